@@ -1,0 +1,121 @@
+//! Exit codes, following BSD `sysexits.h` where one fits, and the errors that carry them.
+
+use std::process::ExitCode;
+
+/// The process exit statuses `shiftgrid` uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Everything asked for was done.
+    Success,
+    /// A puzzle has no solution, or more than one where one was required.
+    NotProper,
+    /// Bad command-line usage (clap's own code).
+    Usage,
+    /// Bad input data: unreadable puzzle text, unsupported size, repeated givens.
+    DataErr,
+    /// An I/O error: a file that cannot be read or written.
+    IoErr,
+    /// Stopped by Ctrl-C (or SIGINT): nothing partial was written.
+    Interrupted,
+}
+
+impl Exit {
+    /// The numeric status.
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Success => 0,
+            Exit::NotProper => 1,
+            Exit::Usage => 2,
+            Exit::DataErr => 65,
+            Exit::IoErr => 74,
+            Exit::Interrupted => 130,
+        }
+    }
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e.code())
+    }
+}
+
+/// An error that ends the run with a chosen exit status. Attach it with
+/// `anyhow::Error::new(CliError { .. })` or the helpers below; anything else maps to
+/// [`Exit::IoErr`] when it wraps an `io::Error` and to [`Exit::DataErr`] otherwise.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct CliError {
+    /// What the user reads.
+    pub message: String,
+    /// The exit status.
+    pub exit: Exit,
+}
+
+/// A usage error with a message (a flag combination clap cannot express).
+pub fn usage_error(message: impl Into<String>) -> anyhow::Error {
+    CliError {
+        message: message.into(),
+        exit: Exit::Usage,
+    }
+    .into()
+}
+
+/// The "interrupted" error: the run was stopped and wrote nothing.
+pub fn interrupted() -> anyhow::Error {
+    CliError {
+        message: "interrupted: no output was written".into(),
+        exit: Exit::Interrupted,
+    }
+    .into()
+}
+
+/// The exit status for an error that ended the run.
+pub fn exit_code_of(err: &anyhow::Error) -> Exit {
+    for cause in err.chain() {
+        if let Some(c) = cause.downcast_ref::<CliError>() {
+            return c.exit;
+        }
+        if cause.downcast_ref::<std::io::Error>().is_some() {
+            return Exit::IoErr;
+        }
+    }
+    Exit::DataErr
+}
+
+/// Whether the error is a broken pipe on output (the reader went away): not worth reporting.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes() {
+        assert_eq!(Exit::Success.code(), 0);
+        assert_eq!(Exit::NotProper.code(), 1);
+        assert_eq!(Exit::Usage.code(), 2);
+        assert_eq!(Exit::DataErr.code(), 65);
+        assert_eq!(Exit::IoErr.code(), 74);
+        assert_eq!(Exit::Interrupted.code(), 130);
+    }
+
+    #[test]
+    fn mapping() {
+        let io = anyhow::Error::new(std::io::Error::other("disk")).context("writing out.txt");
+        assert_eq!(exit_code_of(&io), Exit::IoErr);
+        assert_eq!(exit_code_of(&anyhow::anyhow!("bad data")), Exit::DataErr);
+        assert_eq!(
+            exit_code_of(&interrupted().context("solving")),
+            Exit::Interrupted
+        );
+        assert_eq!(exit_code_of(&usage_error("x")), Exit::Usage);
+        let pipe = anyhow::Error::new(std::io::Error::from(std::io::ErrorKind::BrokenPipe));
+        assert!(is_broken_pipe(&pipe));
+        assert!(!is_broken_pipe(&io));
+    }
+}

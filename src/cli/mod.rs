@@ -1,0 +1,639 @@
+//! The command-line layer: clap structures, their validation into library calls, terminal
+//! output and exit codes. Nothing below this module knows about flags or terminals.
+
+mod exit;
+pub mod progress;
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use rayon::prelude::*;
+use serde::Serialize;
+
+pub use exit::{CliError, Exit, exit_code_of, is_broken_pipe};
+
+use crate::dlx::{Outcome, SearchControl, SolveLimits, Solver, Stats, Verdict};
+use crate::generate::fill::{FillConfig, Filled, batch_seed, fill_grid};
+use crate::grid::{Puzzle, Shape};
+use crate::io::atomic::{same_file, write_atomic};
+use crate::io::parse::{Alphabet, InputFormat, ParseOptions, Record, parse_bytes};
+use crate::io::write::{OutputFormat, write_grid};
+
+/// shiftgrid: build, solve, count and export schedule-shaped sudoku grids, 4x4 to 100x100.
+///
+/// A grid is a roster: rows are staff, columns are days, the symbol in a cell is a shift.
+#[derive(Debug, Parser)]
+#[command(name = "shiftgrid", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    #[command(flatten)]
+    global: GlobalArgs,
+}
+
+#[derive(Debug, Args)]
+struct GlobalArgs {
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j', global = true, value_name = "T")]
+    threads: Option<usize>,
+    /// No progress bars or notes on stderr (errors are still printed).
+    #[arg(long, short, global = true)]
+    quiet: bool,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Fill an empty board with a random valid grid (a blank-grid solution).
+    ///
+    /// The same --seed with the same --threads gives the same grid: the thread count sets
+    /// how many searches race from different root branches, and so which grid wins.
+    Fill(FillArgs),
+    /// Solve every puzzle in the input and print each solution.
+    ///
+    /// Each puzzle is searched for a second solution too, so a puzzle with several is
+    /// reported (exit status 1) unless --first is given.
+    Solve(SolveArgs),
+    /// Count the solutions of every puzzle, up to --limit.
+    ///
+    /// 0 means the givens contradict each other, 1 a proper puzzle, more an improper one.
+    Count(CountArgs),
+}
+
+#[derive(Debug, Args)]
+struct InputArgs {
+    /// Puzzle file, or - for standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    input: PathBuf,
+    /// How to read the input (auto detects grids and one-puzzle-per-line batches).
+    #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
+    input_format: InputFormatArg,
+    /// Letter alphabet of compact 16x16/25x25 lines (they conflict, so name one).
+    #[arg(long, value_enum, default_value_t = AlphabetArg::Numeric)]
+    alphabet: AlphabetArg,
+}
+
+#[derive(Debug, Args)]
+struct OutputArgs {
+    /// Write to FILE (atomically: a temporary file renamed into place) instead of stdout.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Output form: grid (N lines), line (one puzzle per line) or json (one object per line).
+    #[arg(long, short, value_enum, default_value_t = OutputFormatArg::Grid)]
+    format: OutputFormatArg,
+}
+
+#[derive(Debug, Args)]
+struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+    /// Stop at the first solution without checking that it is the only one.
+    #[arg(long)]
+    first: bool,
+    /// Print per-puzzle search statistics on stderr (in the record with --format json).
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Debug, Args)]
+struct FillArgs {
+    /// Box size b: the grid is b²×b² (2..10: 4x4 up to 100x100).
+    #[arg(long = "box", short, value_name = "B")]
+    box_size: usize,
+    /// Seed for the random choices (default: picked at random and printed on stderr).
+    #[arg(long, short, value_name = "S")]
+    seed: Option<u64>,
+    /// Number of grids; grid i is seeded from the run seed and i, and grids are made in
+    /// parallel, one thread each.
+    #[arg(long, short = 'n', default_value_t = 1, value_name = "M",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    count: u64,
+    #[command(flatten)]
+    output: OutputArgs,
+    /// Print search statistics on stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Debug, Args)]
+struct CountArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Stop counting at K solutions (2 proves uniqueness).
+    #[arg(long, short, default_value_t = 2, value_name = "K",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+    /// Write to FILE (atomically) instead of stdout.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Output form: text (tab-separated lines) or json (one object per line).
+    #[arg(long, short, value_enum, default_value_t = CountFormat::Text)]
+    format: CountFormat,
+    /// Print per-puzzle search statistics.
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum InputFormatArg {
+    Auto,
+    Grid,
+    Line,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum AlphabetArg {
+    /// Digits and space-separated integers (the default).
+    Numeric,
+    /// 1-9 then A=10, B=11, … (Gecode/janko 16x16 `1-9A-G`, 25x25 `1-9A-P`).
+    #[value(name = "1-9A")]
+    Gecode,
+    /// 0-9A-F for 1..16 (hexadecimal 16x16).
+    #[value(name = "0-9A-F")]
+    Hex,
+    /// A=1, B=2, … (16x16 `A-P`, 25x25 `A-Y`).
+    #[value(name = "A-Z")]
+    Letters,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum OutputFormatArg {
+    Grid,
+    Line,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum CountFormat {
+    Text,
+    Json,
+}
+
+impl InputArgs {
+    fn options(&self) -> ParseOptions {
+        ParseOptions {
+            format: match self.input_format {
+                InputFormatArg::Auto => InputFormat::Auto,
+                InputFormatArg::Grid => InputFormat::Grid,
+                InputFormatArg::Line => InputFormat::Line,
+            },
+            alphabet: match self.alphabet {
+                AlphabetArg::Numeric => Alphabet::Numeric,
+                AlphabetArg::Gecode => Alphabet::Gecode,
+                AlphabetArg::Hex => Alphabet::Hex,
+                AlphabetArg::Letters => Alphabet::Letters,
+            },
+        }
+    }
+}
+
+impl OutputFormatArg {
+    fn to_lib(self) -> OutputFormat {
+        match self {
+            OutputFormatArg::Grid => OutputFormat::Grid,
+            OutputFormatArg::Line => OutputFormat::Line,
+            OutputFormatArg::Json => OutputFormat::Json,
+        }
+    }
+}
+
+/// Everything a command needs from the process: flags shared by all, the interrupt flag.
+struct Ctx {
+    quiet: bool,
+    control: SearchControl,
+}
+
+/// Parses the process arguments and runs the command.
+///
+/// # Errors
+/// Any failure, carrying its exit status (see [`exit_code_of`]).
+pub fn run() -> Result<Exit> {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help/version to stdout and errors to stderr.
+            let _ = e.print();
+            return Ok(if e.use_stderr() {
+                Exit::Usage
+            } else {
+                Exit::Success
+            });
+        }
+    };
+    if let Some(t) = cli.global.threads {
+        if t == 0 {
+            return Err(exit::usage_error("--threads must be at least 1"));
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build_global()
+            .context("starting the thread pool")?;
+    }
+    let ctx = Ctx {
+        quiet: cli.global.quiet,
+        control: SearchControl::default(),
+    };
+    progress::install_ctrlc(Arc::clone(&ctx.control.interrupt));
+    match cli.command {
+        Command::Fill(args) => fill(&ctx, &args),
+        Command::Solve(args) => solve(&ctx, &args),
+        Command::Count(args) => count(&ctx, &args),
+    }
+}
+
+/// The input's name for messages, and its bytes.
+fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
+    if path == Path::new("-") {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .context("reading standard input")?;
+        Ok(("<stdin>".to_string(), buf))
+    } else {
+        let bytes =
+            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        Ok((path.display().to_string(), bytes))
+    }
+}
+
+/// Sends `bytes` to `output` (atomically) or stdout, refusing to overwrite the input.
+fn emit(output: Option<&Path>, input: &Path, bytes: &[u8]) -> Result<()> {
+    match output {
+        Some(path) if path != Path::new("-") => {
+            if input != Path::new("-") && (same_file(path, input) || path == input) {
+                return Err(exit::usage_error(format!(
+                    "refusing to overwrite the input file {}",
+                    path.display()
+                )));
+            }
+            write_atomic(path, |w| w.write_all(bytes))
+                .with_context(|| format!("cannot write {}", path.display()))
+        }
+        _ => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(bytes)?;
+            out.flush()?;
+            Ok(())
+        }
+    }
+}
+
+/// One puzzle's search, run in parallel across puzzles, or with root splitting when there
+/// are fewer puzzles than threads.
+fn search_all(ctx: &Ctx, puzzles: &[(usize, &Puzzle)], limits: &SolveLimits) -> Vec<Outcome> {
+    let visible = progress::show_progress(ctx.quiet);
+    let bar = progress::Progress::new(visible, puzzles.len() as u64, "puzzles", &ctx.control, None);
+    let split = puzzles.len() < rayon::current_num_threads();
+    let outcomes: Vec<Outcome> = puzzles
+        .par_iter()
+        .map(|(_, p)| {
+            let solver = Solver::new(p).expect("puzzles were checked while parsing");
+            let o = if split {
+                solver.solve_parallel(limits, &ctx.control)
+            } else {
+                solver.solve_with(limits, &ctx.control)
+            };
+            bar.done.fetch_add(1, Ordering::Relaxed);
+            o
+        })
+        .collect();
+    bar.finish();
+    outcomes
+}
+
+/// Reports bad records on stderr and returns the good ones with their index.
+fn good_records<'a>(name: &str, records: &'a [Record]) -> (Vec<(usize, &'a Puzzle)>, usize) {
+    let mut good = Vec::new();
+    let mut bad = 0;
+    for (i, r) in records.iter().enumerate() {
+        match &r.puzzle {
+            Ok(p) => good.push((i, p)),
+            Err(e) => {
+                bad += 1;
+                if records.len() > 1 {
+                    eprintln!(
+                        "{name}:{}:{}: {} (puzzle {} skipped)",
+                        e.line,
+                        e.col,
+                        e.kind,
+                        i + 1
+                    );
+                } else {
+                    eprintln!("{name}:{}:{}: {}", e.line, e.col, e.kind);
+                }
+            }
+        }
+    }
+    (good, bad)
+}
+
+#[derive(Serialize)]
+struct StatsJson {
+    nodes: u64,
+    updates: u64,
+    dead_ends: u64,
+    micros: u128,
+}
+
+impl StatsJson {
+    fn new(s: &Stats, o: &Outcome) -> StatsJson {
+        StatsJson {
+            nodes: s.nodes,
+            updates: s.updates,
+            dead_ends: s.dead_ends,
+            micros: o.elapsed.as_micros(),
+        }
+    }
+}
+
+fn stats_line(name: &str, line: usize, index: usize, o: &Outcome) -> String {
+    format!(
+        "{name}:{line}: puzzle {}: {} solution{}{}, {} nodes, {} updates, {} dead ends, {:.3} ms",
+        index + 1,
+        o.count,
+        if o.count == 1 { "" } else { "s" },
+        if o.complete { "" } else { " (interrupted)" },
+        o.stats.nodes,
+        o.stats.updates,
+        o.stats.dead_ends,
+        o.elapsed.as_secs_f64() * 1e3
+    )
+}
+
+fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
+    let (name, bytes) = read_input(&args.input.input)?;
+    let records = parse_bytes(&bytes, &args.input.options());
+    let (good, bad) = good_records(&name, &records);
+    if good.is_empty() {
+        // Nothing could be read: write no output at all (not even an empty file).
+        return Ok(Exit::DataErr);
+    }
+    let limits = if args.first {
+        SolveLimits::first()
+    } else {
+        SolveLimits::count_up_to(2)
+    };
+    let outcomes = search_all(ctx, &good, &limits);
+    if ctx.control.interrupt.load(Ordering::Relaxed) {
+        return Err(exit::interrupted());
+    }
+    let format = args.output.format.to_lib();
+    let mut out = Vec::new();
+    let mut not_proper = 0usize;
+    let mut written = 0usize;
+    for ((i, puzzle), o) in good.iter().zip(&outcomes) {
+        let line = records[*i].line;
+        if args.stats && !ctx.quiet {
+            eprintln!("{}", stats_line(&name, line, *i, o));
+        }
+        let verdict = o.verdict();
+        match verdict {
+            Some(Verdict::None) => {
+                not_proper += 1;
+                eprintln!("{name}:{line}: puzzle {} has no solution", i + 1);
+            }
+            Some(Verdict::Multiple) if !args.first => {
+                not_proper += 1;
+                eprintln!(
+                    "{name}:{line}: puzzle {} has more than one solution; printing one",
+                    i + 1
+                );
+            }
+            _ => {}
+        }
+        if format == OutputFormat::Json {
+            #[derive(Serialize)]
+            struct SolveJson<'a> {
+                puzzle: usize,
+                line: usize,
+                #[serde(rename = "box")]
+                box_size: usize,
+                size: usize,
+                status: &'static str,
+                solution: Option<Vec<&'a [u8]>>,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                stats: Option<StatsJson>,
+            }
+            let status = match (verdict, args.first) {
+                (Some(Verdict::None), _) => "none",
+                (Some(Verdict::Unique), false) => "unique",
+                (Some(Verdict::Multiple), false) => "multiple",
+                _ => "solved",
+            };
+            let rec = SolveJson {
+                puzzle: i + 1,
+                line,
+                box_size: puzzle.shape().box_size(),
+                size: puzzle.shape().side(),
+                status,
+                solution: o
+                    .solutions
+                    .first()
+                    .map(|g| g.cells().chunks(g.shape().side()).collect()),
+                stats: args.stats.then(|| StatsJson::new(&o.stats, o)),
+            };
+            serde_json::to_writer(&mut out, &rec)?;
+            out.push(b'\n');
+        } else if let Some(g) = o.solutions.first() {
+            if format == OutputFormat::Grid && written > 0 {
+                out.push(b'\n');
+            }
+            write_grid(&mut out, g, format)?;
+            written += 1;
+        }
+    }
+    emit(args.output.output.as_deref(), &args.input.input, &out)?;
+    Ok(final_status(bad, not_proper))
+}
+
+fn fill(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
+    let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
+    let seed = match args.seed {
+        Some(s) => s,
+        None => {
+            let s = rand::random::<u64>();
+            if !ctx.quiet {
+                eprintln!("shiftgrid: seed {s} (repeat with --seed {s})");
+            }
+            s
+        }
+    };
+    let visible = progress::show_progress(ctx.quiet);
+    let bar = progress::Progress::new(
+        visible,
+        args.count,
+        "grids",
+        &ctx.control,
+        Some(shape.cells() as u64),
+    );
+    let results: Vec<Option<Filled>> = if args.count == 1 {
+        vec![fill_grid(shape, &FillConfig::new(seed), &ctx.control)]
+    } else {
+        (0..args.count)
+            .into_par_iter()
+            .map(|i| {
+                let cfg = FillConfig {
+                    workers: 1,
+                    ..FillConfig::new(batch_seed(seed, i))
+                };
+                let r = fill_grid(shape, &cfg, &ctx.control);
+                bar.done.fetch_add(1, Ordering::Relaxed);
+                r
+            })
+            .collect()
+    };
+    bar.finish();
+    if ctx.control.interrupt.load(Ordering::Relaxed) || results.iter().any(Option::is_none) {
+        return Err(exit::interrupted());
+    }
+    let format = args.output.format.to_lib();
+    let mut out = Vec::new();
+    for (i, f) in results.iter().flatten().enumerate() {
+        let grid_seed = if args.count == 1 {
+            seed
+        } else {
+            batch_seed(seed, i as u64)
+        };
+        if args.stats && !ctx.quiet {
+            eprintln!(
+                "grid {}: seed {grid_seed}, {:.3} s (matrix {:.3} s), {} nodes, {} dead ends, \
+                 {} restarts, worker {} of {}",
+                i + 1,
+                f.elapsed.as_secs_f64(),
+                f.build_time.as_secs_f64(),
+                f.total_nodes,
+                f.stats.dead_ends,
+                f.stats.restarts,
+                f.winner + 1,
+                f.workers
+            );
+        }
+        match format {
+            OutputFormat::Json => {
+                #[derive(Serialize)]
+                struct FillJson<'a> {
+                    index: usize,
+                    seed: u64,
+                    #[serde(rename = "box")]
+                    box_size: usize,
+                    size: usize,
+                    cells: Vec<&'a [u8]>,
+                }
+                serde_json::to_writer(
+                    &mut out,
+                    &FillJson {
+                        index: i + 1,
+                        seed: grid_seed,
+                        box_size: shape.box_size(),
+                        size: shape.side(),
+                        cells: f.grid.cells().chunks(shape.side()).collect(),
+                    },
+                )?;
+                out.push(b'\n');
+            }
+            _ => {
+                if format == OutputFormat::Grid && i > 0 {
+                    out.push(b'\n');
+                }
+                write_grid(&mut out, &f.grid, format)?;
+            }
+        }
+    }
+    emit(args.output.output.as_deref(), Path::new("-"), &out)?;
+    Ok(Exit::Success)
+}
+
+fn final_status(bad: usize, not_proper: usize) -> Exit {
+    if bad > 0 {
+        Exit::DataErr
+    } else if not_proper > 0 {
+        Exit::NotProper
+    } else {
+        Exit::Success
+    }
+}
+
+fn count(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
+    let (name, bytes) = read_input(&args.input.input)?;
+    let records = parse_bytes(&bytes, &args.input.options());
+    let (good, bad) = good_records(&name, &records);
+    if good.is_empty() {
+        // Nothing could be read: write no output at all (not even an empty file).
+        return Ok(Exit::DataErr);
+    }
+    let limits = SolveLimits::count_up_to(args.limit);
+    let outcomes = search_all(ctx, &good, &limits);
+    if ctx.control.interrupt.load(Ordering::Relaxed) {
+        return Err(exit::interrupted());
+    }
+    let mut out = Vec::new();
+    let mut not_unique = 0;
+    for ((i, _), o) in good.iter().zip(&outcomes) {
+        let line = records[*i].line;
+        let capped = o.count >= args.limit && args.limit > 1;
+        let verdict = match o.count {
+            0 => "none",
+            1 if !capped => "unique",
+            1 => "at least one",
+            _ => "multiple",
+        };
+        if o.count != 1 || capped {
+            not_unique += 1;
+        }
+        match args.format {
+            CountFormat::Text => {
+                let shown = if capped {
+                    format!(">={}", o.count)
+                } else {
+                    o.count.to_string()
+                };
+                writeln!(out, "{}\t{line}\t{shown}\t{verdict}", i + 1)?;
+                if args.stats && !ctx.quiet {
+                    eprintln!("{}", stats_line(&name, line, *i, o));
+                }
+            }
+            CountFormat::Json => {
+                #[derive(Serialize)]
+                struct CountJson {
+                    puzzle: usize,
+                    line: usize,
+                    solutions: u64,
+                    capped: bool,
+                    verdict: &'static str,
+                    #[serde(skip_serializing_if = "Option::is_none")]
+                    stats: Option<StatsJson>,
+                }
+                serde_json::to_writer(
+                    &mut out,
+                    &CountJson {
+                        puzzle: i + 1,
+                        line,
+                        solutions: o.count,
+                        capped,
+                        verdict,
+                        stats: args.stats.then(|| StatsJson::new(&o.stats, o)),
+                    },
+                )?;
+                out.push(b'\n');
+            }
+        }
+    }
+    emit(args.output.as_deref(), &args.input.input, &out)?;
+    Ok(final_status(bad, not_unique))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,315 @@
+//! The dancing-links arena: items, options and spacers laid out as in Knuth, *The Art of
+//! Computer Programming* 4B, §7.2.2.1 ("Dancing links"), Algorithm X.
+//!
+//! Everything lives in flat `Vec<u32>`s indexed by node number, so cloning a matrix (for a
+//! parallel worker) is a handful of `memcpy`s and the search touches no pointers:
+//!
+//! * nodes `1..=items` are the item headers; node `0` is the root of the circular list of
+//!   active items, linked through `llink`/`rlink`;
+//! * after the headers come the options, each preceded by a *spacer* node (`top == 0`) whose
+//!   `ulink` points at the first node of the option before it and whose `dlink` points at the
+//!   last node of the option after it; a final spacer closes the last option;
+//! * every option node has `top` = its item, `ulink`/`dlink` in that item's vertical list, and
+//!   `option` = the 0-based option number it belongs to.
+//!
+//! Invariant: an option's nodes are contiguous, so "the next node in this option" is `x + 1`
+//! unless that is a spacer, in which case it is `ulink[spacer]`.
+
+/// An exact-cover matrix with only primary items.
+#[derive(Clone, Debug)]
+pub struct Matrix {
+    /// Number of items; item headers are nodes `1..=items`.
+    items: u32,
+    /// Left links of the item list (length `items + 1`).
+    pub(crate) llink: Vec<u32>,
+    /// Right links of the item list (length `items + 1`).
+    pub(crate) rlink: Vec<u32>,
+    /// Active options per item (length `items + 1`, index 0 unused).
+    pub(crate) len: Vec<u32>,
+    /// Item of each node; `0` for spacers; the header's own index for headers.
+    pub(crate) top: Vec<u32>,
+    /// Up links.
+    pub(crate) ulink: Vec<u32>,
+    /// Down links.
+    pub(crate) dlink: Vec<u32>,
+    /// Option number of each node (`u32::MAX` for headers and spacers).
+    pub(crate) option: Vec<u32>,
+    /// Number of options added.
+    options: u32,
+}
+
+impl Matrix {
+    /// An empty matrix over `items` primary items, numbered `1..=items`, with room reserved for
+    /// `options` options of about `nodes_per_option` nodes each.
+    ///
+    /// # Panics
+    /// If `items` does not fit the `u32` node space.
+    pub fn new(items: usize, options: usize, nodes_per_option: usize) -> Matrix {
+        let items = u32::try_from(items).expect("item count fits in u32");
+        let n = items as usize;
+        let cap = n + 1 + options * (nodes_per_option + 1) + 1;
+        let mut m = Matrix {
+            items,
+            llink: (0..=items)
+                .map(|i| if i == 0 { items } else { i - 1 })
+                .collect(),
+            rlink: (0..=items)
+                .map(|i| if i == items { 0 } else { i + 1 })
+                .collect(),
+            len: vec![0; n + 1],
+            top: Vec::with_capacity(cap),
+            ulink: Vec::with_capacity(cap),
+            dlink: Vec::with_capacity(cap),
+            option: Vec::with_capacity(cap),
+            options: 0,
+        };
+        for i in 0..=items {
+            m.top.push(i);
+            m.ulink.push(i);
+            m.dlink.push(i);
+            m.option.push(u32::MAX);
+        }
+        // The first spacer: no option before it.
+        m.push_spacer(0);
+        m
+    }
+
+    fn push_spacer(&mut self, first_of_previous: u32) {
+        self.top.push(0);
+        self.ulink.push(first_of_previous);
+        self.dlink.push(0); // patched when the next option is complete
+        self.option.push(u32::MAX);
+    }
+
+    /// Appends an option covering `items` (each in `1..=self.items()`, no repeats) and
+    /// returns its 0-based number.
+    ///
+    /// # Panics
+    /// If an item is out of range or the option is empty.
+    pub fn add_option(&mut self, items: &[u32]) -> u32 {
+        assert!(!items.is_empty(), "an option covers at least one item");
+        let spacer = self.top.len() as u32 - 1;
+        let first = spacer + 1;
+        let id = self.options;
+        for &i in items {
+            assert!(i >= 1 && i <= self.items, "item {i} out of range");
+            let x = self.top.len() as u32;
+            let last = self.ulink[i as usize];
+            self.top.push(i);
+            self.ulink.push(last);
+            self.dlink.push(i);
+            self.option.push(id);
+            self.dlink[last as usize] = x;
+            self.ulink[i as usize] = x;
+            self.len[i as usize] += 1;
+        }
+        let last = self.top.len() as u32 - 1;
+        self.dlink[spacer as usize] = last;
+        self.push_spacer(first);
+        self.options += 1;
+        id
+    }
+
+    /// Number of primary items.
+    pub fn items(&self) -> usize {
+        self.items as usize
+    }
+
+    /// Number of options.
+    pub fn options(&self) -> usize {
+        self.options as usize
+    }
+
+    /// Whether every item is covered (the item list is empty).
+    #[inline]
+    pub(crate) fn is_solved(&self) -> bool {
+        self.rlink[0] == 0
+    }
+
+    /// Removes option node `p`'s option from every other item's list (Knuth's `hide`).
+    /// Returns the number of link updates.
+    #[inline]
+    fn hide(&mut self, p: u32) -> u64 {
+        let mut updates = 0;
+        let mut q = p + 1;
+        while q != p {
+            let x = self.top[q as usize];
+            if x == 0 {
+                q = self.ulink[q as usize];
+            } else {
+                let u = self.ulink[q as usize];
+                let d = self.dlink[q as usize];
+                self.dlink[u as usize] = d;
+                self.ulink[d as usize] = u;
+                self.len[x as usize] -= 1;
+                updates += 1;
+                q += 1;
+            }
+        }
+        updates
+    }
+
+    /// Undoes [`Matrix::hide`], walking the option in the opposite order.
+    #[inline]
+    fn unhide(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let x = self.top[q as usize];
+            if x == 0 {
+                q = self.dlink[q as usize];
+            } else {
+                let u = self.ulink[q as usize];
+                let d = self.dlink[q as usize];
+                self.dlink[u as usize] = q;
+                self.ulink[d as usize] = q;
+                self.len[x as usize] += 1;
+                q -= 1;
+            }
+        }
+    }
+
+    /// Covers item `i`: hides every option that contains it and unlinks it from the item list.
+    /// Returns the number of link updates.
+    #[inline]
+    pub(crate) fn cover(&mut self, i: u32) -> u64 {
+        let mut updates = 0;
+        let mut p = self.dlink[i as usize];
+        while p != i {
+            updates += self.hide(p);
+            p = self.dlink[p as usize];
+        }
+        let l = self.llink[i as usize];
+        let r = self.rlink[i as usize];
+        self.rlink[l as usize] = r;
+        self.llink[r as usize] = l;
+        updates + 1
+    }
+
+    /// Undoes [`Matrix::cover`].
+    #[inline]
+    pub(crate) fn uncover(&mut self, i: u32) {
+        let l = self.llink[i as usize];
+        let r = self.rlink[i as usize];
+        self.rlink[l as usize] = i;
+        self.llink[r as usize] = i;
+        let mut p = self.ulink[i as usize];
+        while p != i {
+            self.unhide(p);
+            p = self.ulink[p as usize];
+        }
+    }
+
+    /// Having covered `top[x]`, covers the other items of `x`'s option, left to right.
+    #[inline]
+    pub(crate) fn commit(&mut self, x: u32) -> u64 {
+        let mut updates = 0;
+        let mut p = x + 1;
+        while p != x {
+            let j = self.top[p as usize];
+            if j == 0 {
+                p = self.ulink[p as usize];
+            } else {
+                updates += self.cover(j);
+                p += 1;
+            }
+        }
+        updates
+    }
+
+    /// Undoes [`Matrix::commit`], right to left.
+    #[inline]
+    pub(crate) fn uncommit(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let j = self.top[p as usize];
+            if j == 0 {
+                p = self.dlink[p as usize];
+            } else {
+                self.uncover(j);
+                p -= 1;
+            }
+        }
+    }
+
+    /// Chooses the active item with the fewest options (MRV), first in list order on ties.
+    /// Returns `None` when no item is active.
+    #[inline]
+    pub(crate) fn choose_mrv(&self) -> Option<u32> {
+        let mut best = None;
+        let mut best_len = u32::MAX;
+        let mut i = self.rlink[0];
+        while i != 0 {
+            let l = self.len[i as usize];
+            if l < best_len {
+                best_len = l;
+                best = Some(i);
+                if l <= 1 {
+                    break;
+                }
+            }
+            i = self.rlink[i as usize];
+        }
+        best
+    }
+
+    /// The option number of option node `x`.
+    #[inline]
+    pub(crate) fn option_of(&self, x: u32) -> u32 {
+        self.option[x as usize]
+    }
+
+    /// Active item headers, in list order (for tests and diagnostics).
+    pub fn active_items(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut i = self.rlink[0];
+        while i != 0 {
+            out.push(i);
+            i = self.rlink[i as usize];
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Knuth's example, 7.2.2.1–(5): items a..g and six options; its only exact cover is
+    /// {a d f}, {b g}, {c e}.
+    pub(crate) fn knuth_example() -> Matrix {
+        // Items a=1 b=2 c=3 d=4 e=5 f=6 g=7.
+        let mut m = Matrix::new(7, 6, 4);
+        m.add_option(&[3, 5]); // c e
+        m.add_option(&[1, 4, 7]); // a d g
+        m.add_option(&[2, 3, 6]); // b c f
+        m.add_option(&[1, 4, 6]); // a d f
+        m.add_option(&[2, 7]); // b g
+        m.add_option(&[4, 5, 7]); // d e g
+        m
+    }
+
+    #[test]
+    fn cover_and_uncover_restore_the_matrix() {
+        let mut m = knuth_example();
+        let before = m.clone();
+        m.cover(1);
+        assert_eq!(m.len[4], 1); // only 'd e g' is left with d
+        m.commit(m.dlink[1]);
+        m.uncommit(m.dlink[1]);
+        m.uncover(1);
+        assert_eq!(m.dlink, before.dlink);
+        assert_eq!(m.ulink, before.ulink);
+        assert_eq!(m.len, before.len);
+        assert_eq!(m.rlink, before.rlink);
+    }
+
+    #[test]
+    fn layout_has_spacers() {
+        let m = knuth_example();
+        assert_eq!(m.options(), 6);
+        assert_eq!(m.items(), 7);
+        assert_eq!(m.top[8], 0); // first spacer after headers 0..=7
+        assert_eq!(m.len[4], 3);
+        assert_eq!(m.active_items(), vec![1, 2, 3, 4, 5, 6, 7]);
+    }
+}

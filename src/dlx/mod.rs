@@ -1,0 +1,304 @@
+//! The exact-cover engine: Knuth's Algorithm X with dancing links (TAOCP 4B, §7.2.2.1),
+//! specialised to sudoku-shaped grids of every supported size.
+//!
+//! [`Solver::new`] encodes a [`Puzzle`] (see `sudoku.rs` for the model) and
+//! [`Solver::solve`] searches it: for the first solution, for every solution up to a cap, or
+//! just to count. [`Solver::solve_parallel`] splits the top of the search tree into subtrees
+//! run on rayon's thread pool (*root splitting*) and stops them all once the cap is reached.
+//!
+//! Layout: `matrix.rs` owns the link arena, `search.rs` the iterative search loop,
+//! `parallel.rs` the splitting and merging. The hot loop allocates nothing and does no I/O;
+//! progress and cancellation go through the atomics of a [`SearchControl`].
+
+pub(crate) mod fill;
+mod matrix;
+mod parallel;
+mod search;
+pub(crate) mod sudoku;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::time::{Duration, Instant};
+
+pub use fill::FillStats;
+pub use matrix::Matrix;
+pub use search::Stats;
+
+use crate::grid::{Grid, GridError, Puzzle, Shape};
+use search::{End, Flow, Halt, Stacks};
+use sudoku::Encoding;
+
+/// What a search looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveLimits {
+    /// Stop once this many solutions are found (the cap of the count). At least 1.
+    pub max_solutions: u64,
+    /// Keep at most this many solved grids (the rest are only counted).
+    pub keep: usize,
+}
+
+impl SolveLimits {
+    /// Find one solution and keep it.
+    pub fn first() -> SolveLimits {
+        SolveLimits {
+            max_solutions: 1,
+            keep: 1,
+        }
+    }
+
+    /// Count solutions up to `cap` (at least 1), keeping the first two grids: `cap = 2` is
+    /// the uniqueness test (0 = no solution, 1 = unique, 2 = more than one).
+    pub fn count_up_to(cap: u64) -> SolveLimits {
+        SolveLimits {
+            max_solutions: cap.max(1),
+            keep: 2,
+        }
+    }
+
+    /// Enumerate up to `cap` solutions and keep them all.
+    pub fn all_up_to(cap: u64) -> SolveLimits {
+        SolveLimits {
+            max_solutions: cap.max(1),
+            keep: usize::try_from(cap).unwrap_or(usize::MAX),
+        }
+    }
+}
+
+/// Shared handles that let another thread watch a search and stop it.
+///
+/// Clones share the same atomics. The search polls [`SearchControl::interrupt`] and adds to
+/// [`SearchControl::nodes`] every 1024 nodes, so a progress bar can read the count on a timer
+/// and Ctrl-C can stop a search within microseconds.
+#[derive(Clone, Debug, Default)]
+pub struct SearchControl {
+    /// Raise to stop every search using this control.
+    pub interrupt: Arc<AtomicBool>,
+    /// Nodes explored so far, summed over workers.
+    pub nodes: Arc<AtomicU64>,
+    /// For fills: the most cells any worker has placed so far.
+    pub placed: Arc<AtomicU64>,
+    /// For fills: restarts so far, summed over workers.
+    pub restarts: Arc<AtomicU64>,
+}
+
+/// How many solutions a puzzle has, as far as a search capped at 2 can tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// No solution: the givens contradict each other.
+    None,
+    /// Exactly one solution: a proper puzzle.
+    Unique,
+    /// Two or more solutions.
+    Multiple,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Solutions found, capped at `max_solutions`. Exact when [`Outcome::complete`] and below
+    /// the cap; a lower bound when interrupted.
+    pub count: u64,
+    /// The first `keep` solutions found, each checked valid by [`Grid::new`].
+    pub solutions: Vec<Grid>,
+    /// Whether the search finished (tree exhausted or cap reached) rather than being
+    /// interrupted.
+    pub complete: bool,
+    /// Search counters, summed over workers.
+    pub stats: Stats,
+    /// Wall-clock time of the search (matrix building excluded).
+    pub elapsed: Duration,
+}
+
+impl Outcome {
+    /// The verdict a capped count supports: `None` if no solution, `Unique` if exactly one
+    /// and the search completed, `Multiple` if two or more. `Option::None` when an
+    /// interrupted search cannot say.
+    pub fn verdict(&self) -> Option<Verdict> {
+        match (self.count, self.complete) {
+            (0, true) => Some(Verdict::None),
+            (1, true) => Some(Verdict::Unique),
+            (c, _) if c >= 2 => Some(Verdict::Multiple),
+            _ => None,
+        }
+    }
+}
+
+/// A puzzle encoded for the exact-cover search. Build once, search many times.
+///
+/// ```
+/// use shiftgrid::{Puzzle, Shape, dlx::{Solver, SolveLimits}};
+/// // The empty 4×4 grid has 288 solutions.
+/// let empty = Puzzle::empty(Shape::new(2).unwrap());
+/// let outcome = Solver::new(&empty).unwrap().solve(&SolveLimits::count_up_to(1000));
+/// assert_eq!(outcome.count, 288);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    enc: Encoding,
+}
+
+impl Solver {
+    /// Encodes `puzzle`.
+    ///
+    /// # Errors
+    /// [`GridError::Duplicate`] when a symbol is given twice in a house.
+    pub fn new(puzzle: &Puzzle) -> Result<Solver, GridError> {
+        puzzle.check()?;
+        Ok(Solver {
+            enc: Encoding::new(puzzle),
+        })
+    }
+
+    /// The shape of the puzzle.
+    pub fn shape(&self) -> Shape {
+        self.enc.shape
+    }
+
+    /// The size of the exact-cover problem: `(items, options)`.
+    pub fn problem_size(&self) -> (usize, usize) {
+        (self.enc.matrix.items(), self.enc.matrix.options())
+    }
+
+    /// Searches on the calling thread.
+    pub fn solve(&self, limits: &SolveLimits) -> Outcome {
+        self.solve_with(limits, &SearchControl::default())
+    }
+
+    /// Searches on the calling thread, watched and stoppable through `control`.
+    pub fn solve_with(&self, limits: &SolveLimits, control: &SearchControl) -> Outcome {
+        let start = Instant::now();
+        let mut m = self.enc.matrix.clone();
+        let mut stacks = Stacks::with_depth(m.items() + 1);
+        let mut stats = Stats::default();
+        let mut kept: Vec<Vec<u8>> = Vec::new();
+        let mut buf = Vec::with_capacity(self.enc.givens.len());
+        let mut count = 0u64;
+        let halt = Halt {
+            interrupt: Some(&control.interrupt),
+            done: None,
+            nodes: Some(&control.nodes),
+        };
+        let end = search::run(&mut m, &mut stacks, halt, &mut stats, |m, xs| {
+            count += 1;
+            if kept.len() < limits.keep {
+                self.enc.decode_into(m, xs, &mut buf);
+                kept.push(buf.clone());
+            }
+            if count >= limits.max_solutions {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        });
+        self.outcome(count, kept, end != End::Halted, stats, start)
+    }
+
+    /// Searches with root splitting over the current rayon thread pool: the top levels of the
+    /// tree are expanded (by MRV, as the serial search would) into at least eight subtrees per
+    /// thread, each searched on its own copy of the matrix. Once the shared count reaches the
+    /// cap, every worker stops.
+    ///
+    /// The count is the same as [`Solver::solve`]'s. Kept solutions are merged in subtree
+    /// order, so they are the same for every thread count when the search runs to the end;
+    /// when the cap cuts it short, which solutions were kept can depend on timing.
+    pub fn solve_parallel(&self, limits: &SolveLimits, control: &SearchControl) -> Outcome {
+        let start = Instant::now();
+        let r = parallel::run(&self.enc, limits, control);
+        self.outcome(r.count, r.kept, r.complete, r.stats, start)
+    }
+
+    fn outcome(
+        &self,
+        count: u64,
+        kept: Vec<Vec<u8>>,
+        complete: bool,
+        stats: Stats,
+        start: Instant,
+    ) -> Outcome {
+        let solutions = kept
+            .into_iter()
+            .map(|cells| {
+                // The independent check: an engine bug must never reach the user as a grid.
+                Grid::new(self.enc.shape, cells)
+                    .expect("every exact cover of the sudoku matrix is a valid grid")
+            })
+            .collect();
+        Outcome {
+            count,
+            solutions,
+            complete,
+            stats,
+            elapsed: start.elapsed(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(p: &Puzzle, cap: u64) -> u64 {
+        Solver::new(p)
+            .unwrap()
+            .solve(&SolveLimits::count_up_to(cap))
+            .count
+    }
+
+    #[test]
+    fn empty_4x4_has_288_solutions() {
+        // A fact from the literature: 288 4×4 sudoku grids.
+        let p = Puzzle::empty(Shape::new(2).unwrap());
+        assert_eq!(count(&p, 10_000), 288);
+        let par = Solver::new(&p)
+            .unwrap()
+            .solve_parallel(&SolveLimits::all_up_to(10_000), &SearchControl::default());
+        assert_eq!(par.count, 288);
+        assert_eq!(par.solutions.len(), 288);
+        let mut distinct: Vec<_> = par.solutions.iter().map(|g| g.cells().to_vec()).collect();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 288);
+    }
+
+    #[test]
+    fn cap_is_respected() {
+        let p = Puzzle::empty(Shape::new(2).unwrap());
+        assert_eq!(count(&p, 5), 5);
+        let s = Solver::new(&p).unwrap();
+        let o = s.solve_parallel(&SolveLimits::count_up_to(5), &SearchControl::default());
+        assert_eq!(o.count, 5);
+        assert!(o.complete);
+    }
+
+    #[test]
+    fn full_grid_counts_once_and_contradiction_zero() {
+        let shape = Shape::new(2).unwrap();
+        let full = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let p = Puzzle::new(shape, full).unwrap();
+        assert_eq!(count(&p, 2), 1);
+        // Rule-consistent but unsolvable: row 1 is 1 2 _ _, and column 3 already holds
+        // 3 and 4 below, so cell (1,3) has no candidate.
+        let mut cells = vec![0u8; 16];
+        cells[0] = 1;
+        cells[1] = 2;
+        cells[2 * 4 + 2] = 3;
+        cells[3 * 4 + 2] = 4;
+        let p = Puzzle::new(shape, cells).unwrap();
+        assert_eq!(count(&p, 2), 0);
+    }
+
+    #[test]
+    fn interrupt_stops_a_search() {
+        let p = Puzzle::empty(Shape::new(3).unwrap());
+        let control = SearchControl::default();
+        control
+            .interrupt
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let o = Solver::new(&p)
+            .unwrap()
+            .solve_with(&SolveLimits::count_up_to(u64::MAX), &control);
+        assert!(!o.complete);
+        assert_eq!(o.verdict(), Some(Verdict::Multiple));
+    }
+}

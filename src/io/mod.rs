@@ -1,0 +1,13 @@
+//! Reading and writing puzzles and grids.
+//!
+//! - [`parse`] reads puzzles from text in the grid form (one row per line) or the line form
+//!   (one puzzle per line), detecting which per block of lines, and reports every bad puzzle
+//!   with its line and column while carrying on with the rest of a batch.
+//! - [`write`] writes puzzles and grids back out as grids, lines or JSON; what it writes as a
+//!   grid or a line reads back unchanged with [`parse`]'s automatic detection.
+//! - [`atomic`] replaces an output file only once everything has been written, so a failed or
+//!   interrupted run never leaves a half-written file behind.
+
+pub mod atomic;
+pub mod parse;
+pub mod write;

@@ -1,0 +1,328 @@
+//! Writing puzzles and grids as text.
+//!
+//! Three formats, each ending its record with a newline:
+//!
+//! - [`OutputFormat::Grid`]: `n` lines of space-separated cells, each right-aligned to the
+//!   width of `n` (so columns line up), `.` for a blank. Consecutive grids need no separator
+//!   to read back, but for people put an empty line between them: see [`grid_separator`].
+//! - [`OutputFormat::Line`]: the whole puzzle on one line; for sides up to 9 the compact form
+//!   (`81` characters, digits and `.` for a blank), otherwise `n²` space-separated integers
+//!   with `0` for a blank.
+//! - [`OutputFormat::Json`]: one compact JSON object per line,
+//!   `{"box":3,"size":9,"givens":K,"cells":[[…],…]}`, one array per row, `0` for a blank.
+//!
+//! What is written as a grid or a line reads back unchanged with
+//! [`parse_puzzles`](super::parse::parse_puzzles) and automatic detection.
+//!
+//! ```
+//! use shiftgrid::{io::write::{write_puzzle, OutputFormat}, Puzzle, Shape};
+//!
+//! let p = Puzzle::new(Shape::new(2)?, vec![1, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 1])?;
+//! let mut out = Vec::new();
+//! write_puzzle(&mut out, &p, OutputFormat::Grid)?;
+//! assert_eq!(String::from_utf8(out)?, "1 . . 4\n. . . .\n. . . .\n4 . . 1\n");
+//! let mut out = Vec::new();
+//! write_puzzle(&mut out, &p, OutputFormat::Line)?;
+//! assert_eq!(String::from_utf8(out)?, "1..4........4..1\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::grid::{Grid, GridError, Pos, Puzzle, Shape};
+
+/// How to write puzzles and grids.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// One row per line, cells aligned, `.` for a blank.
+    #[default]
+    Grid,
+    /// One puzzle per line.
+    Line,
+    /// One JSON object per line.
+    Json,
+}
+
+/// What to write between two consecutive records of `format`: an empty line between grids,
+/// nothing for the one-line formats. Write it before every record but the first.
+pub fn grid_separator(format: OutputFormat) -> &'static str {
+    match format {
+        OutputFormat::Grid => "\n",
+        OutputFormat::Line | OutputFormat::Json => "",
+    }
+}
+
+/// The JSON record of one puzzle or grid.
+#[derive(Serialize)]
+struct JsonCells<'a> {
+    #[serde(rename = "box")]
+    box_size: usize,
+    size: usize,
+    givens: usize,
+    cells: Vec<&'a [u8]>,
+}
+
+/// Writes `cells` (row-major, `0` = blank) of `shape` in `format`, ending with a newline.
+///
+/// # Errors
+/// Any error from `out`; [`io::ErrorKind::InvalidInput`] when `cells` does not fit `shape`
+/// (wrong length or a symbol above `n`).
+pub fn write_cells<W: Write + ?Sized>(
+    out: &mut W,
+    shape: Shape,
+    cells: &[u8],
+    format: OutputFormat,
+) -> io::Result<()> {
+    let n = shape.side();
+    if cells.len() != shape.cells() {
+        let e = GridError::Length {
+            shape,
+            expected: shape.cells(),
+            found: cells.len(),
+        };
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, e));
+    }
+    if let Some(i) = cells.iter().position(|&v| usize::from(v) > n) {
+        let e = GridError::Symbol {
+            pos: Pos {
+                row: i / n,
+                col: i % n,
+            },
+            symbol: usize::from(cells[i]),
+            side: n,
+        };
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, e));
+    }
+    match format {
+        OutputFormat::Grid => {
+            let width = n.to_string().len();
+            let mut text = String::with_capacity(shape.cells() * (width + 1));
+            for row in cells.chunks(n) {
+                for (k, &v) in row.iter().enumerate() {
+                    if k > 0 {
+                        text.push(' ');
+                    }
+                    if v == 0 {
+                        text.push_str(&format!("{:>width$}", "."));
+                    } else {
+                        text.push_str(&format!("{v:>width$}"));
+                    }
+                }
+                text.push('\n');
+            }
+            out.write_all(text.as_bytes())
+        }
+        OutputFormat::Line if n <= 9 => {
+            let mut text: String = cells
+                .iter()
+                .map(|&v| match v {
+                    0 => '.',
+                    _ => char::from(b'0' + v),
+                })
+                .collect();
+            text.push('\n');
+            out.write_all(text.as_bytes())
+        }
+        OutputFormat::Line => {
+            let mut text = String::with_capacity(shape.cells() * 4);
+            for (k, v) in cells.iter().enumerate() {
+                if k > 0 {
+                    text.push(' ');
+                }
+                text.push_str(&v.to_string());
+            }
+            text.push('\n');
+            out.write_all(text.as_bytes())
+        }
+        OutputFormat::Json => {
+            let record = JsonCells {
+                box_size: shape.box_size(),
+                size: n,
+                givens: cells.iter().filter(|&&v| v != 0).count(),
+                cells: cells.chunks(n).collect(),
+            };
+            serde_json::to_writer(&mut *out, &record)?;
+            out.write_all(b"\n")
+        }
+    }
+}
+
+/// Writes a puzzle in `format`; see [`write_cells`].
+///
+/// # Errors
+/// Any error from `out`.
+pub fn write_puzzle<W: Write + ?Sized>(
+    out: &mut W,
+    p: &Puzzle,
+    format: OutputFormat,
+) -> io::Result<()> {
+    write_cells(out, p.shape(), p.cells(), format)
+}
+
+/// Writes a full grid in `format`; see [`write_cells`].
+///
+/// # Errors
+/// Any error from `out`.
+pub fn write_grid<W: Write + ?Sized>(
+    out: &mut W,
+    g: &Grid,
+    format: OutputFormat,
+) -> io::Result<()> {
+    write_cells(out, g.shape(), g.cells(), format)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::parse::{ParseOptions, parse_puzzles};
+
+    /// A valid full grid of box size `b`.
+    fn pattern(shape: Shape) -> Grid {
+        let (b, n) = (shape.box_size(), shape.side());
+        let cells = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                (((r % b) * b + r / b + c) % n + 1) as u8
+            })
+            .collect();
+        Grid::new(shape, cells).unwrap()
+    }
+
+    /// The pattern grid with about a third of the cells blanked.
+    fn holes(shape: Shape) -> Puzzle {
+        let g = pattern(shape);
+        let cells = g
+            .cells()
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| if (i * 7 + i / 3) % 3 == 0 { 0 } else { v })
+            .collect();
+        Puzzle::new(shape, cells).unwrap()
+    }
+
+    fn to_string(puzzles: &[Puzzle], format: OutputFormat) -> String {
+        let mut out = Vec::new();
+        for (k, p) in puzzles.iter().enumerate() {
+            if k > 0 {
+                out.extend_from_slice(grid_separator(format).as_bytes());
+            }
+            write_puzzle(&mut out, p, format).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    fn read_back(text: &str) -> Vec<Puzzle> {
+        parse_puzzles(text, &ParseOptions::default())
+            .into_iter()
+            .map(|r| r.puzzle.unwrap_or_else(|e| panic!("{e}")))
+            .collect()
+    }
+
+    #[test]
+    fn round_trip_every_shape() {
+        for shape in Shape::all() {
+            let puzzles = vec![
+                pattern(shape).to_puzzle(),
+                holes(shape),
+                Puzzle::empty(shape),
+                pattern(shape).into(),
+            ];
+            for format in [OutputFormat::Grid, OutputFormat::Line] {
+                let text = to_string(&puzzles, format);
+                assert_eq!(read_back(&text), puzzles, "{shape} {format:?}");
+                // Each alone, too (a lone empty grid has nothing to lean on).
+                for p in &puzzles {
+                    let text = to_string(std::slice::from_ref(p), format);
+                    assert_eq!(read_back(&text), vec![p.clone()], "{shape} {format:?}");
+                }
+            }
+            // Grids also read back without the separator.
+            let mut out = Vec::new();
+            for p in &puzzles {
+                write_puzzle(&mut out, p, OutputFormat::Grid).unwrap();
+            }
+            let text = String::from_utf8(out).unwrap();
+            assert_eq!(read_back(&text), puzzles, "{shape} unseparated");
+        }
+    }
+
+    #[test]
+    fn grid_layout() {
+        let s = Shape::new(4).unwrap();
+        let mut out = Vec::new();
+        write_puzzle(&mut out, &holes(s), OutputFormat::Grid).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let first = text.lines().next().unwrap();
+        assert_eq!(first, " .  2  3  4  5  .  7  .  9  . 11 12 13 14  . 16");
+        assert_eq!(text.lines().count(), 16);
+        assert!(text.ends_with("\n") && !text.ends_with("\n\n"));
+    }
+
+    #[test]
+    fn line_layout() {
+        let s = Shape::new(3).unwrap();
+        let mut out = Vec::new();
+        write_grid(&mut out, &pattern(s), OutputFormat::Line).unwrap();
+        assert_eq!(out.len(), 82);
+        assert!(out.starts_with(b"123456789456789123"));
+        let s = Shape::new(4).unwrap();
+        let mut out = Vec::new();
+        write_puzzle(&mut out, &Puzzle::empty(s), OutputFormat::Line).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.split_whitespace().count(), 256);
+        assert!(text.split_whitespace().all(|t| t == "0"));
+    }
+
+    #[test]
+    fn json() {
+        let s = Shape::new(3).unwrap();
+        let p = holes(s);
+        let mut out = Vec::new();
+        write_puzzle(&mut out, &p, OutputFormat::Json).unwrap();
+        write_puzzle(&mut out, &p, OutputFormat::Json).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count(), 2);
+        let v: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!(v["box"], 3);
+        assert_eq!(v["size"], 9);
+        assert_eq!(v["givens"], p.givens());
+        let rows = v["cells"].as_array().unwrap();
+        assert_eq!(rows.len(), 9);
+        assert_eq!(rows[0].as_array().unwrap().len(), 9);
+        let flat: Vec<u8> = rows
+            .iter()
+            .flat_map(|r| {
+                r.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_u64().unwrap() as u8)
+            })
+            .collect();
+        assert_eq!(flat, p.cells());
+        assert!(text.starts_with("{\"box\":3,\"size\":9,\"givens\":"));
+    }
+
+    #[test]
+    fn bad_cells_are_refused() {
+        let s = Shape::new(2).unwrap();
+        let mut out = Vec::new();
+        let e = write_cells(&mut out, s, &[1, 2, 3], OutputFormat::Grid).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidInput);
+        let mut cells = vec![0u8; 16];
+        cells[3] = 5;
+        let e = write_cells(&mut out, s, &cells, OutputFormat::Line).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidInput);
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn works_through_dyn_write() {
+        let s = Shape::new(2).unwrap();
+        let mut buf = Vec::new();
+        let out: &mut dyn Write = &mut buf;
+        write_puzzle(out, &Puzzle::empty(s), OutputFormat::Line).unwrap();
+        assert_eq!(buf, b"................\n");
+    }
+}

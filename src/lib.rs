@@ -1,0 +1,40 @@
+//! shiftgrid builds, solves, counts and exports schedule-shaped sudoku grids of every size
+//! from 4×4 to 100×100.
+//!
+//! A grid of box size `b` has side `n = b*b`. Read as a roster, rows are staff, columns are
+//! days and the symbol in a cell is a shift: every staff member works each shift once, every
+//! shift is worked once a day, and each `b×b` block of staff × days holds every shift once.
+//! That is an exact-cover problem with `n³` options and `4n²` items, which the [`dlx`]
+//! module solves with Knuth's dancing links.
+//!
+//! The main types are [`Shape`] (a supported size), [`Puzzle`] (cells with blanks) and
+//! [`Grid`] (a full grid, valid by construction: the only constructor runs an independent
+//! check that shares no code with the engine).
+//!
+//! ```
+//! use shiftgrid::{dlx::{Solver, SolveLimits}, io::parse::{parse_puzzles, ParseOptions}};
+//!
+//! // The Solver Foundation article's demo puzzle, one 81-character line.
+//! let text = "006200080008970000004810500000060002070000030600050000002047100003028400050001200";
+//! let records = parse_puzzles(text, &ParseOptions::default());
+//! let puzzle = records[0].puzzle.as_ref().unwrap();
+//! let outcome = Solver::new(puzzle).unwrap().solve(&SolveLimits::count_up_to(2));
+//! assert_eq!(outcome.count, 1);
+//! let grid = &outcome.solutions[0];
+//! assert!(puzzle.is_completed_by(grid));
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod cli;
+pub mod dlx;
+pub mod generate;
+pub mod grid;
+pub mod io;
+
+pub use grid::{Grid, GridError, House, Pos, Puzzle, Shape, ShapeError};
+
+// Keeps the README's Rust example compiling and passing.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

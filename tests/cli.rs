@@ -1,0 +1,316 @@
+//! The `shiftgrid` binary end to end: outputs, exit codes, and every bad-input path.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+
+use crate::util::{independently_valid, repo};
+
+fn shiftgrid() -> Command {
+    let mut c = Command::cargo_bin("shiftgrid").expect("the binary is built");
+    c.arg("--quiet");
+    c
+}
+
+/// Parses grid-form output (blank-line separated grids of integers) into cell vectors.
+fn grids_of(stdout: &[u8]) -> Vec<Vec<u8>> {
+    let text = String::from_utf8(stdout.to_vec()).unwrap();
+    text.split("\n\n")
+        .filter(|g| !g.trim().is_empty())
+        .map(|g| {
+            g.split_whitespace()
+                .map(|t| t.parse().expect("a number"))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn help_and_version() {
+    shiftgrid()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(contains("fill"));
+    shiftgrid().arg("--version").assert().success();
+    shiftgrid().arg("frobnicate").assert().code(2);
+}
+
+#[test]
+fn solve_prints_the_unique_solution() {
+    let out = shiftgrid()
+        .args(["solve"])
+        .arg(repo("grids/demo_9x9.txt"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let grids = grids_of(&out);
+    assert_eq!(grids.len(), 1);
+    assert!(independently_valid(9, &grids[0]));
+}
+
+#[test]
+fn solve_reads_stdin_and_writes_lines_and_json() {
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let out = shiftgrid()
+        .args(["solve", "-", "--format", "line"])
+        .write_stdin(puzzle)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let line = String::from_utf8(out).unwrap();
+    let cells: Vec<u8> = line.trim().bytes().map(|c| c - b'0').collect();
+    assert!(independently_valid(9, &cells));
+    shiftgrid()
+        .args(["solve", "-", "--format", "json", "--stats"])
+        .write_stdin(puzzle)
+        .assert()
+        .success()
+        .stdout(contains("\"status\":\"unique\"").and(contains("\"nodes\"")));
+}
+
+#[test]
+fn solve_flags_multiple_and_none() {
+    // The empty 4x4 grid has 288 solutions: one is printed, exit status 1.
+    shiftgrid()
+        .arg("solve")
+        .arg(repo("grids/empty_4x4.txt"))
+        .assert()
+        .code(1)
+        .stderr(contains("more than one solution"));
+    shiftgrid()
+        .args(["solve", "--first"])
+        .arg(repo("grids/empty_4x4.txt"))
+        .assert()
+        .success();
+    // Rule-consistent, no solution: row 1 is 1 2 _ _, column 3 holds 3 and 4 below.
+    shiftgrid()
+        .args(["solve", "-"])
+        .write_stdin("1 2 . .\n. . . .\n. . 3 .\n. . 4 .\n")
+        .assert()
+        .code(1)
+        .stderr(contains("no solution"));
+}
+
+#[test]
+fn count_reports_and_sets_status() {
+    shiftgrid()
+        .args(["count", "--limit", "1000"])
+        .arg(repo("grids/empty_4x4.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("\t288\tmultiple"));
+    shiftgrid()
+        .args(["count"])
+        .arg(repo("grids/demo_9x9.txt"))
+        .assert()
+        .success()
+        .stdout(contains("\t1\tunique"));
+    shiftgrid()
+        .args(["count", "--format", "json"])
+        .arg(repo("grids/empty_4x4.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("\"solutions\":2,\"capped\":true"));
+}
+
+#[test]
+fn fill_is_valid_and_reproducible() {
+    for b in ["2", "3", "4", "5"] {
+        let run = || {
+            shiftgrid()
+                .args(["fill", "--box", b, "--seed", "9", "--threads", "2"])
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone()
+        };
+        let a = run();
+        assert_eq!(a, run(), "same seed, same threads, same grid");
+        let g = &grids_of(&a)[0];
+        let n: usize = b.parse::<usize>().unwrap().pow(2);
+        assert!(independently_valid(n, g));
+    }
+    let out = shiftgrid()
+        .args([
+            "fill", "--box", "3", "--seed", "1", "--count", "5", "-f", "line",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
+    assert_eq!(lines.len(), 5);
+    for l in lines {
+        let cells: Vec<u8> = l.bytes().map(|c| c - b'0').collect();
+        assert!(independently_valid(9, &cells));
+    }
+}
+
+#[test]
+fn fill_without_seed_prints_it() {
+    Command::cargo_bin("shiftgrid")
+        .unwrap()
+        .args(["fill", "--box", "2"])
+        .assert()
+        .success()
+        .stderr(contains("--seed"));
+}
+
+#[test]
+fn fill_refuses_unsupported_sizes() {
+    shiftgrid()
+        .args(["fill", "--box", "11"])
+        .assert()
+        .code(2)
+        .stderr(contains("supported"));
+    shiftgrid()
+        .args(["fill", "--box", "1"])
+        .assert()
+        .code(2)
+        .stderr(contains("4x4"));
+}
+
+#[test]
+fn output_file_is_written_and_input_is_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("p.txt");
+    let text = std::fs::read(repo("grids/demo_9x9.txt")).unwrap();
+    std::fs::write(&input, &text).unwrap();
+    let out = dir.path().join("out.txt");
+    shiftgrid()
+        .arg("solve")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    assert!(independently_valid(
+        9,
+        &grids_of(&std::fs::read(&out).unwrap())[0]
+    ));
+    shiftgrid()
+        .arg("solve")
+        .arg(&input)
+        .arg("-o")
+        .arg(&input)
+        .assert()
+        .code(2)
+        .stderr(contains("refusing to overwrite"));
+    assert_eq!(std::fs::read(&input).unwrap(), text);
+}
+
+/// Runs `solve` on `input` with `-o`, expecting `code`, a stderr naming `place`, and no
+/// output file left behind.
+fn bad_input(input: &str, code: i32, place: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.txt");
+    std::fs::write(&path, input).unwrap();
+    let out = dir.path().join("out.txt");
+    shiftgrid()
+        .arg("solve")
+        .arg(&path)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(code)
+        .stderr(contains(place));
+    assert!(!out.exists(), "no output file after a failure");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "no temporary files left behind");
+}
+
+#[test]
+fn bad_inputs_name_the_place_and_write_nothing() {
+    // Wrong number of tokens in a grid row.
+    bad_input("1 2 3 4\n3 4 1\n2 1 4 3\n4 3 2 1\n", 65, "bad.txt:2:");
+    // Too few rows (a truncated grid).
+    bad_input("1 2 3 4\n3 4 1 2\n2 1 4 3\n", 65, "bad.txt:");
+    // A token out of range.
+    bad_input("1 2 3 4\n3 4 1 2\n2 1 9 3\n4 3 2 1\n", 65, "bad.txt:3:5:");
+    // Not a number.
+    bad_input("1 2 3 4\n3 x 1 2\n2 1 4 3\n4 3 2 1\n", 65, "bad.txt:2:3:");
+    // Unsupported size.
+    bad_input("1 2 3\n2 3 1\n3 1 2\n", 65, "supported sizes are 4x4");
+    // A given repeated in a column: both positions named.
+    bad_input(
+        "1 . . .\n. . . .\n1 . . .\n. . . .\n",
+        65,
+        "row 1, column 1",
+    );
+    // Empty input.
+    bad_input("", 65, "bad.txt:1:1:");
+    bad_input("# only a comment\n\n", 65, "bad.txt:");
+    // Binary junk.
+    bad_input("\u{0}\u{1}\u{2}garbage", 65, "bad.txt:1:");
+}
+
+#[test]
+fn bad_binary_bytes_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("junk.bin");
+    std::fs::write(&path, [0xffu8, 0xfe, 0x00, 0x12, 0x80]).unwrap();
+    shiftgrid()
+        .arg("count")
+        .arg(&path)
+        .assert()
+        .code(65)
+        .stderr(contains("junk.bin:1:"));
+}
+
+#[test]
+fn a_bad_puzzle_in_a_batch_does_not_stop_the_rest() {
+    let batch = "\
+4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x
+52...6.........7.13...........4..8..6......5...........418.........3..2...87.....
+4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4..
+";
+    let out = shiftgrid()
+        .args(["solve", "-", "-f", "line"])
+        .write_stdin(batch)
+        .assert()
+        .code(65)
+        .stderr(contains("<stdin>:2:81:").and(contains("puzzle 2 skipped")))
+        .stderr(contains("<stdin>:4:").and(contains("puzzle 4 skipped")))
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
+    assert_eq!(lines.len(), 2, "puzzles 1 and 3 are still solved");
+}
+
+#[test]
+fn missing_file_is_an_io_error() {
+    shiftgrid()
+        .args(["solve", "/nonexistent/nope.txt"])
+        .assert()
+        .code(74)
+        .stderr(contains("nope.txt"));
+}
+
+#[test]
+fn letter_alphabets_need_naming() {
+    let Some(dir) = crate::util::peers() else {
+        return;
+    };
+    let janko = dir.join("gecode_16x16_janko/puzzles.txt");
+    shiftgrid()
+        .args(["count", "--alphabet", "1-9A"])
+        .arg(&janko)
+        .assert()
+        .success();
+    let s25 = dir.join("sudsoln_misc/puzzles_25x25.txt");
+    shiftgrid()
+        .args(["count", "--alphabet", "A-Z"])
+        .arg(&s25)
+        .assert()
+        .success();
+}

@@ -1,0 +1,229 @@
+//! Published puzzle sets, solved and counted against their known facts. Sets live in
+//! `../shared/peers` (skipped cleanly when absent) or, for a few, in `grids/`.
+
+use shiftgrid::dlx::{SearchControl, SolveLimits, Solver};
+use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
+use shiftgrid::{Puzzle, Shape};
+
+use crate::util::{
+    assert_unique, count, independently_valid, peers, puzzles, repo, solution_cells,
+};
+
+#[test]
+fn article_demo_has_exactly_one_solution() {
+    // The Solver Foundation article's demo puzzle: one solution (REFERENCES.md).
+    let p = &puzzles(&repo("grids/demo_9x9.txt"))[0];
+    assert_eq!(p.givens(), 27);
+    assert_unique(p, "demo");
+}
+
+#[test]
+fn forward_checking_report_sample_matches_its_printed_solution() {
+    let p = &puzzles(&repo("grids/fc_report_9x9.txt"))[0];
+    let got = assert_unique(p, "fc report");
+    // The solution the report prints (REFERENCES.md).
+    let want = solution_cells(
+        "428617359967253481135498276612549837749381625583726914296135748854972163371864592",
+    );
+    assert_eq!(got, want);
+}
+
+#[test]
+fn empty_4x4_has_288_solutions() {
+    let p = &puzzles(&repo("grids/empty_4x4.txt"))[0];
+    assert_eq!(count(p, 1000).count, 288);
+}
+
+#[test]
+fn top95_fixture_all_unique() {
+    for (i, p) in puzzles(&repo("grids/top95.txt")).iter().enumerate() {
+        assert_unique(p, &format!("top95 #{}", i + 1));
+    }
+}
+
+#[test]
+fn tdoku_exact_counts() {
+    // Each line: PUZZLE:COUNT[:SOLUTION]; counts 0, 1 and 3..847 re-counted by tdoku's tests.
+    let text = std::fs::read_to_string(repo("grids/tdoku_counts.txt")).unwrap();
+    let mut seen = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let mut parts = line.split(':');
+        let puzzle = parts.next().unwrap();
+        let want: u64 = parts.next().unwrap().trim().parse().unwrap();
+        let p = parse_puzzles(puzzle, &ParseOptions::default())
+            .remove(0)
+            .puzzle
+            .unwrap();
+        let o = count(&p, 10_000);
+        assert_eq!(o.count, want, "{puzzle}");
+        for g in &o.solutions {
+            assert!(independently_valid(9, g.cells()) && p.is_completed_by(g));
+        }
+        if let Some(sol) = parts.next() {
+            assert_eq!(o.solutions[0].cells(), solution_cells(sol).as_slice());
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, 43);
+}
+
+#[test]
+fn sudsoln_16_and_25_match_their_answers() {
+    for (p, s) in [
+        (
+            "grids/sudsoln_16x16.txt",
+            "grids/sudsoln_16x16_solutions.txt",
+        ),
+        (
+            "grids/sudsoln_25x25.txt",
+            "grids/sudsoln_25x25_solutions.txt",
+        ),
+    ] {
+        let ps = puzzles(&repo(p));
+        let ss = puzzles(&repo(s));
+        assert_eq!(ps.len(), ss.len());
+        for (i, (p, s)) in ps.iter().zip(&ss).enumerate() {
+            let got = assert_unique(p, &format!("{p:?} #{i}"));
+            assert_eq!(got, s.cells());
+        }
+    }
+}
+
+/// Solves every puzzle of a peer file (first `limit`), asserting uniqueness, validity by the
+/// independent check and agreement with the givens.
+fn all_unique(rel: &str, limit: usize) {
+    let Some(dir) = peers() else { return };
+    let ps = puzzles(&dir.join(rel));
+    assert!(!ps.is_empty());
+    for (i, p) in ps.iter().take(limit).enumerate() {
+        assert_unique(p, &format!("{rel} #{}", i + 1));
+    }
+}
+
+#[test]
+fn norvig_top95_and_hardest() {
+    all_unique("norvig_top95/puzzles.txt", usize::MAX);
+    all_unique("norvig_hardest/puzzles.txt", usize::MAX);
+}
+
+#[test]
+fn magictour_top1465() {
+    all_unique("magictour_top1465/puzzles.txt", usize::MAX);
+}
+
+#[test]
+fn royle_17clue_sample() {
+    all_unique("royle_17clue/puzzles.txt", 3000);
+}
+
+#[test]
+fn forum_hardest_sample() {
+    all_unique("forum_hardest_1905_11plus/puzzles.txt", 300);
+}
+
+#[test]
+fn janko_16x16_all() {
+    all_unique("gecode_16x16_janko/puzzles.numeric.txt", usize::MAX);
+}
+
+#[test]
+fn bprolog_25x25_all_with_parallel_split() {
+    let Some(dir) = peers() else { return };
+    for (i, p) in puzzles(&dir.join("bprolog_25x25/puzzles.numeric.txt"))
+        .iter()
+        .enumerate()
+    {
+        assert_unique(p, &format!("bprolog #{}", i + 1));
+        let par = Solver::new(p)
+            .unwrap()
+            .solve_parallel(&SolveLimits::count_up_to(2), &SearchControl::default());
+        assert_eq!(par.count, 1, "bprolog #{} in parallel", i + 1);
+    }
+}
+
+#[test]
+fn emerentius_sets_match_their_solutions() {
+    let Some(dir) = peers() else { return };
+    for set in ["easy", "medium", "hard"] {
+        let dir = dir.join("emerentius_sudoku");
+        let ps = puzzles(&dir.join(format!("{set}.txt")));
+        let sols = std::fs::read_to_string(dir.join(format!("{set}_solutions.txt"))).unwrap();
+        let sols: Vec<&str> = sols.lines().filter(|l| !l.trim().is_empty()).collect();
+        assert_eq!(ps.len(), sols.len());
+        for (i, (p, s)) in ps.iter().zip(sols).enumerate() {
+            let got = assert_unique(p, &format!("emerentius {set} #{}", i + 1));
+            assert_eq!(got, solution_cells(s), "emerentius {set} #{}", i + 1);
+        }
+    }
+}
+
+#[test]
+fn emerentius_invalid_are_not_proper() {
+    // Three break a rule outright (refused with a duplicate error), four have no solution.
+    let Some(dir) = peers() else { return };
+    let text = std::fs::read_to_string(dir.join("emerentius_sudoku/invalid.txt")).unwrap();
+    let records = parse_puzzles(&text, &ParseOptions::default());
+    assert_eq!(records.len(), 7);
+    let mut refused = 0;
+    for r in records {
+        match r.puzzle {
+            Err(_) => refused += 1,
+            Ok(p) => match Solver::new(&p) {
+                Err(_) => refused += 1,
+                Ok(s) => assert_eq!(s.solve(&SolveLimits::count_up_to(2)).count, 0),
+            },
+        }
+    }
+    assert_eq!(refused, 3);
+}
+
+#[test]
+fn serg_benchmark_sample_has_multiple_solutions() {
+    let Some(dir) = peers() else { return };
+    for (i, p) in puzzles(&dir.join("serg_benchmark/puzzles.txt"))
+        .iter()
+        .take(1000)
+        .enumerate()
+    {
+        assert!(count(p, 2).count >= 2, "serg #{}", i + 1);
+    }
+}
+
+#[test]
+fn sudsoln_9x9_counts_from_its_index() {
+    // index_9x9.tsv: name, clues, verified count, … ; counts include 12, 3, 296,245 and 0.
+    let Some(dir) = peers() else { return };
+    let dir = dir.join("sudsoln_misc");
+    let ps = puzzles(&dir.join("puzzles_9x9.txt"));
+    let index = std::fs::read_to_string(dir.join("index_9x9.tsv")).unwrap();
+    let rows: Vec<Vec<&str>> = index
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(rows.len(), ps.len());
+    for (p, row) in ps.iter().zip(&rows) {
+        let want: u64 = row[3].trim().replace(',', "").parse().expect("a count");
+        let cap = 400_000;
+        let got = Solver::new(p)
+            .unwrap()
+            .solve_parallel(&SolveLimits::count_up_to(cap), &SearchControl::default())
+            .count;
+        assert_eq!(got, want, "{}", row[1]);
+    }
+}
+
+#[test]
+fn small_empty_grids_have_many_solutions() {
+    for b in 2..=5 {
+        let p = Puzzle::empty(Shape::new(b).unwrap());
+        let o = Solver::new(&p)
+            .unwrap()
+            .solve_parallel(&SolveLimits::count_up_to(2), &SearchControl::default());
+        assert_eq!(o.count, 2, "b = {b}");
+        for g in &o.solutions {
+            assert!(independently_valid(b * b, g.cells()));
+        }
+    }
+}

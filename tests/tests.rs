@@ -1,0 +1,6 @@
+//! Integration tests, built as one binary (see STYLE.md §8).
+
+mod cli;
+mod peers;
+mod props;
+mod util;

@@ -1,0 +1,97 @@
+//! Helpers shared by the integration tests.
+
+use std::path::{Path, PathBuf};
+
+use shiftgrid::Puzzle;
+use shiftgrid::dlx::{Outcome, SolveLimits, Solver};
+use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
+
+/// `../shared/peers` when it is beside the checkout (CI has it; a user's clone does not).
+pub fn peers() -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/peers");
+    if p.is_dir() {
+        Some(p)
+    } else {
+        eprintln!("note: ../shared/peers is not beside the checkout; skipping peer-set test");
+        None
+    }
+}
+
+/// A file of the repository.
+pub fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// Every puzzle of a file, asserting that each parses.
+pub fn puzzles(path: &Path) -> Vec<Puzzle> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    parse_puzzles(&text, &ParseOptions::default())
+        .into_iter()
+        .map(|r| {
+            r.puzzle
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), r.line))
+        })
+        .collect()
+}
+
+/// Counts up to `cap`, serially.
+pub fn count(p: &Puzzle, cap: u64) -> Outcome {
+    Solver::new(p)
+        .expect("no repeated givens")
+        .solve(&SolveLimits::count_up_to(cap))
+}
+
+/// A validity check written separately from `shiftgrid::grid`: every row, column and block,
+/// sorted, is exactly 1..=n.
+pub fn independently_valid(n: usize, cells: &[u8]) -> bool {
+    let b = (1..=10).find(|b| b * b == n).expect("a supported side");
+    if cells.len() != n * n {
+        return false;
+    }
+    let want: Vec<u8> = (1..=n as u8).collect();
+    let houses = (0..n).flat_map(|h| {
+        let row: Vec<usize> = (0..n).map(|c| h * n + c).collect();
+        let col: Vec<usize> = (0..n).map(|r| r * n + h).collect();
+        let (br, bc) = (h / b * b, h % b * b);
+        let blk: Vec<usize> = (0..n).map(|k| (br + k / b) * n + bc + k % b).collect();
+        [row, col, blk]
+    });
+    for house in houses {
+        let mut vals: Vec<u8> = house.iter().map(|&i| cells[i]).collect();
+        vals.sort_unstable();
+        if vals != want {
+            return false;
+        }
+    }
+    true
+}
+
+/// Asserts that `p` has exactly one solution, that it is valid by the independent check and
+/// agrees with the givens; returns it.
+pub fn assert_unique(p: &Puzzle, what: &str) -> Vec<u8> {
+    let o = count(p, 2);
+    assert_eq!(o.count, 1, "{what}: expected exactly one solution");
+    let g = &o.solutions[0];
+    let n = p.shape().side();
+    assert!(
+        independently_valid(n, g.cells()),
+        "{what}: invalid solution"
+    );
+    assert!(
+        p.is_completed_by(g),
+        "{what}: solution disagrees with a given"
+    );
+    g.cells().to_vec()
+}
+
+/// Parses a solution line (81 digits, or n² space-separated integers) into cells.
+pub fn solution_cells(line: &str) -> Vec<u8> {
+    let line = line.trim();
+    if line.contains(' ') {
+        line.split_whitespace()
+            .map(|t| t.parse().expect("a number"))
+            .collect()
+    } else {
+        line.bytes().map(|c| c - b'0').collect()
+    }
+}
