@@ -170,7 +170,7 @@ fn emerentius_invalid_are_not_proper() {
             Err(_) => refused += 1,
             Ok(p) => match Solver::new(&p) {
                 Err(_) => refused += 1,
-                Ok(s) => assert_eq!(s.solve(&SolveLimits::count_up_to(2)).count, 0),
+                Ok(mut s) => assert_eq!(s.solve(&SolveLimits::count_up_to(2)).count, 0),
             },
         }
     }

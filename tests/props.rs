@@ -68,7 +68,7 @@ proptest! {
             }
         }
         let p = Puzzle::new(Shape::new(b).unwrap(), cells).unwrap();
-        let solver = Solver::new(&p).unwrap();
+        let mut solver = Solver::new(&p).unwrap();
         let cap = 5000;
         let serial = solver.solve(&SolveLimits::all_up_to(cap));
         prop_assert!(serial.count >= 1);

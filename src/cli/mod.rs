@@ -292,7 +292,7 @@ fn search_all(ctx: &Ctx, puzzles: &[(usize, &Puzzle)], limits: &SolveLimits) -> 
     let outcomes: Vec<Outcome> = puzzles
         .par_iter()
         .map(|(_, p)| {
-            let solver = Solver::new(p).expect("puzzles were checked while parsing");
+            let mut solver = Solver::new(p).expect("puzzles were checked while parsing");
             let o = if split {
                 solver.solve_parallel(limits, &ctx.control)
             } else {

@@ -91,14 +91,14 @@ impl Matrix {
         let mut updates = 0;
         let mut q = p + 1;
         while q != p {
-            let x = self.top[q as usize];
+            let x = self.nodes[q as usize].top;
             if x == 0 {
-                q = self.ulink[q as usize];
+                q = self.nodes[q as usize].up;
             } else {
-                let u = self.ulink[q as usize];
-                let d = self.dlink[q as usize];
-                self.dlink[u as usize] = d;
-                self.ulink[d as usize] = u;
+                let u = self.nodes[q as usize].up;
+                let d = self.nodes[q as usize].down;
+                self.nodes[u as usize].down = d;
+                self.nodes[d as usize].up = u;
                 let l = self.len[x as usize] - 1;
                 self.len[x as usize] = l;
                 if l == 1 {
@@ -119,14 +119,14 @@ impl Matrix {
     fn unhide_tracked(&mut self, p: u32, t: &mut Tracker) {
         let mut q = p - 1;
         while q != p {
-            let x = self.top[q as usize];
+            let x = self.nodes[q as usize].top;
             if x == 0 {
-                q = self.dlink[q as usize];
+                q = self.nodes[q as usize].down;
             } else {
-                let u = self.ulink[q as usize];
-                let d = self.dlink[q as usize];
-                self.dlink[u as usize] = q;
-                self.ulink[d as usize] = q;
+                let u = self.nodes[q as usize].up;
+                let d = self.nodes[q as usize].down;
+                self.nodes[u as usize].down = q;
+                self.nodes[d as usize].up = q;
                 let l = self.len[x as usize] + 1;
                 self.len[x as usize] = l;
                 if l == 1 {
@@ -143,10 +143,10 @@ impl Matrix {
     #[inline]
     fn cover_tracked(&mut self, i: u32, t: &mut Tracker) -> u64 {
         let mut updates = 0;
-        let mut p = self.dlink[i as usize];
+        let mut p = self.nodes[i as usize].down;
         while p != i {
             updates += self.hide_tracked(p, t);
-            p = self.dlink[p as usize];
+            p = self.nodes[p as usize].down;
         }
         let l = self.llink[i as usize];
         let r = self.rlink[i as usize];
@@ -171,10 +171,10 @@ impl Matrix {
         let r = self.rlink[i as usize];
         self.rlink[l as usize] = i;
         self.llink[r as usize] = i;
-        let mut p = self.ulink[i as usize];
+        let mut p = self.nodes[i as usize].up;
         while p != i {
             self.unhide_tracked(p, t);
-            p = self.ulink[p as usize];
+            p = self.nodes[p as usize].up;
         }
     }
 
@@ -183,9 +183,9 @@ impl Matrix {
         let mut updates = 0;
         let mut p = x + 1;
         while p != x {
-            let j = self.top[p as usize];
+            let j = self.nodes[p as usize].top;
             if j == 0 {
-                p = self.ulink[p as usize];
+                p = self.nodes[p as usize].up;
             } else {
                 updates += self.cover_tracked(j, t);
                 p += 1;
@@ -198,9 +198,9 @@ impl Matrix {
     fn uncommit_tracked(&mut self, x: u32, t: &mut Tracker) {
         let mut p = x - 1;
         while p != x {
-            let j = self.top[p as usize];
+            let j = self.nodes[p as usize].top;
             if j == 0 {
-                p = self.dlink[p as usize];
+                p = self.nodes[p as usize].down;
             } else {
                 self.uncover_tracked(j, t);
                 p -= 1;
@@ -239,8 +239,8 @@ impl FillPlan {
         // option, see `sudoku.rs`) span all bands and are left to the forced-item rule.
         let mut item_band = vec![u32::MAX; m.items() + 1];
         let mut k = 0;
-        for x in (m.items() + 1)..m.top.len() {
-            let i = m.top[x];
+        for x in (m.items() + 1)..m.nodes.len() {
+            let i = m.nodes[x].top;
             if i == 0 {
                 k = 0;
                 continue;
@@ -318,9 +318,9 @@ impl<'a> FillSearch<'a> {
         let root = match root {
             Some(r) if items > 0 && m.len[m.rlink[0] as usize] > 0 => {
                 let i = m.rlink[0];
-                let mut x = m.dlink[i as usize];
+                let mut x = m.nodes[i as usize].down;
                 for _ in 0..(r % m.len[i as usize] as usize) {
-                    x = m.dlink[x as usize];
+                    x = m.nodes[x as usize].down;
                 }
                 Some(x)
             }
@@ -437,9 +437,9 @@ impl<'a> FillSearch<'a> {
                 return false;
             };
             let lv = self.pop_option();
-            let mut next = self.m.dlink[lv.x as usize];
+            let mut next = self.m.nodes[lv.x as usize].down;
             if next == lv.item {
-                next = self.m.dlink[lv.item as usize];
+                next = self.m.nodes[lv.item as usize].down;
             }
             // The root level of a split worker has only its own option.
             let is_root = self.root.is_some() && self.levels.is_empty();
@@ -487,7 +487,7 @@ impl<'a> FillSearch<'a> {
         let stop_at = self.stats.nodes.saturating_add(budget);
         if self.levels.is_empty() && self.stats.nodes == 0 {
             if let Some(x) = self.root {
-                let i = self.m.top[x as usize];
+                let i = self.m.nodes[x as usize].top;
                 let mark = self.track.singles.len() as u32;
                 self.m.cover_tracked(i, &mut self.track);
                 self.push_option(i, x, x, mark);
@@ -524,9 +524,9 @@ impl<'a> FillSearch<'a> {
             let mark = self.track.singles.len() as u32;
             self.m.cover_tracked(i, &mut self.track);
             let l = self.m.len[i as usize];
-            let mut x = self.m.dlink[i as usize];
+            let mut x = self.m.nodes[i as usize].down;
             for _ in 0..self.rng.gen_range(0..l) {
-                x = self.m.dlink[x as usize];
+                x = self.m.nodes[x as usize].down;
             }
             self.push_option(i, x, x, mark);
         }

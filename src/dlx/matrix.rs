@@ -15,6 +15,20 @@
 //! Invariant: an option's nodes are contiguous, so "the next node in this option" is `x + 1`
 //! unless that is a spacer, in which case it is `ulink[spacer]`.
 
+/// One node of the arena. The four fields of a node sit in one 16-byte record because `hide`
+/// reads and writes them together: one cache line and one bounds check instead of four.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Node {
+    /// Item of an option node; `0` for spacers; the header's own index for headers.
+    pub top: u32,
+    /// Up link (for a spacer: the first node of the option before it).
+    pub up: u32,
+    /// Down link (for a spacer: the last node of the option after it).
+    pub down: u32,
+    /// Option number of an option node (`u32::MAX` for headers and spacers).
+    pub opt: u32,
+}
+
 /// An exact-cover matrix with only primary items.
 #[derive(Clone, Debug)]
 pub struct Matrix {
@@ -26,14 +40,8 @@ pub struct Matrix {
     pub(crate) rlink: Vec<u32>,
     /// Active options per item (length `items + 1`, index 0 unused).
     pub(crate) len: Vec<u32>,
-    /// Item of each node; `0` for spacers; the header's own index for headers.
-    pub(crate) top: Vec<u32>,
-    /// Up links.
-    pub(crate) ulink: Vec<u32>,
-    /// Down links.
-    pub(crate) dlink: Vec<u32>,
-    /// Option number of each node (`u32::MAX` for headers and spacers).
-    pub(crate) option: Vec<u32>,
+    /// The nodes: headers, spacers and option nodes.
+    pub(crate) nodes: Vec<Node>,
     /// Number of options added.
     options: u32,
 }
@@ -57,17 +65,16 @@ impl Matrix {
                 .map(|i| if i == items { 0 } else { i + 1 })
                 .collect(),
             len: vec![0; n + 1],
-            top: Vec::with_capacity(cap),
-            ulink: Vec::with_capacity(cap),
-            dlink: Vec::with_capacity(cap),
-            option: Vec::with_capacity(cap),
+            nodes: Vec::with_capacity(cap),
             options: 0,
         };
         for i in 0..=items {
-            m.top.push(i);
-            m.ulink.push(i);
-            m.dlink.push(i);
-            m.option.push(u32::MAX);
+            m.nodes.push(Node {
+                top: i,
+                up: i,
+                down: i,
+                opt: u32::MAX,
+            });
         }
         // The first spacer: no option before it.
         m.push_spacer(0);
@@ -75,10 +82,13 @@ impl Matrix {
     }
 
     fn push_spacer(&mut self, first_of_previous: u32) {
-        self.top.push(0);
-        self.ulink.push(first_of_previous);
-        self.dlink.push(0); // patched when the next option is complete
-        self.option.push(u32::MAX);
+        // `down` is patched when the next option is complete.
+        self.nodes.push(Node {
+            top: 0,
+            up: first_of_previous,
+            down: 0,
+            opt: u32::MAX,
+        });
     }
 
     /// Appends an option covering `items` (each in `1..=self.items()`, no repeats) and
@@ -88,23 +98,25 @@ impl Matrix {
     /// If an item is out of range or the option is empty.
     pub fn add_option(&mut self, items: &[u32]) -> u32 {
         assert!(!items.is_empty(), "an option covers at least one item");
-        let spacer = self.top.len() as u32 - 1;
+        let spacer = self.nodes.len() as u32 - 1;
         let first = spacer + 1;
         let id = self.options;
         for &i in items {
             assert!(i >= 1 && i <= self.items, "item {i} out of range");
-            let x = self.top.len() as u32;
-            let last = self.ulink[i as usize];
-            self.top.push(i);
-            self.ulink.push(last);
-            self.dlink.push(i);
-            self.option.push(id);
-            self.dlink[last as usize] = x;
-            self.ulink[i as usize] = x;
+            let x = self.nodes.len() as u32;
+            let last = self.nodes[i as usize].up;
+            self.nodes.push(Node {
+                top: i,
+                up: last,
+                down: i,
+                opt: id,
+            });
+            self.nodes[last as usize].down = x;
+            self.nodes[i as usize].up = x;
             self.len[i as usize] += 1;
         }
-        let last = self.top.len() as u32 - 1;
-        self.dlink[spacer as usize] = last;
+        let last = self.nodes.len() as u32 - 1;
+        self.nodes[spacer as usize].down = last;
         self.push_spacer(first);
         self.options += 1;
         id
@@ -133,14 +145,14 @@ impl Matrix {
         let mut updates = 0;
         let mut q = p + 1;
         while q != p {
-            let x = self.top[q as usize];
+            let x = self.nodes[q as usize].top;
             if x == 0 {
-                q = self.ulink[q as usize];
+                q = self.nodes[q as usize].up;
             } else {
-                let u = self.ulink[q as usize];
-                let d = self.dlink[q as usize];
-                self.dlink[u as usize] = d;
-                self.ulink[d as usize] = u;
+                let u = self.nodes[q as usize].up;
+                let d = self.nodes[q as usize].down;
+                self.nodes[u as usize].down = d;
+                self.nodes[d as usize].up = u;
                 self.len[x as usize] -= 1;
                 updates += 1;
                 q += 1;
@@ -154,14 +166,14 @@ impl Matrix {
     fn unhide(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let x = self.top[q as usize];
+            let x = self.nodes[q as usize].top;
             if x == 0 {
-                q = self.dlink[q as usize];
+                q = self.nodes[q as usize].down;
             } else {
-                let u = self.ulink[q as usize];
-                let d = self.dlink[q as usize];
-                self.dlink[u as usize] = q;
-                self.ulink[d as usize] = q;
+                let u = self.nodes[q as usize].up;
+                let d = self.nodes[q as usize].down;
+                self.nodes[u as usize].down = q;
+                self.nodes[d as usize].up = q;
                 self.len[x as usize] += 1;
                 q -= 1;
             }
@@ -173,10 +185,10 @@ impl Matrix {
     #[inline]
     pub(crate) fn cover(&mut self, i: u32) -> u64 {
         let mut updates = 0;
-        let mut p = self.dlink[i as usize];
+        let mut p = self.nodes[i as usize].down;
         while p != i {
             updates += self.hide(p);
-            p = self.dlink[p as usize];
+            p = self.nodes[p as usize].down;
         }
         let l = self.llink[i as usize];
         let r = self.rlink[i as usize];
@@ -192,10 +204,10 @@ impl Matrix {
         let r = self.rlink[i as usize];
         self.rlink[l as usize] = i;
         self.llink[r as usize] = i;
-        let mut p = self.ulink[i as usize];
+        let mut p = self.nodes[i as usize].up;
         while p != i {
             self.unhide(p);
-            p = self.ulink[p as usize];
+            p = self.nodes[p as usize].up;
         }
     }
 
@@ -205,9 +217,9 @@ impl Matrix {
         let mut updates = 0;
         let mut p = x + 1;
         while p != x {
-            let j = self.top[p as usize];
+            let j = self.nodes[p as usize].top;
             if j == 0 {
-                p = self.ulink[p as usize];
+                p = self.nodes[p as usize].up;
             } else {
                 updates += self.cover(j);
                 p += 1;
@@ -221,9 +233,9 @@ impl Matrix {
     pub(crate) fn uncommit(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
-            let j = self.top[p as usize];
+            let j = self.nodes[p as usize].top;
             if j == 0 {
-                p = self.dlink[p as usize];
+                p = self.nodes[p as usize].down;
             } else {
                 self.uncover(j);
                 p -= 1;
@@ -255,7 +267,7 @@ impl Matrix {
     /// The option number of option node `x`.
     #[inline]
     pub(crate) fn option_of(&self, x: u32) -> u32 {
-        self.option[x as usize]
+        self.nodes[x as usize].opt
     }
 
     /// Active item headers, in list order (for tests and diagnostics).
@@ -294,11 +306,10 @@ pub(crate) mod tests {
         let before = m.clone();
         m.cover(1);
         assert_eq!(m.len[4], 1); // only 'd e g' is left with d
-        m.commit(m.dlink[1]);
-        m.uncommit(m.dlink[1]);
+        m.commit(m.nodes[1].down);
+        m.uncommit(m.nodes[1].down);
         m.uncover(1);
-        assert_eq!(m.dlink, before.dlink);
-        assert_eq!(m.ulink, before.ulink);
+        assert_eq!(m.nodes, before.nodes);
         assert_eq!(m.len, before.len);
         assert_eq!(m.rlink, before.rlink);
     }
@@ -308,7 +319,7 @@ pub(crate) mod tests {
         let m = knuth_example();
         assert_eq!(m.options(), 6);
         assert_eq!(m.items(), 7);
-        assert_eq!(m.top[8], 0); // first spacer after headers 0..=7
+        assert_eq!(m.nodes[8].top, 0); // first spacer after headers 0..=7
         assert_eq!(m.len[4], 3);
         assert_eq!(m.active_items(), vec![1, 2, 3, 4, 5, 6, 7]);
     }

@@ -160,29 +160,32 @@ impl Solver {
         (self.enc.matrix.items(), self.enc.matrix.options())
     }
 
-    /// Searches on the calling thread.
-    pub fn solve(&self, limits: &SolveLimits) -> Outcome {
+    /// Searches on the calling thread. The search works on the solver's own matrix and leaves
+    /// it as it found it, so a solver can be searched again without rebuilding.
+    pub fn solve(&mut self, limits: &SolveLimits) -> Outcome {
         self.solve_with(limits, &SearchControl::default())
     }
 
     /// Searches on the calling thread, watched and stoppable through `control`.
-    pub fn solve_with(&self, limits: &SolveLimits, control: &SearchControl) -> Outcome {
+    pub fn solve_with(&mut self, limits: &SolveLimits, control: &SearchControl) -> Outcome {
         let start = Instant::now();
-        let mut m = self.enc.matrix.clone();
+        let enc = &mut self.enc;
+        let m = &mut enc.matrix;
         let mut stacks = Stacks::with_depth(m.items() + 1);
         let mut stats = Stats::default();
         let mut kept: Vec<Vec<u8>> = Vec::new();
-        let mut buf = Vec::with_capacity(self.enc.givens.len());
+        let mut buf = Vec::with_capacity(enc.givens.len());
         let mut count = 0u64;
         let halt = Halt {
             interrupt: Some(&control.interrupt),
             done: None,
             nodes: Some(&control.nodes),
         };
-        let end = search::run(&mut m, &mut stacks, halt, &mut stats, |m, xs| {
+        let (options, givens) = (&enc.options, &enc.givens);
+        let end = search::run(m, &mut stacks, halt, &mut stats, |m, xs| {
             count += 1;
             if kept.len() < limits.keep {
-                self.enc.decode_into(m, xs, &mut buf);
+                sudoku::decode_into(options, givens, m, xs, &mut buf);
                 kept.push(buf.clone());
             }
             if count >= limits.max_solutions {

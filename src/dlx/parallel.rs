@@ -36,7 +36,7 @@ pub(crate) struct Merged {
 /// Applies a prefix of option nodes to `m`, as the search would have chosen them.
 fn apply(m: &mut Matrix, prefix: &[u32]) {
     for &x in prefix {
-        m.cover(m.top[x as usize]);
+        m.cover(m.nodes[x as usize].top);
         m.commit(x);
     }
 }
@@ -45,7 +45,7 @@ fn apply(m: &mut Matrix, prefix: &[u32]) {
 fn unapply(m: &mut Matrix, prefix: &[u32]) {
     for &x in prefix.iter().rev() {
         m.uncommit(x);
-        m.uncover(m.top[x as usize]);
+        m.uncover(m.nodes[x as usize].top);
     }
 }
 
@@ -61,14 +61,14 @@ fn frontier(m: &mut Matrix, depth: usize) -> Vec<Vec<u32>> {
             .choose_mrv()
             .expect("an unsolved matrix has an active item");
         m.cover(i);
-        let mut x = m.dlink[i as usize];
+        let mut x = m.nodes[i as usize].down;
         while x != i {
             m.commit(x);
             prefix.push(x);
             walk(m, prefix, depth, out);
             prefix.pop();
             m.uncommit(x);
-            x = m.dlink[x as usize];
+            x = m.nodes[x as usize].down;
         }
         m.uncover(i);
     }

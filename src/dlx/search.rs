@@ -146,7 +146,7 @@ where
                 .choose_mrv()
                 .expect("an unsolved matrix has an active item");
             stats.updates += m.cover(i);
-            let x = m.dlink[i as usize];
+            let x = m.nodes[i as usize].down;
             if x == i {
                 // X7 at once: nothing covers i.
                 stats.dead_ends += 1;
@@ -173,7 +173,7 @@ where
                 .last()
                 .expect("item and x stacks have equal depth");
             m.uncommit(x);
-            let next = m.dlink[x as usize];
+            let next = m.nodes[x as usize].down;
             if next != i {
                 stats.nodes += 1;
                 stats.updates += m.commit(next);
@@ -222,7 +222,7 @@ mod tests {
         // Options 0 'c e', 3 'a d f', 4 'b g'.
         assert_eq!(found, vec![vec![0, 3, 4]]);
         assert_eq!(stats.solutions, 1);
-        assert_eq!(m.dlink, before.dlink);
+        assert_eq!(m.nodes, before.nodes);
         assert_eq!(m.len, before.len);
     }
 
@@ -239,7 +239,7 @@ mod tests {
             Flow::Stop
         });
         assert_eq!(end, End::Stopped);
-        assert_eq!(m.dlink, before.dlink);
+        assert_eq!(m.nodes, before.nodes);
         assert_eq!(m.rlink, before.rlink);
         let end = run(&mut m, &mut stacks, Halt::NONE, &mut stats, |_, _| {
             Flow::Continue

@@ -117,12 +117,24 @@ impl Encoding {
 
     /// Writes the cells of the cover `xs` (option nodes) into `out`, givens included.
     pub(crate) fn decode_into(&self, m: &Matrix, xs: &[u32], out: &mut Vec<u8>) {
-        out.clear();
-        out.extend_from_slice(&self.givens);
-        for &x in xs {
-            let (cell, v) = self.options[m.option_of(x) as usize];
-            out[cell as usize] = v;
-        }
+        decode_into(&self.options, &self.givens, m, xs, out);
+    }
+}
+
+/// [`Encoding::decode_into`] on the parts of an encoding, for callers that hold its matrix
+/// mutably at the same time.
+pub(crate) fn decode_into(
+    options: &[(u32, u8)],
+    givens: &[u8],
+    m: &Matrix,
+    xs: &[u32],
+    out: &mut Vec<u8>,
+) {
+    out.clear();
+    out.extend_from_slice(givens);
+    for &x in xs {
+        let (cell, v) = options[m.option_of(x) as usize];
+        out[cell as usize] = v;
     }
 }
 
