@@ -17,7 +17,7 @@ use serde::Serialize;
 pub use exit::{CliError, Exit, exit_code_of, is_broken_pipe};
 
 use crate::dlx::{Outcome, SearchControl, SolveLimits, Solver, Stats, Verdict};
-use crate::generate::fill::{FillConfig, Filled, batch_seed, fill_grid};
+use crate::generate::fill::{FillConfig, Filled, Filler, batch_seed};
 use crate::grid::{Puzzle, Shape};
 use crate::io::atomic::{same_file, write_atomic};
 use crate::io::parse::{Alphabet, InputFormat, ParseOptions, Record, parse_bytes};
@@ -471,8 +471,14 @@ fn fill(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
         &ctx.control,
         Some(shape.cells() as u64),
     );
+    let filler = Filler::empty(shape);
+    let fill_one = |cfg: &FillConfig| {
+        filler
+            .fill(cfg, &ctx.control)
+            .expect("the empty board always has a completion")
+    };
     let results: Vec<Option<Filled>> = if args.count == 1 {
-        vec![fill_grid(shape, &FillConfig::new(seed), &ctx.control)]
+        vec![fill_one(&FillConfig::new(seed))]
     } else {
         (0..args.count)
             .into_par_iter()
@@ -481,7 +487,7 @@ fn fill(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
                     workers: 1,
                     ..FillConfig::new(batch_seed(seed, i))
                 };
-                let r = fill_grid(shape, &cfg, &ctx.control);
+                let r = fill_one(&cfg);
                 bar.done.fetch_add(1, Ordering::Relaxed);
                 r
             })

@@ -78,6 +78,44 @@ struct Tracker {
     zeros: u32,
     ones: u32,
     singles: Vec<u32>,
+    /// Band of each item (`u32::MAX` for items outside every band).
+    item_band: Vec<u32>,
+    /// Per band, its items; the first `band_count[k]` are the active ones. Covers and
+    /// uncovers come in strict LIFO order, so a cover swaps the item to the end of the active
+    /// prefix and the matching uncover only has to grow the prefix again (a reversible
+    /// sparse set).
+    band_active: Vec<Vec<u32>>,
+    band_count: Vec<u32>,
+    /// Position of each item in its band's list.
+    pos: Vec<u32>,
+}
+
+impl Tracker {
+    #[inline]
+    fn deactivate(&mut self, i: u32) {
+        let k = self.item_band[i as usize];
+        if k == u32::MAX {
+            return;
+        }
+        let list = &mut self.band_active[k as usize];
+        let last = self.band_count[k as usize] - 1;
+        let p = self.pos[i as usize];
+        let j = list[last as usize];
+        list.swap(p as usize, last as usize);
+        self.pos[j as usize] = p;
+        self.pos[i as usize] = last;
+        self.band_count[k as usize] = last;
+    }
+
+    #[inline]
+    fn reactivate(&mut self, i: u32) {
+        let k = self.item_band[i as usize];
+        if k == u32::MAX {
+            return;
+        }
+        debug_assert_eq!(self.pos[i as usize], self.band_count[k as usize]);
+        self.band_count[k as usize] += 1;
+    }
 }
 
 impl Matrix {
@@ -157,6 +195,7 @@ impl Matrix {
             1 => t.ones -= 1,
             _ => {}
         }
+        t.deactivate(i);
         updates + 1
     }
 
@@ -167,6 +206,7 @@ impl Matrix {
             1 => t.ones += 1,
             _ => {}
         }
+        t.reactivate(i);
         let l = self.llink[i as usize];
         let r = self.rlink[i as usize];
         self.rlink[l as usize] = i;
@@ -226,6 +266,8 @@ pub(crate) struct FillPlan {
     pub(crate) enc: Encoding,
     /// Per band: the items the band heuristic may branch on.
     band_items: Vec<Vec<u32>>,
+    /// Band of each item, `u32::MAX` for column-symbol items.
+    item_band: Vec<u32>,
 }
 
 impl FillPlan {
@@ -257,7 +299,11 @@ impl FillPlan {
                 band_items[band as usize].push(i as u32);
             }
         }
-        FillPlan { enc, band_items }
+        FillPlan {
+            enc,
+            band_items,
+            item_band,
+        }
     }
 }
 
@@ -300,10 +346,22 @@ impl<'a> FillSearch<'a> {
             }
         }
         let items = m.items();
+        // Every band item starts active (the plan lists only items of the matrix, all of
+        // which are active before the search).
+        let mut pos = vec![0u32; items + 1];
+        for list in &plan.band_items {
+            for (p, &i) in list.iter().enumerate() {
+                pos[i as usize] = p as u32;
+            }
+        }
         let mut track = Tracker {
             zeros: 0,
             ones: 0,
             singles: Vec::with_capacity(items + 1),
+            item_band: plan.item_band.clone(),
+            band_active: plan.band_items.clone(),
+            band_count: plan.band_items.iter().map(|l| l.len() as u32).collect(),
+            pos,
         };
         for i in m.active_items() {
             match m.len[i as usize] {
@@ -378,23 +436,29 @@ impl<'a> FillSearch<'a> {
             }
             self.last_band = band;
         }
-        let list = &self.plan.band_items[band];
-        let len = list.len();
-        let offset = self.rng.gen_range(0..len);
-        let mut best = None;
+        let count = self.track.band_count[band] as usize;
+        if count == 0 {
+            return self.m.choose_mrv();
+        }
+        let active = &self.track.band_active[band][..count];
+        // Scan the active items cyclically from a random place; the first of the smallest
+        // wins, and 2 is the smallest possible here (no zeros or singles are left).
+        let offset = self.rng.gen_range(0..count);
+        let (tail, head) = active.split_at(offset);
+        let len = &self.m.len;
+        let mut best = head[0];
         let mut best_len = u32::MAX;
-        for k in 0..len {
-            let i = list[(offset + k) % len];
-            let l = self.m.len[i as usize];
-            if l < best_len && self.m.is_active(i) {
+        for &i in head.iter().chain(tail) {
+            let l = len[i as usize];
+            if l < best_len {
                 best_len = l;
-                best = Some(i);
+                best = i;
                 if l <= 2 {
                     break;
                 }
             }
         }
-        best.or_else(|| self.m.choose_mrv())
+        Some(best)
     }
 
     fn push_option(&mut self, item: u32, start: u32, x: u32, mark_cover: u32) {
