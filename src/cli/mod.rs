@@ -18,10 +18,11 @@ pub use exit::{CliError, Exit, exit_code_of, is_broken_pipe};
 
 use crate::dlx::{Outcome, SearchControl, SolveLimits, Solver, Stats, Verdict};
 use crate::generate::fill::{FillConfig, Filled, Filler, batch_seed};
+use crate::generate::{Fallback, GenerateConfig, Generated, Symmetry, Target, generate};
 use crate::grid::{Puzzle, Shape};
 use crate::io::atomic::{same_file, write_atomic};
 use crate::io::parse::{Alphabet, InputFormat, ParseOptions, Record, parse_bytes};
-use crate::io::write::{OutputFormat, write_grid};
+use crate::io::write::{OutputFormat, write_grid, write_puzzle};
 
 /// shiftgrid: build, solve, count and export schedule-shaped sudoku grids, 4x4 to 100x100.
 ///
@@ -52,6 +53,12 @@ enum Command {
     /// The same --seed with the same --threads gives the same grid: the thread count sets
     /// how many searches race from different root branches, and so which grid wins.
     Fill(FillArgs),
+    /// Generate puzzles whose unique solution is proven, by blanking a random grid.
+    ///
+    /// Defaults: minimal puzzles (complete proofs) up to 16x16; above that one pass of
+    /// propagation proofs backed by a DLX count capped at 20,000 nodes. Every puzzle is
+    /// unique by construction: a removal that is not proven keeps its givens.
+    Generate(GenerateArgs),
     /// Solve every puzzle in the input and print each solution.
     ///
     /// Each puzzle is searched for a second solution too, so a puzzle with several is
@@ -118,6 +125,80 @@ struct FillArgs {
     /// Print search statistics on stderr.
     #[arg(long)]
     stats: bool,
+}
+
+#[derive(Debug, Args)]
+struct GenerateArgs {
+    /// Box size b: puzzles are b²×b² (2..10: 4x4 up to 100x100).
+    #[arg(long = "box", short, value_name = "B")]
+    box_size: usize,
+    /// Seed (default: picked at random and printed on stderr). Same seed, same puzzle,
+    /// whatever the thread count (unless a time limit cuts the run short).
+    #[arg(long, short, value_name = "S")]
+    seed: Option<u64>,
+    /// Symmetry of the pattern of givens.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::Rot180)]
+    symmetry: SymmetryArg,
+    /// Stop at K givens or fewer (or report the lowest reached).
+    #[arg(long, value_name = "K", conflicts_with = "minimal")]
+    givens: Option<usize>,
+    /// Blank until no given (orbit) can go, proving each step with a complete search.
+    #[arg(long)]
+    minimal: bool,
+    /// Cap on the DLX nodes of each uniqueness check when propagation is silent
+    /// (0: propagation only; default: unlimited up to 16x16, 20000 above).
+    #[arg(long, value_name = "NODES", conflicts_with = "minimal")]
+    dlx_nodes: Option<u64>,
+    /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 500ms).
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    time_limit: Option<std::time::Duration>,
+    /// Number of puzzles; puzzle i is seeded from the run seed and i.
+    #[arg(long, short = 'n', default_value_t = 1, value_name = "M",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    count: u64,
+    /// Also print each puzzle's solution after it.
+    #[arg(long)]
+    solution: bool,
+    #[command(flatten)]
+    output: OutputArgs,
+    /// Print statistics (givens, checks, how each was proven, time) on stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SymmetryArg {
+    None,
+    Rot180,
+    Rot90,
+    Mirror,
+    Diagonal,
+    AntiDiagonal,
+    Dihedral,
+}
+
+/// Parses `500ms`, `30s`, `2m`, `1h` or a plain number of seconds.
+fn parse_duration(s: &str) -> std::result::Result<std::time::Duration, String> {
+    let s = s.trim();
+    let (num, unit) = match s.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(i) => (&s[..i], &s[i..]),
+        None => (s, "s"),
+    };
+    let x: f64 = num
+        .trim()
+        .parse()
+        .map_err(|_| format!("not a duration: {s:?} (try 30s, 2m, 500ms)"))?;
+    let secs = match unit {
+        "ms" => x / 1000.0,
+        "s" => x,
+        "m" => x * 60.0,
+        "h" => x * 3600.0,
+        _ => return Err(format!("unknown unit {unit:?} (use ms, s, m or h)")),
+    };
+    if !secs.is_finite() || secs < 0.0 {
+        return Err(format!("not a duration: {s:?}"));
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
 }
 
 #[derive(Debug, Args)]
@@ -241,6 +322,7 @@ pub fn run() -> Result<Exit> {
     progress::install_ctrlc(Arc::clone(&ctx.control.interrupt));
     match cli.command {
         Command::Fill(args) => fill(&ctx, &args),
+        Command::Generate(args) => generate_cmd(&ctx, &args),
         Command::Solve(args) => solve(&ctx, &args),
         Command::Count(args) => count(&ctx, &args),
     }
@@ -453,16 +535,7 @@ fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
 
 fn fill(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
-    let seed = match args.seed {
-        Some(s) => s,
-        None => {
-            let s = rand::random::<u64>();
-            if !ctx.quiet {
-                eprintln!("shiftgrid: seed {s} (repeat with --seed {s})");
-            }
-            s
-        }
-    };
+    let seed = pick_seed(ctx, args.seed);
     let visible = progress::show_progress(ctx.quiet);
     let bar = progress::Progress::new(
         visible,
@@ -551,6 +624,173 @@ fn fill(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
         }
     }
     emit(args.output.output.as_deref(), Path::new("-"), &out)?;
+    Ok(Exit::Success)
+}
+
+fn pick_seed(ctx: &Ctx, seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        let s = rand::random::<u64>();
+        if !ctx.quiet {
+            eprintln!("shiftgrid: seed {s} (repeat with --seed {s})");
+        }
+        s
+    })
+}
+
+fn generate_cmd(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
+    let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
+    let seed = pick_seed(ctx, args.seed);
+    let mut base = GenerateConfig::for_shape(shape, seed);
+    base.symmetry = match args.symmetry {
+        SymmetryArg::None => Symmetry::None,
+        SymmetryArg::Rot180 => Symmetry::Rot180,
+        SymmetryArg::Rot90 => Symmetry::Rot90,
+        SymmetryArg::Mirror => Symmetry::Mirror,
+        SymmetryArg::Diagonal => Symmetry::Diagonal,
+        SymmetryArg::AntiDiagonal => Symmetry::AntiDiagonal,
+        SymmetryArg::Dihedral => Symmetry::Dihedral,
+    };
+    if args.minimal {
+        base.target = Target::Minimal;
+        base.fallback = Fallback::Full;
+    } else if let Some(k) = args.givens {
+        base.target = Target::Givens(k);
+    }
+    if let Some(nodes) = args.dlx_nodes {
+        if base.target == Target::Minimal {
+            base.target = Target::Pass;
+        }
+        base.fallback = if nodes == 0 {
+            Fallback::None
+        } else {
+            Fallback::Bounded(nodes)
+        };
+    }
+    base.time_limit = args.time_limit;
+    let visible = progress::show_progress(ctx.quiet);
+    let bar = progress::Progress::new(visible, args.count, "puzzles", &ctx.control, None);
+    bar.generate_mode(shape.cells() as u64);
+    let seeds: Vec<u64> = (0..args.count)
+        .map(|i| {
+            if args.count == 1 {
+                seed
+            } else {
+                batch_seed(seed, i)
+            }
+        })
+        .collect();
+    let make = |s: u64| {
+        let cfg = GenerateConfig { seed: s, ..base };
+        generate(shape, &cfg, &ctx.control)
+    };
+    let results: Vec<Option<Generated>> = if args.count == 1 {
+        vec![make(seed)]
+    } else {
+        // Many puzzles: one per thread at a time (each still deterministic).
+        seeds
+            .par_iter()
+            .map(|&s| {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build();
+                let r = match pool {
+                    Ok(p) => p.install(|| make(s)),
+                    Err(_) => make(s),
+                };
+                bar.done.fetch_add(1, Ordering::Relaxed);
+                r
+            })
+            .collect()
+    };
+    bar.finish();
+    let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
+    let format = args.output.format.to_lib();
+    let mut out = Vec::new();
+    let mut written = 0;
+    for (i, g) in results.iter().enumerate() {
+        let Some(g) = g else { continue };
+        let n2 = shape.cells() as f64;
+        if args.stats && !ctx.quiet {
+            let st = &g.stats;
+            eprintln!(
+                "puzzle {}: seed {}, {} givens ({:.1}%), {}, {} checks: {} by propagation, \
+                 {} by DLX, {} refuted, {} unproven; fill {:.3} s, total {:.3} s",
+                i + 1,
+                seeds[i],
+                g.puzzle.givens(),
+                100.0 * g.puzzle.givens() as f64 / n2,
+                if g.minimal {
+                    "minimal"
+                } else if g.stopped_early {
+                    "stopped early"
+                } else {
+                    "not proven minimal"
+                },
+                st.checks,
+                st.by_propagation,
+                st.by_dlx,
+                st.refuted,
+                st.unproven,
+                st.fill_micros as f64 / 1e6,
+                st.micros as f64 / 1e6
+            );
+        }
+        match format {
+            OutputFormat::Json => {
+                #[derive(Serialize)]
+                struct GenJson<'a> {
+                    index: usize,
+                    seed: u64,
+                    #[serde(rename = "box")]
+                    box_size: usize,
+                    size: usize,
+                    givens: usize,
+                    minimal: bool,
+                    cells: Vec<&'a [u8]>,
+                    #[serde(skip_serializing_if = "Option::is_none")]
+                    solution: Option<Vec<&'a [u8]>>,
+                    stats: crate::generate::GenerateStats,
+                }
+                let n = shape.side();
+                serde_json::to_writer(
+                    &mut out,
+                    &GenJson {
+                        index: i + 1,
+                        seed: seeds[i],
+                        box_size: shape.box_size(),
+                        size: n,
+                        givens: g.puzzle.givens(),
+                        minimal: g.minimal,
+                        cells: g.puzzle.cells().chunks(n).collect(),
+                        solution: args
+                            .solution
+                            .then(|| g.solution.cells().chunks(n).collect()),
+                        stats: g.stats,
+                    },
+                )?;
+                out.push(b'\n');
+            }
+            _ => {
+                if format == OutputFormat::Grid && written > 0 {
+                    out.push(b'\n');
+                }
+                write_puzzle(&mut out, &g.puzzle, format)?;
+                if args.solution {
+                    if format == OutputFormat::Grid {
+                        out.push(b'\n');
+                    }
+                    write_grid(&mut out, &g.solution, format)?;
+                }
+                written += 1;
+            }
+        }
+    }
+    if written == 0 && format != OutputFormat::Json && interrupted {
+        return Err(exit::interrupted());
+    }
+    emit(args.output.output.as_deref(), Path::new("-"), &out)?;
+    if interrupted {
+        eprintln!("shiftgrid: interrupted: wrote the last unique puzzle of each run");
+        return Ok(Exit::Interrupted);
+    }
     Ok(Exit::Success)
 }
 

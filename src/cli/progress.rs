@@ -34,6 +34,7 @@ pub fn install_ctrlc(flag: Arc<AtomicBool>) {
 /// read from a [`SearchControl`].
 pub struct Progress {
     bar: Option<ProgressBar>,
+    generate_cells: Arc<AtomicU64>,
     ticker: Option<JoinHandle<()>>,
     stop: Arc<AtomicBool>,
     /// Work items finished; bump it from workers.
@@ -53,9 +54,11 @@ impl Progress {
     ) -> Progress {
         let done = Arc::new(AtomicU64::new(0));
         let stop = Arc::new(AtomicBool::new(false));
+        let generate_cells = Arc::new(AtomicU64::new(0));
         if !visible {
             return Progress {
                 bar: None,
+                generate_cells,
                 ticker: None,
                 stop,
                 done,
@@ -83,6 +86,7 @@ impl Progress {
             let stop = Arc::clone(&stop);
             let done = Arc::clone(&done);
             let control = control.clone();
+            let generate_cells = Arc::clone(&generate_cells);
             std::thread::spawn(move || {
                 let start = Instant::now();
                 while !stop.load(Ordering::Relaxed) {
@@ -90,7 +94,14 @@ impl Progress {
                     let secs = start.elapsed().as_secs_f64().max(1e-9);
                     bar.set_position(done.load(Ordering::Relaxed));
                     let rate = format!("{} nodes, {}/s", human(n as f64), human(n as f64 / secs));
+                    let gen_cells = generate_cells.load(Ordering::Relaxed);
+                    let checks = control.checks.load(Ordering::Relaxed);
                     bar.set_message(match fill_cells {
+                        _ if gen_cells > 0 && total <= 1 => format!(
+                            "{}/{gen_cells} givens left, {checks} checks, {:.0} checks/s",
+                            control.givens.load(Ordering::Relaxed),
+                            checks as f64 / secs
+                        ),
                         Some(cells) if total <= 1 => format!(
                             "{}/{cells} cells placed, {} restarts, {rate}",
                             control.placed.load(Ordering::Relaxed),
@@ -105,10 +116,17 @@ impl Progress {
         };
         Progress {
             bar: Some(bar),
+            generate_cells,
             ticker: Some(ticker),
             stop,
             done,
         }
+    }
+
+    /// Shows generation counters (givens left of `cells`, checks, checks/s) instead of
+    /// search nodes.
+    pub fn generate_mode(&self, cells: u64) {
+        self.generate_cells.store(cells, Ordering::Relaxed);
     }
 
     /// Stops the ticker and clears the bar.

@@ -35,6 +35,9 @@ pub struct SolveLimits {
     pub max_solutions: u64,
     /// Keep at most this many solved grids (the rest are only counted).
     pub keep: usize,
+    /// Give up (incomplete) after about this many nodes; `u64::MAX` for no limit. Checked
+    /// every 1024 nodes, per worker.
+    pub node_limit: u64,
 }
 
 impl SolveLimits {
@@ -43,6 +46,7 @@ impl SolveLimits {
         SolveLimits {
             max_solutions: 1,
             keep: 1,
+            node_limit: u64::MAX,
         }
     }
 
@@ -52,6 +56,7 @@ impl SolveLimits {
         SolveLimits {
             max_solutions: cap.max(1),
             keep: 2,
+            node_limit: u64::MAX,
         }
     }
 
@@ -60,6 +65,7 @@ impl SolveLimits {
         SolveLimits {
             max_solutions: cap.max(1),
             keep: usize::try_from(cap).unwrap_or(usize::MAX),
+            node_limit: u64::MAX,
         }
     }
 }
@@ -79,6 +85,10 @@ pub struct SearchControl {
     pub placed: Arc<AtomicU64>,
     /// For fills: restarts so far, summed over workers.
     pub restarts: Arc<AtomicU64>,
+    /// For puzzle generation: removal checks done.
+    pub checks: Arc<AtomicU64>,
+    /// For puzzle generation: givens left in the puzzle being made.
+    pub givens: Arc<AtomicU64>,
 }
 
 /// How many solutions a puzzle has, as far as a search capped at 2 can tell.
@@ -150,6 +160,23 @@ impl Solver {
         })
     }
 
+    /// Encodes `puzzle` keeping, for each blank cell, only the symbols in `candidates[cell]`
+    /// (bit `v−1` for symbol `v`). The candidates must be *sound* (every solution of the
+    /// puzzle uses only allowed symbols) for counts to mean anything about the puzzle.
+    ///
+    /// # Errors
+    /// [`GridError::Duplicate`] when a symbol is given twice in a house.
+    ///
+    /// # Panics
+    /// If `candidates` is not one mask per cell.
+    pub fn with_candidates(puzzle: &Puzzle, candidates: &[u128]) -> Result<Solver, GridError> {
+        puzzle.check()?;
+        assert_eq!(candidates.len(), puzzle.cells().len(), "one mask per cell");
+        Ok(Solver {
+            enc: Encoding::with_candidates(puzzle, Some(candidates)),
+        })
+    }
+
     /// The shape of the puzzle.
     pub fn shape(&self) -> Shape {
         self.enc.shape
@@ -180,6 +207,7 @@ impl Solver {
             interrupt: Some(&control.interrupt),
             done: None,
             nodes: Some(&control.nodes),
+            node_limit: limits.node_limit,
         };
         let (options, givens) = (&enc.options, &enc.givens);
         let end = search::run(m, &mut stacks, halt, &mut stats, |m, xs| {

@@ -113,6 +113,7 @@ pub(crate) fn run(enc: &Encoding, limits: &SolveLimits, control: &SearchControl)
                 interrupt: Some(&control.interrupt),
                 done: Some(&done),
                 nodes: Some(&control.nodes),
+                node_limit: limits.node_limit,
             };
             let end = search::run(&mut m, &mut stacks, halt, &mut stats, |m, xs| {
                 let before = total.fetch_add(1, Ordering::Relaxed);

@@ -53,6 +53,8 @@ pub(crate) struct Halt<'a> {
     pub done: Option<&'a AtomicBool>,
     /// Where the node count is published for progress displays.
     pub nodes: Option<&'a AtomicU64>,
+    /// Stop (halted) once this many nodes are searched.
+    pub node_limit: u64,
 }
 
 impl Halt<'_> {
@@ -62,6 +64,7 @@ impl Halt<'_> {
         interrupt: None,
         done: None,
         nodes: None,
+        node_limit: u64::MAX,
     };
 
     fn should_stop(&self) -> bool {
@@ -129,7 +132,7 @@ where
                 counter.fetch_add(stats.nodes - published, Ordering::Relaxed);
                 published = stats.nodes;
             }
-            if halt.should_stop() {
+            if halt.should_stop() || stats.nodes >= halt.node_limit {
                 break 'search End::Halted;
             }
         }

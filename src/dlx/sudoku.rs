@@ -40,6 +40,12 @@ impl Encoding {
     /// Builds the matrix of `puzzle`. Repeated givens must have been rejected already
     /// (`Puzzle::check`); they would only make the puzzle unsolvable here.
     pub(crate) fn new(puzzle: &Puzzle) -> Encoding {
+        Encoding::with_candidates(puzzle, None)
+    }
+
+    /// Like [`Encoding::new`], keeping for each blank cell only the symbols allowed by
+    /// `allowed[cell]` (bit `v−1` for `v`) when given.
+    pub(crate) fn with_candidates(puzzle: &Puzzle, allowed: Option<&[u128]>) -> Encoding {
         let shape = puzzle.shape();
         let n = shape.side();
         let cells = puzzle.cells();
@@ -91,7 +97,10 @@ impl Encoding {
             }
             let (r, c) = (i / n, i % n);
             let k = shape.block_of(r, c);
-            let taken = row_used[r] | col_used[c] | block_used[k];
+            let mut taken = row_used[r] | col_used[c] | block_used[k];
+            if let Some(a) = allowed {
+                taken |= !a[i];
+            }
             for v in 0..n {
                 if taken >> v & 1 != 0 {
                     continue;
