@@ -56,8 +56,8 @@ enum Command {
     /// Generate puzzles whose unique solution is proven, by blanking a random grid.
     ///
     /// Defaults: minimal puzzles (complete proofs) up to 16x16; above that one pass of
-    /// propagation proofs backed by a DLX count capped at 20,000 nodes. Every puzzle is
-    /// unique by construction: a removal that is not proven keeps its givens.
+    /// propagation proofs (no search). Every puzzle is unique by construction: a removal
+    /// that is not proven keeps its givens.
     Generate(GenerateArgs),
     /// Solve every puzzle in the input and print each solution.
     ///
@@ -145,8 +145,8 @@ struct GenerateArgs {
     /// Blank until no given (orbit) can go, proving each step with a complete search.
     #[arg(long)]
     minimal: bool,
-    /// Cap on the DLX nodes of each uniqueness check when propagation is silent
-    /// (0: propagation only; default: unlimited up to 16x16, 20000 above).
+    /// When propagation is silent, back it with a small search and a DLX count capped at
+    /// NODES (0: propagation only, the default above 16x16).
     #[arg(long, value_name = "NODES", conflicts_with = "minimal")]
     dlx_nodes: Option<u64>,
     /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 500ms).
@@ -712,7 +712,7 @@ fn generate_cmd(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             let st = &g.stats;
             eprintln!(
                 "puzzle {}: seed {}, {} givens ({:.1}%), {}, {} checks: {} by propagation, \
-                 {} by DLX, {} refuted, {} unproven; fill {:.3} s, total {:.3} s",
+                 {} by search, {} by DLX, {} refuted, {} unproven; fill {:.3} s, total {:.3} s",
                 i + 1,
                 seeds[i],
                 g.puzzle.givens(),
@@ -726,6 +726,7 @@ fn generate_cmd(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
                 },
                 st.checks,
                 st.by_propagation,
+                st.by_search,
                 st.by_dlx,
                 st.refuted,
                 st.unproven,

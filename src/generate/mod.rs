@@ -14,8 +14,11 @@
 //! 1. **Propagation** (`propagate.rs`): naked and hidden singles from `P'` to a fixpoint;
 //!    every `c ∈ O` that is not already fixed is then refuted separately by excluding
 //!    `S[c]` and propagating to a contradiction. No search, microseconds at 9×9.
-//! 2. **DLX** when propagation is silent: count the solutions of `P'` up to 2, on a matrix
-//!    restricted to the propagated candidates. Complete when `fallback` is
+//! 2. **A small search** when propagation is silent (unless the fallback is
+//!    [`Fallback::None`]): branch on the cell with fewest candidates, propagating at every
+//!    node, for at most 64 branches per refutation. Finding a completion refutes the removal.
+//! 3. **DLX** when that is not enough: count the solutions of `P'` up to 2, on a matrix
+//!    restricted to the givens' eliminations. Complete when `fallback` is
 //!    [`Fallback::Full`]; capped at a node budget with [`Fallback::Bounded`].
 //!
 //! A removal that is neither proven nor refuted keeps its givens, so every puzzle returned
@@ -90,8 +93,8 @@ pub struct GenerateConfig {
 
 impl GenerateConfig {
     /// The defaults for a size: minimal puzzles with complete proofs up to 16×16, where that
-    /// is cheap; above, one pass of propagation proofs backed by a DLX count capped at
-    /// 20 000 nodes, which keeps every size fast (see README for the figures).
+    /// is cheap; above, one pass of propagation proofs only, which keeps every size fast
+    /// (searches barely lower the givens there for many times the work: see README).
     pub fn for_shape(shape: Shape, seed: u64) -> GenerateConfig {
         let small = shape.box_size() <= 4;
         GenerateConfig {
@@ -101,7 +104,7 @@ impl GenerateConfig {
             fallback: if small {
                 Fallback::Full
             } else {
-                Fallback::Bounded(20_000)
+                Fallback::None
             },
             time_limit: None,
         }
@@ -115,6 +118,8 @@ pub struct GenerateStats {
     pub checks: u64,
     /// Removals proven safe by propagation alone.
     pub by_propagation: u64,
+    /// Removals proven safe by a small search with propagation at every node.
+    pub by_search: u64,
     /// Removals proven safe by a DLX count.
     pub by_dlx: u64,
     /// Removals refuted (a second solution was found).
@@ -146,6 +151,7 @@ pub struct Generated {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Check {
     Propagation,
+    Search,
     Dlx,
     Refuted,
     Unproven,
@@ -153,9 +159,12 @@ enum Check {
 
 impl Check {
     fn is_safe(self) -> bool {
-        matches!(self, Check::Propagation | Check::Dlx)
+        matches!(self, Check::Propagation | Check::Search | Check::Dlx)
     }
 }
+
+/// Branches a propagation search may take for one refutation before the DLX fallback.
+const PROPAGATION_SEARCH_BUDGET: u64 = 64;
 
 /// Per-thread buffers for checks.
 struct Worker {
@@ -190,26 +199,43 @@ impl Worker {
         for &c in orbit {
             self.cells[c as usize] = 0;
         }
-        self.prop.initial(&self.cells, &mut self.cand);
-        let consistent = self.prop.propagate(&mut self.cand);
-        debug_assert!(consistent, "the blanked puzzle still has its solution");
-        let mut proven = consistent;
+        // Sound candidates for the blanked puzzle, then one refutation per orbit cell:
+        // exclude its solution symbol and propagate to a contradiction. Each refutation
+        // starts from the givens' eliminations, so its work is only the cascade it causes.
+        self.prop.eliminated(&self.cells, &mut self.cand);
+        let mut proven = true;
+        let mut searched = false;
         for &c in orbit {
             let c = c as usize;
             let bit = 1u128 << (solution[c] - 1);
-            if self.cand[c] == bit {
-                continue;
-            }
             self.trial.clear();
             self.trial.extend_from_slice(&self.cand);
             self.trial[c] &= !bit;
-            if self.prop.propagate(&mut self.trial) {
+            if !self.prop.propagate_with(&mut self.trial, Some(&self.cells)) {
+                continue;
+            }
+            if fallback == Fallback::None {
                 proven = false;
                 break;
             }
+            // Propagation is silent: a small search with propagation at every node.
+            let mut budget = PROPAGATION_SEARCH_BUDGET;
+            searched = true;
+            match self.prop.search(&self.trial, &mut budget) {
+                Some(false) => {}
+                Some(true) => return Check::Refuted,
+                None => {
+                    proven = false;
+                    break;
+                }
+            }
         }
         if proven {
-            return Check::Propagation;
+            return if searched {
+                Check::Search
+            } else {
+                Check::Propagation
+            };
         }
         let node_limit = match fallback {
             Fallback::None => return Check::Unproven,
@@ -316,6 +342,7 @@ pub fn generate(
             stats.checks += 1;
             match result {
                 Check::Propagation => stats.by_propagation += 1,
+                Check::Search => stats.by_search += 1,
                 Check::Dlx => stats.by_dlx += 1,
                 Check::Refuted => stats.refuted += 1,
                 Check::Unproven => stats.unproven += 1,

@@ -1,8 +1,10 @@
-//! Search-free proofs: candidate propagation by naked and hidden singles.
+//! Search-free proofs: candidate propagation by naked and hidden singles and locked
+//! candidates.
 //!
 //! Candidates are one `u128` bitmask per cell (bit `v−1` for symbol `v`; `n ≤ 100` fits).
 //! [`Propagator::propagate`] removes a fixed cell's symbol from its peers (naked singles) and
-//! fixes a symbol that has one place left in a house (hidden singles), until nothing moves or
+//! fixes a symbol that has one place left in a house (hidden singles), and applies pointing
+//! and claiming (locked candidates) when singles are stuck, until nothing moves or
 //! some cell or house runs out of candidates. Both rules are sound, so a contradiction proves
 //! that no solution extends the starting state: that is how the generator proves a removal
 //! keeps the solution unique, with no search at all.
@@ -16,6 +18,7 @@ use crate::grid::Shape;
 #[derive(Clone, Debug)]
 pub(crate) struct Houses {
     n: usize,
+    b: usize,
     /// `3n` houses of `n` cells: rows, then columns, then blocks.
     cells: Vec<u32>,
     /// For each cell, its row, column and block house numbers.
@@ -47,7 +50,12 @@ impl Houses {
                 ]
             })
             .collect();
-        Houses { n, cells, of_cell }
+        Houses {
+            n,
+            b,
+            cells,
+            of_cell,
+        }
     }
 
     #[inline]
@@ -63,6 +71,10 @@ pub(crate) struct Propagator {
     full: u128,
     queue: Vec<u32>,
     done: Vec<bool>,
+    /// Block–line segment masks for locked candidates.
+    seg: Vec<u128>,
+    /// Houses whose candidates changed since their last hidden-single sweep.
+    dirty: Vec<bool>,
 }
 
 impl Propagator {
@@ -77,11 +89,14 @@ impl Propagator {
             },
             queue: Vec::with_capacity(n * n),
             done: vec![false; n * n],
+            seg: Vec::with_capacity(n * shape.box_size()),
+            dirty: vec![true; 3 * n],
         }
     }
 
     /// Candidates of a puzzle before any deduction: a given is its own symbol, a blank
     /// has every symbol.
+    #[cfg(test)]
     pub(crate) fn initial(&self, cells: &[u8], out: &mut Vec<u128>) {
         out.clear();
         out.extend(
@@ -91,29 +106,223 @@ impl Propagator {
         );
     }
 
-    /// Propagates naked and hidden singles to a fixpoint. Returns `false` on a
-    /// contradiction (then `cand` is left in an unspecified state).
+    /// Candidates of a puzzle after removing every given's symbol from its peers (the
+    /// cheap part of propagation, done with one mask per house instead of peer by peer).
+    /// Givens are then already accounted for: pass the same `cells` to
+    /// [`Propagator::propagate_with`] so they are not processed again.
+    pub(crate) fn eliminated(&self, cells: &[u8], out: &mut Vec<u128>) {
+        let n = self.houses.n;
+        let mut used = vec![0u128; 3 * n];
+        for (i, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                for h in self.houses.of_cell[i] {
+                    used[h as usize] |= 1u128 << (v - 1);
+                }
+            }
+        }
+        out.clear();
+        out.extend(cells.iter().enumerate().map(|(i, &v)| {
+            if v == 0 {
+                let [r, c, k] = self.houses.of_cell[i];
+                self.full & !(used[r as usize] | used[c as usize] | used[k as usize])
+            } else {
+                1u128 << (v - 1)
+            }
+        }));
+    }
+
+    /// Propagates naked and hidden singles and locked candidates to a fixpoint. Returns
+    /// `false` on a contradiction (then `cand` is left in an unspecified state).
+    #[cfg(test)]
     pub(crate) fn propagate(&mut self, cand: &mut [u128]) -> bool {
+        self.propagate_with(cand, None)
+    }
+
+    /// Propagates after the cells in `changed` were narrowed in a state that was a
+    /// fixpoint: every other fixed cell is taken as already processed, and only the houses
+    /// of changed cells are swept for hidden singles first.
+    pub(crate) fn propagate_changed(&mut self, cand: &mut [u128], changed: &[usize]) -> bool {
         self.queue.clear();
-        self.done.iter_mut().for_each(|d| *d = false);
+        for (i, &m) in cand.iter().enumerate() {
+            self.done[i] = m & m.wrapping_sub(1) == 0;
+        }
+        self.dirty.iter_mut().for_each(|d| *d = false);
+        for &c in changed {
+            let m = cand[c];
+            if m == 0 {
+                return false;
+            }
+            self.done[c] = false;
+            if m & (m - 1) == 0 {
+                self.queue.push(c as u32);
+            }
+            for h in self.houses.of_cell[c] {
+                self.dirty[h as usize] = true;
+            }
+        }
+        self.run(cand)
+    }
+
+    /// Searches for a completion of `cand` (a propagation fixpoint) by branching on the
+    /// cell with fewest candidates, propagating at every node, for at most `*budget`
+    /// branches. `Some(false)`: no completion exists (proven); `Some(true)`: one exists
+    /// (found); `None`: the budget ran out.
+    pub(crate) fn search(&mut self, cand: &[u128], budget: &mut u64) -> Option<bool> {
+        let best = cand
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.count_ones() > 1)
+            .min_by_key(|(_, m)| m.count_ones());
+        let Some((cell, &mask)) = best else {
+            return Some(true);
+        };
+        let mut rest = mask;
+        let mut child = Vec::with_capacity(cand.len());
+        while rest != 0 {
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            child.clear();
+            child.extend_from_slice(cand);
+            child[cell] = bit;
+            if self.propagate_changed(&mut child, &[cell]) {
+                match self.search(&child, budget) {
+                    Some(false) => {}
+                    other => return other,
+                }
+            }
+        }
+        Some(false)
+    }
+
+    /// [`Propagator::propagate`], where the cells given in `given` (non-zero) have already
+    /// been removed from their peers' candidates (as [`Propagator::eliminated`] does).
+    pub(crate) fn propagate_with(&mut self, cand: &mut [u128], given: Option<&[u8]>) -> bool {
+        self.queue.clear();
+        self.dirty.iter_mut().for_each(|d| *d = true);
         for (i, &m) in cand.iter().enumerate() {
             if m == 0 {
                 return false;
             }
-            if m & (m - 1) == 0 {
-                self.queue.push(i as u32);
+            if given.is_some_and(|g| g[i] != 0) {
+                self.done[i] = true;
+            } else {
+                self.done[i] = false;
+                if m & (m - 1) == 0 {
+                    self.queue.push(i as u32);
+                }
             }
         }
+        self.run(cand)
+    }
+
+    /// The propagation loop proper, from the prepared queue, `done` and `dirty` flags.
+    fn run(&mut self, cand: &mut [u128]) -> bool {
         loop {
             if !self.naked(cand) {
                 return false;
             }
             match self.hidden(cand) {
                 None => return false,
-                Some(false) => return true,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.locked(cand) {
+                None => return false,
                 Some(true) => {}
+                Some(false) => return true,
             }
         }
+    }
+
+    /// One sweep of locked candidates (pointing and claiming) over every block–line
+    /// intersection. A symbol whose candidates in a block all lie on one line leaves the rest
+    /// of that line (pointing); one whose candidates on a line all lie in one block leaves
+    /// the rest of that block (claiming). `Some(true)` if anything was eliminated.
+    fn locked(&mut self, cand: &mut [u128]) -> Option<bool> {
+        let n = self.houses.n;
+        let b = self.houses.b;
+        let mut moved = false;
+        // Rows, then columns: `seg[line * b + k]` is the OR of the b cells where line `line`
+        // crosses its k-th block.
+        for by_col in [false, true] {
+            let cell = |line: usize, i: usize| if by_col { i * n + line } else { line * n + i };
+            self.seg.clear();
+            for line in 0..n {
+                for k in 0..b {
+                    let mut m = 0u128;
+                    for i in k * b..(k + 1) * b {
+                        m |= cand[cell(line, i)];
+                    }
+                    self.seg.push(m);
+                }
+            }
+            for line in 0..n {
+                let band = line / b;
+                for k in 0..b {
+                    let here = self.seg[line * b + k];
+                    // The rest of the line, and the rest of the block (same band, other lines).
+                    let mut line_rest = 0u128;
+                    for k2 in (0..b).filter(|&k2| k2 != k) {
+                        line_rest |= self.seg[line * b + k2];
+                    }
+                    let mut block_rest = 0u128;
+                    for l2 in (band * b..(band + 1) * b).filter(|&l2| l2 != line) {
+                        block_rest |= self.seg[l2 * b + k];
+                    }
+                    let pointing = here & !block_rest & line_rest;
+                    let claiming = here & !line_rest & block_rest;
+                    if pointing != 0 {
+                        for k2 in (0..b).filter(|&k2| k2 != k) {
+                            for i in k2 * b..(k2 + 1) * b {
+                                if !self.eliminate(cand, cell(line, i), pointing, &mut moved) {
+                                    return None;
+                                }
+                            }
+                        }
+                    }
+                    if claiming != 0 {
+                        for l2 in (band * b..(band + 1) * b).filter(|&l2| l2 != line) {
+                            for i in k * b..(k + 1) * b {
+                                if !self.eliminate(cand, cell(l2, i), claiming, &mut moved) {
+                                    return None;
+                                }
+                            }
+                        }
+                    }
+                    if moved {
+                        // Segments are stale now: let the caller re-run singles first.
+                        return Some(true);
+                    }
+                }
+            }
+        }
+        Some(moved)
+    }
+
+    /// Removes `mask` from cell `c`. `false` on a contradiction.
+    #[inline]
+    fn eliminate(&mut self, cand: &mut [u128], c: usize, mask: u128, moved: &mut bool) -> bool {
+        let m = cand[c];
+        if m & mask == 0 {
+            return true;
+        }
+        let m = m & !mask;
+        cand[c] = m;
+        *moved = true;
+        for h in self.houses.of_cell[c] {
+            self.dirty[h as usize] = true;
+        }
+        if m == 0 {
+            return false;
+        }
+        if m & (m - 1) == 0 {
+            self.queue.push(c as u32);
+        }
+        true
     }
 
     /// Processes the queue of fixed cells: removes each one's symbol from its peers.
@@ -136,6 +345,9 @@ impl Propagator {
                     if m == 0 {
                         return false;
                     }
+                    for h2 in self.houses.of_cell[p] {
+                        self.dirty[h2 as usize] = true;
+                    }
                     if m & (m - 1) == 0 {
                         self.queue.push(p as u32);
                     }
@@ -151,6 +363,10 @@ impl Propagator {
     fn hidden(&mut self, cand: &mut [u128]) -> Option<bool> {
         let mut moved = false;
         for h in 0..3 * self.houses.n {
+            if !self.dirty[h] {
+                continue;
+            }
+            self.dirty[h] = false;
             let (mut once, mut twice, mut fixed) = (0u128, 0u128, 0u128);
             for &c in self.houses.house(h) {
                 let m = cand[c as usize];
@@ -173,6 +389,9 @@ impl Propagator {
                         if cand[c] & !bit != 0 {
                             // Another symbol may already have claimed this cell this sweep.
                             cand[c] = bit;
+                            for h2 in self.houses.of_cell[c] {
+                                self.dirty[h2 as usize] = true;
+                            }
                             self.queue.push(c as u32);
                             moved = true;
                         } else if !self.done[c] {
