@@ -227,3 +227,34 @@ fn small_empty_grids_have_many_solutions() {
         }
     }
 }
+
+#[test]
+fn batch_solver_agrees_with_solver_on_tdoku_counts() {
+    // The reusable full-matrix solver must give the same counts and first solutions.
+    let text = std::fs::read_to_string(repo("grids/tdoku_counts.txt")).unwrap();
+    let mut batch = shiftgrid::dlx::BatchSolver::new(Shape::new(3).unwrap());
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let puzzle = line.split(':').next().unwrap();
+        let p = parse_puzzles(puzzle, &ParseOptions::default())
+            .remove(0)
+            .puzzle
+            .unwrap();
+        let a = count(&p, 10_000);
+        let b = batch
+            .solve(
+                &p,
+                &SolveLimits::count_up_to(10_000),
+                &SearchControl::default(),
+            )
+            .unwrap();
+        assert_eq!(a.count, b.count, "{puzzle}");
+        assert_eq!(a.solutions, b.solutions, "{puzzle}");
+    }
+    // A puzzle of another shape is refused, not mis-solved.
+    let other = Puzzle::empty(Shape::new(2).unwrap());
+    assert!(
+        batch
+            .solve(&other, &SolveLimits::first(), &SearchControl::default())
+            .is_err()
+    );
+}

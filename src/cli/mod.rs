@@ -16,7 +16,7 @@ use serde::Serialize;
 
 pub use exit::{CliError, Exit, exit_code_of, is_broken_pipe};
 
-use crate::dlx::{Outcome, SearchControl, SolveLimits, Solver, Stats, Verdict};
+use crate::dlx::{BatchSolver, Outcome, SearchControl, SolveLimits, Solver, Stats, Verdict};
 use crate::generate::fill::{FillConfig, Filled, Filler, batch_seed};
 use crate::generate::{Fallback, GenerateConfig, Generated, Symmetry, Target, generate};
 use crate::grid::{Puzzle, Shape};
@@ -373,16 +373,32 @@ fn search_all(ctx: &Ctx, puzzles: &[(usize, &Puzzle)], limits: &SolveLimits) -> 
     let split = puzzles.len() < rayon::current_num_threads();
     let outcomes: Vec<Outcome> = puzzles
         .par_iter()
-        .map(|(_, p)| {
-            let mut solver = Solver::new(p).expect("puzzles were checked while parsing");
-            let o = if split {
-                solver.solve_parallel(limits, &ctx.control)
-            } else {
-                solver.solve_with(limits, &ctx.control)
-            };
-            bar.done.fetch_add(1, Ordering::Relaxed);
-            o
-        })
+        .map_init(
+            || None::<BatchSolver>,
+            |batch, (_, p)| {
+                let o = if split {
+                    Solver::new(p)
+                        .expect("puzzles were checked while parsing")
+                        .solve_parallel(limits, &ctx.control)
+                } else if p.shape().box_size() <= 5 {
+                    // Small shapes: reuse one full matrix per thread (no per-puzzle build).
+                    if batch.as_ref().is_none_or(|b| b.shape() != p.shape()) {
+                        *batch = Some(BatchSolver::new(p.shape()));
+                    }
+                    batch
+                        .as_mut()
+                        .expect("set just above")
+                        .solve(p, limits, &ctx.control)
+                        .expect("puzzles were checked while parsing")
+                } else {
+                    Solver::new(p)
+                        .expect("puzzles were checked while parsing")
+                        .solve_with(limits, &ctx.control)
+                };
+                bar.done.fetch_add(1, Ordering::Relaxed);
+                o
+            },
+        )
         .collect();
     bar.finish();
     outcomes

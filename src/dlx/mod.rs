@@ -197,32 +197,15 @@ impl Solver {
     pub fn solve_with(&mut self, limits: &SolveLimits, control: &SearchControl) -> Outcome {
         let start = Instant::now();
         let enc = &mut self.enc;
-        let m = &mut enc.matrix;
-        let mut stacks = Stacks::with_depth(m.items() + 1);
-        let mut stats = Stats::default();
-        let mut kept: Vec<Vec<u8>> = Vec::new();
-        let mut buf = Vec::with_capacity(enc.givens.len());
-        let mut count = 0u64;
-        let halt = Halt {
-            interrupt: Some(&control.interrupt),
-            done: None,
-            nodes: Some(&control.nodes),
-            node_limit: limits.node_limit,
-        };
-        let (options, givens) = (&enc.options, &enc.givens);
-        let end = search::run(m, &mut stacks, halt, &mut stats, |m, xs| {
-            count += 1;
-            if kept.len() < limits.keep {
-                sudoku::decode_into(options, givens, m, xs, &mut buf);
-                kept.push(buf.clone());
-            }
-            if count >= limits.max_solutions {
-                Flow::Stop
-            } else {
-                Flow::Continue
-            }
-        });
-        self.outcome(count, kept, end != End::Halted, stats, start)
+        let (count, kept, complete, stats) = serial(
+            &mut enc.matrix,
+            &enc.options,
+            &enc.givens,
+            &mut Stacks::default(),
+            limits,
+            control,
+        );
+        finish(enc.shape, count, kept, complete, stats, start)
     }
 
     /// Searches with root splitting over the current rayon thread pool: the top levels of the
@@ -236,32 +219,164 @@ impl Solver {
     pub fn solve_parallel(&self, limits: &SolveLimits, control: &SearchControl) -> Outcome {
         let start = Instant::now();
         let r = parallel::run(&self.enc, limits, control);
-        self.outcome(r.count, r.kept, r.complete, r.stats, start)
+        finish(self.enc.shape, r.count, r.kept, r.complete, r.stats, start)
+    }
+}
+
+/// The serial search over `m` (restored afterwards): `(count, kept cells, complete, stats)`.
+fn serial(
+    m: &mut Matrix,
+    options: &[(u32, u8)],
+    givens: &[u8],
+    stacks: &mut Stacks,
+    limits: &SolveLimits,
+    control: &SearchControl,
+) -> (u64, Vec<Vec<u8>>, bool, Stats) {
+    let mut stats = Stats::default();
+    let mut kept: Vec<Vec<u8>> = Vec::new();
+    let mut buf = Vec::with_capacity(givens.len());
+    let mut count = 0u64;
+    let halt = Halt {
+        interrupt: Some(&control.interrupt),
+        done: None,
+        nodes: Some(&control.nodes),
+        node_limit: limits.node_limit,
+    };
+    let end = search::run(m, stacks, halt, &mut stats, |m, xs| {
+        count += 1;
+        if kept.len() < limits.keep {
+            sudoku::decode_into(options, givens, m, xs, &mut buf);
+            kept.push(buf.clone());
+        }
+        if count >= limits.max_solutions {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    });
+    (count, kept, end != End::Halted, stats)
+}
+
+/// Wraps a search's results into an [`Outcome`], checking every kept grid.
+fn finish(
+    shape: Shape,
+    count: u64,
+    kept: Vec<Vec<u8>>,
+    complete: bool,
+    stats: Stats,
+    start: Instant,
+) -> Outcome {
+    let solutions = kept
+        .into_iter()
+        .map(|cells| {
+            // The independent check: an engine bug must never reach the user as a grid.
+            Grid::new(shape, cells).expect("every exact cover of the sudoku matrix is a valid grid")
+        })
+        .collect();
+    Outcome {
+        count,
+        solutions,
+        complete,
+        stats,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// A solver for many puzzles of one shape, one after another, with no per-puzzle matrix
+/// building: it keeps the full `n³`-option matrix of the empty board, covers each puzzle's
+/// givens, searches, and uncovers them again. The search tree is the same as
+/// [`Solver`]'s (same items in the same order), so counts and first solutions agree;
+/// only the set-up is cheaper, which is most of the work for easy 9×9 puzzles.
+///
+/// ```
+/// use shiftgrid::{Puzzle, Shape, dlx::{BatchSolver, SearchControl, SolveLimits}};
+/// let mut batch = BatchSolver::new(Shape::new(2).unwrap());
+/// let empty = Puzzle::empty(Shape::new(2).unwrap());
+/// let o = batch.solve(&empty, &SolveLimits::count_up_to(1000), &SearchControl::default());
+/// assert_eq!(o.unwrap().count, 288);
+/// ```
+#[derive(Clone, Debug)]
+pub struct BatchSolver {
+    enc: Encoding,
+    /// First node of option `(cell, v)`, at `cell * n + v - 1`.
+    first_node: Vec<u32>,
+    stacks: Stacks,
+    applied: Vec<u32>,
+}
+
+impl BatchSolver {
+    /// The full matrix of `shape` (at 100×100 about 90 MB; meant for small shapes).
+    pub fn new(shape: Shape) -> BatchSolver {
+        let enc = Encoding::new(&Puzzle::empty(shape));
+        let n = shape.side();
+        let mut first_node = vec![0u32; n * n * n];
+        let m = &enc.matrix;
+        for x in (m.items() + 1)..m.nodes.len() {
+            // The first node of an option follows a spacer.
+            if m.nodes[x].top != 0 && m.nodes[x - 1].top == 0 {
+                let (cell, v) = enc.options[m.option_of(x as u32) as usize];
+                first_node[cell as usize * n + v as usize - 1] = x as u32;
+            }
+        }
+        BatchSolver {
+            enc,
+            first_node,
+            stacks: Stacks::default(),
+            applied: Vec::new(),
+        }
     }
 
-    fn outcome(
-        &self,
-        count: u64,
-        kept: Vec<Vec<u8>>,
-        complete: bool,
-        stats: Stats,
-        start: Instant,
-    ) -> Outcome {
-        let solutions = kept
-            .into_iter()
-            .map(|cells| {
-                // The independent check: an engine bug must never reach the user as a grid.
-                Grid::new(self.enc.shape, cells)
-                    .expect("every exact cover of the sudoku matrix is a valid grid")
-            })
-            .collect();
-        Outcome {
-            count,
-            solutions,
-            complete,
-            stats,
-            elapsed: start.elapsed(),
+    /// The shape this solver takes.
+    pub fn shape(&self) -> Shape {
+        self.enc.shape
+    }
+
+    /// Searches `puzzle` on the calling thread.
+    ///
+    /// # Errors
+    /// [`GridError::Duplicate`] for repeated givens; [`GridError::Length`] when the
+    /// puzzle's shape is not this solver's.
+    pub fn solve(
+        &mut self,
+        puzzle: &Puzzle,
+        limits: &SolveLimits,
+        control: &SearchControl,
+    ) -> Result<Outcome, GridError> {
+        let shape = self.enc.shape;
+        if puzzle.shape() != shape {
+            return Err(GridError::Length {
+                shape,
+                expected: shape.cells(),
+                found: puzzle.cells().len(),
+            });
         }
+        puzzle.check()?;
+        let start = Instant::now();
+        let n = shape.side();
+        let m = &mut self.enc.matrix;
+        self.applied.clear();
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                // Distinct cells and no repeated symbol in a house: the option is active.
+                let x = self.first_node[cell * n + v as usize - 1];
+                m.cover(m.nodes[x as usize].top);
+                m.commit(x);
+                self.applied.push(x);
+            }
+        }
+        let (count, kept, complete, stats) = serial(
+            m,
+            &self.enc.options,
+            puzzle.cells(),
+            &mut self.stacks,
+            limits,
+            control,
+        );
+        for &x in self.applied.iter().rev() {
+            m.uncommit(x);
+            m.uncover(m.nodes[x as usize].top);
+        }
+        Ok(finish(shape, count, kept, complete, stats, start))
     }
 }
 
