@@ -29,7 +29,7 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::matrix::Matrix;
+use super::matrix::{Matrix, Node};
 use super::sudoku::Encoding;
 
 /// Failures per unit of the Luby sequence.
@@ -126,54 +126,53 @@ impl Matrix {
 
     #[inline]
     fn hide_tracked(&mut self, p: u32, t: &mut Tracker) -> u64 {
-        let mut updates = 0;
-        let mut q = p + 1;
-        while q != p {
-            let x = self.nodes[q as usize].top;
-            if x == 0 {
-                q = self.nodes[q as usize].up;
-            } else {
-                let u = self.nodes[q as usize].up;
-                let d = self.nodes[q as usize].down;
-                self.nodes[u as usize].down = d;
-                self.nodes[d as usize].up = u;
-                let l = self.len[x as usize] - 1;
-                self.len[x as usize] = l;
-                if l == 1 {
-                    t.ones += 1;
-                    t.singles.push(x);
-                } else if l == 0 {
-                    t.ones -= 1;
-                    t.zeros += 1;
-                }
-                updates += 1;
-                q += 1;
+        debug_assert!(self.is_fixed4(), "fills run on sudoku matrices");
+        let o = p & !3;
+        let mut q = p;
+        for _ in 0..3 {
+            q = o | ((q + 1) & 3);
+            let Node {
+                top: x,
+                up: u,
+                down: d,
+                ..
+            } = self.nodes[q as usize];
+            self.nodes[u as usize].down = d;
+            self.nodes[d as usize].up = u;
+            let l = self.len[x as usize] - 1;
+            self.len[x as usize] = l;
+            if l == 1 {
+                t.ones += 1;
+                t.singles.push(x);
+            } else if l == 0 {
+                t.ones -= 1;
+                t.zeros += 1;
             }
         }
-        updates
+        3
     }
 
     #[inline]
     fn unhide_tracked(&mut self, p: u32, t: &mut Tracker) {
-        let mut q = p - 1;
-        while q != p {
-            let x = self.nodes[q as usize].top;
-            if x == 0 {
-                q = self.nodes[q as usize].down;
-            } else {
-                let u = self.nodes[q as usize].up;
-                let d = self.nodes[q as usize].down;
-                self.nodes[u as usize].down = q;
-                self.nodes[d as usize].up = q;
-                let l = self.len[x as usize] + 1;
-                self.len[x as usize] = l;
-                if l == 1 {
-                    t.zeros -= 1;
-                    t.ones += 1;
-                } else if l == 2 {
-                    t.ones -= 1;
-                }
-                q -= 1;
+        let o = p & !3;
+        let mut q = p;
+        for _ in 0..3 {
+            q = o | ((q + 3) & 3);
+            let Node {
+                top: x,
+                up: u,
+                down: d,
+                ..
+            } = self.nodes[q as usize];
+            self.nodes[u as usize].down = q;
+            self.nodes[d as usize].up = q;
+            let l = self.len[x as usize] + 1;
+            self.len[x as usize] = l;
+            if l == 1 {
+                t.zeros -= 1;
+                t.ones += 1;
+            } else if l == 2 {
+                t.ones -= 1;
             }
         }
     }
@@ -220,31 +219,23 @@ impl Matrix {
 
     #[inline]
     fn commit_tracked(&mut self, x: u32, t: &mut Tracker) -> u64 {
+        let o = x & !3;
+        let mut p = x;
         let mut updates = 0;
-        let mut p = x + 1;
-        while p != x {
-            let j = self.nodes[p as usize].top;
-            if j == 0 {
-                p = self.nodes[p as usize].up;
-            } else {
-                updates += self.cover_tracked(j, t);
-                p += 1;
-            }
+        for _ in 0..3 {
+            p = o | ((p + 1) & 3);
+            updates += self.cover_tracked(self.nodes[p as usize].top, t);
         }
         updates
     }
 
     #[inline]
     fn uncommit_tracked(&mut self, x: u32, t: &mut Tracker) {
-        let mut p = x - 1;
-        while p != x {
-            let j = self.nodes[p as usize].top;
-            if j == 0 {
-                p = self.nodes[p as usize].down;
-            } else {
-                self.uncover_tracked(j, t);
-                p -= 1;
-            }
+        let o = x & !3;
+        let mut p = x;
+        for _ in 0..3 {
+            p = o | ((p + 3) & 3);
+            self.uncover_tracked(self.nodes[p as usize].top, t);
         }
     }
 }
@@ -280,18 +271,14 @@ impl FillPlan {
         // block-symbol items lie in one band; column-symbol items (the third node of every
         // option, see `sudoku.rs`) span all bands and are left to the forced-item rule.
         let mut item_band = vec![u32::MAX; m.items() + 1];
-        let mut k = 0;
-        for x in (m.items() + 1)..m.nodes.len() {
+        debug_assert!(m.is_fixed4());
+        for x in m.first_option_node()..m.nodes.len() {
             let i = m.nodes[x].top;
-            if i == 0 {
-                k = 0;
-                continue;
-            }
-            if k != 2 {
+            // In the fixed-width layout node `x` is item family `x & 3` of its option.
+            if x & 3 != 2 {
                 let (cell, _) = enc.options[m.option_of(x as u32) as usize];
                 item_band[i as usize] = (cell as usize / n / b) as u32;
             }
-            k += 1;
         }
         let mut band_items = vec![Vec::new(); b];
         for (i, &band) in item_band.iter().enumerate().skip(1) {

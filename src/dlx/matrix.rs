@@ -14,6 +14,12 @@
 //!
 //! Invariant: an option's nodes are contiguous, so "the next node in this option" is `x + 1`
 //! unless that is a spacer, in which case it is `ulink[spacer]`.
+//!
+//! **Fixed-width layout.** Every sudoku option covers exactly four items (cell, row-symbol,
+//! column-symbol, block-symbol), so [`Matrix::new_fixed4`] drops the spacers and puts option
+//! `k` at nodes `base + 4k .. base + 4k + 3` with `base` a multiple of four. The other nodes
+//! of `p`'s option are then `(p & !3) | ((p + i) & 3)` for `i = 1, 2, 3`: no spacer tests and
+//! no loop, which makes `hide`, the innermost operation of the search, about a third cheaper.
 
 /// One node of the arena. The four fields of a node sit in one 16-byte record because `hide`
 /// reads and writes them together: one cache line and one bounds check instead of four.
@@ -44,6 +50,8 @@ pub struct Matrix {
     pub(crate) nodes: Vec<Node>,
     /// Number of options added.
     options: u32,
+    /// Whether the fixed-width layout is in use (see the module docs).
+    fixed4: bool,
 }
 
 impl Matrix {
@@ -67,6 +75,7 @@ impl Matrix {
             len: vec![0; n + 1],
             nodes: Vec::with_capacity(cap),
             options: 0,
+            fixed4: false,
         };
         for i in 0..=items {
             m.nodes.push(Node {
@@ -78,6 +87,29 @@ impl Matrix {
         }
         // The first spacer: no option before it.
         m.push_spacer(0);
+        m
+    }
+
+    /// An empty matrix whose options all cover exactly four items, laid out without spacers
+    /// (see the module docs), with room for `options` options.
+    ///
+    /// # Panics
+    /// If `items` does not fit the `u32` node space.
+    pub fn new_fixed4(items: usize, options: usize) -> Matrix {
+        let mut m = Matrix::new(items, 0, 0);
+        m.nodes.pop(); // no spacers in this layout
+        m.fixed4 = true;
+        let base = (m.nodes.len() + 3) & !3;
+        m.nodes.reserve(base - m.nodes.len() + 4 * options);
+        while m.nodes.len() < base {
+            // Padding so that options start at a multiple of four; never linked.
+            m.nodes.push(Node {
+                top: 0,
+                up: 0,
+                down: 0,
+                opt: u32::MAX,
+            });
+        }
         m
     }
 
@@ -98,6 +130,30 @@ impl Matrix {
     /// If an item is out of range or the option is empty.
     pub fn add_option(&mut self, items: &[u32]) -> u32 {
         assert!(!items.is_empty(), "an option covers at least one item");
+        if self.fixed4 {
+            assert_eq!(
+                items.len(),
+                4,
+                "a fixed-width matrix takes options of four items"
+            );
+            let id = self.options;
+            for &i in items {
+                assert!(i >= 1 && i <= self.items, "item {i} out of range");
+                let x = self.nodes.len() as u32;
+                let last = self.nodes[i as usize].up;
+                self.nodes.push(Node {
+                    top: i,
+                    up: last,
+                    down: i,
+                    opt: id,
+                });
+                self.nodes[last as usize].down = x;
+                self.nodes[i as usize].up = x;
+                self.len[i as usize] += 1;
+            }
+            self.options += 1;
+            return id;
+        }
         let spacer = self.nodes.len() as u32 - 1;
         let first = spacer + 1;
         let id = self.options;
@@ -142,6 +198,23 @@ impl Matrix {
     /// Returns the number of link updates.
     #[inline]
     fn hide(&mut self, p: u32) -> u64 {
+        if self.fixed4 {
+            let o = p & !3;
+            let mut q = p;
+            for _ in 0..3 {
+                q = o | ((q + 1) & 3);
+                let Node {
+                    top: x,
+                    up: u,
+                    down: d,
+                    ..
+                } = self.nodes[q as usize];
+                self.nodes[u as usize].down = d;
+                self.nodes[d as usize].up = u;
+                self.len[x as usize] -= 1;
+            }
+            return 3;
+        }
         let mut updates = 0;
         let mut q = p + 1;
         while q != p {
@@ -164,6 +237,23 @@ impl Matrix {
     /// Undoes [`Matrix::hide`], walking the option in the opposite order.
     #[inline]
     fn unhide(&mut self, p: u32) {
+        if self.fixed4 {
+            let o = p & !3;
+            let mut q = p;
+            for _ in 0..3 {
+                q = o | ((q + 3) & 3);
+                let Node {
+                    top: x,
+                    up: u,
+                    down: d,
+                    ..
+                } = self.nodes[q as usize];
+                self.nodes[u as usize].down = q;
+                self.nodes[d as usize].up = q;
+                self.len[x as usize] += 1;
+            }
+            return;
+        }
         let mut q = p - 1;
         while q != p {
             let x = self.nodes[q as usize].top;
@@ -215,6 +305,15 @@ impl Matrix {
     #[inline]
     pub(crate) fn commit(&mut self, x: u32) -> u64 {
         let mut updates = 0;
+        if self.fixed4 {
+            let o = x & !3;
+            let mut p = x;
+            for _ in 0..3 {
+                p = o | ((p + 1) & 3);
+                updates += self.cover(self.nodes[p as usize].top);
+            }
+            return updates;
+        }
         let mut p = x + 1;
         while p != x {
             let j = self.nodes[p as usize].top;
@@ -231,6 +330,15 @@ impl Matrix {
     /// Undoes [`Matrix::commit`], right to left.
     #[inline]
     pub(crate) fn uncommit(&mut self, x: u32) {
+        if self.fixed4 {
+            let o = x & !3;
+            let mut p = x;
+            for _ in 0..3 {
+                p = o | ((p + 3) & 3);
+                self.uncover(self.nodes[p as usize].top);
+            }
+            return;
+        }
         let mut p = x - 1;
         while p != x {
             let j = self.nodes[p as usize].top;
@@ -262,6 +370,17 @@ impl Matrix {
             i = self.rlink[i as usize];
         }
         best
+    }
+
+    /// Whether the fixed-width layout is in use.
+    #[inline]
+    pub(crate) fn is_fixed4(&self) -> bool {
+        self.fixed4
+    }
+
+    /// The first node of the first option in the fixed-width layout.
+    pub(crate) fn first_option_node(&self) -> usize {
+        (self.items() + 1 + 3) & !3
     }
 
     /// The option number of option node `x`.

@@ -311,12 +311,11 @@ impl BatchSolver {
         let n = shape.side();
         let mut first_node = vec![0u32; n * n * n];
         let m = &enc.matrix;
-        for x in (m.items() + 1)..m.nodes.len() {
-            // The first node of an option follows a spacer.
-            if m.nodes[x].top != 0 && m.nodes[x - 1].top == 0 {
-                let (cell, v) = enc.options[m.option_of(x as u32) as usize];
-                first_node[cell as usize * n + v as usize - 1] = x as u32;
-            }
+        // Sudoku matrices use the fixed-width layout: every fourth node starts an option.
+        debug_assert!(m.is_fixed4());
+        for x in (m.first_option_node()..m.nodes.len()).step_by(4) {
+            let (cell, v) = enc.options[m.option_of(x as u32) as usize];
+            first_node[cell as usize * n + v as usize - 1] = x as u32;
         }
         BatchSolver {
             enc,

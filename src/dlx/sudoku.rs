@@ -89,7 +89,7 @@ impl Encoding {
             }
         }
         let blanks = cells.iter().filter(|&&v| v == 0).count();
-        let mut matrix = Matrix::new(next as usize, blanks * n, 4);
+        let mut matrix = Matrix::new_fixed4(next as usize, blanks * n);
         let mut options = Vec::with_capacity(blanks * n);
         for (i, &given) in cells.iter().enumerate() {
             if given != 0 {
