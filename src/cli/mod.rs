@@ -702,15 +702,17 @@ fn generate_cmd(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let results: Vec<Option<Generated>> = if args.count == 1 {
         vec![make(seed)]
     } else {
-        // Many puzzles: one per thread at a time (each still deterministic).
+        // Many puzzles: one per thread at a time, checks serial within each (the puzzle
+        // does not depend on that).
         seeds
             .par_iter()
             .map(|&s| {
-                let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build();
-                let r = match pool {
-                    Ok(p) => p.install(|| make(s)),
-                    Err(_) => make(s),
+                let cfg = GenerateConfig {
+                    seed: s,
+                    check_threads: 1,
+                    ..base
                 };
+                let r = generate(shape, &cfg, &ctx.control);
                 bar.done.fetch_add(1, Ordering::Relaxed);
                 r
             })

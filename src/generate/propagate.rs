@@ -75,6 +75,9 @@ pub(crate) struct Propagator {
     seg: Vec<u128>,
     /// Houses whose candidates changed since their last hidden-single sweep.
     dirty: Vec<bool>,
+    /// Stop (reporting no contradiction) after this many fixed cells are processed.
+    pub(crate) fix_budget: usize,
+    fixes: usize,
 }
 
 impl Propagator {
@@ -91,6 +94,8 @@ impl Propagator {
             done: vec![false; n * n],
             seg: Vec::with_capacity(n * shape.box_size()),
             dirty: vec![true; 3 * n],
+            fix_budget: usize::MAX,
+            fixes: 0,
         }
     }
 
@@ -221,9 +226,13 @@ impl Propagator {
 
     /// The propagation loop proper, from the prepared queue, `done` and `dirty` flags.
     fn run(&mut self, cand: &mut [u128]) -> bool {
+        self.fixes = 0;
         loop {
             if !self.naked(cand) {
                 return false;
+            }
+            if self.fixes > self.fix_budget {
+                return true;
             }
             match self.hidden(cand) {
                 None => return false,
@@ -333,6 +342,13 @@ impl Propagator {
                 continue;
             }
             self.done[c] = true;
+            self.fixes += 1;
+            if self.fixes > self.fix_budget {
+                // Out of budget: report "no contradiction found", which only ever makes a
+                // caller keep a given.
+                self.queue.clear();
+                return true;
+            }
             let bit = cand[c];
             for h in self.houses.of_cell[c] {
                 for &p in self.houses.house(h as usize) {
