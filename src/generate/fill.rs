@@ -143,6 +143,9 @@ impl Filler {
         config: &FillConfig,
         control: &SearchControl,
     ) -> Result<Option<Filled>, FillError> {
+        if control.interrupt.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let start = Instant::now();
         let plan = &self.plan;
         let shape = plan.enc.shape;
