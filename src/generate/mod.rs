@@ -40,7 +40,8 @@ pub(crate) mod propagate;
 pub mod symmetry;
 
 use std::collections::VecDeque;
-use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -328,13 +329,54 @@ pub fn generate(
 ) -> Option<Generated> {
     let start = Instant::now();
     let deadline = config.time_limit.map(|d| start + d);
+    match deadline {
+        None => generate_until(shape, config, control, control, start, None),
+        Some(deadline) => {
+            // Searches poll one flag; a watcher raises it at the deadline (or on Ctrl-C),
+            // so a long DLX check stops on time instead of finishing first.
+            let inner = SearchControl {
+                interrupt: Arc::new(AtomicBool::new(false)),
+                ..control.clone()
+            };
+            let finished = AtomicBool::new(false);
+            std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    while !finished.load(Ordering::Relaxed) {
+                        if Instant::now() >= deadline || control.interrupt.load(Ordering::Relaxed) {
+                            inner.interrupt.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                });
+                let r = generate_until(shape, config, &inner, control, start, Some(deadline));
+                finished.store(true, Ordering::Relaxed);
+                r
+            })
+        }
+    }
+}
+
+/// [`generate`] with searches watching `search` and the run stopping on `user`'s interrupt
+/// or at `deadline`.
+fn generate_until(
+    shape: Shape,
+    config: &GenerateConfig,
+    search: &SearchControl,
+    user: &SearchControl,
+    start: Instant,
+    deadline: Option<Instant>,
+) -> Option<Generated> {
+    let control = search;
     // Two fill workers whatever the thread count: the grid depends only on the seed.
     let fill_cfg = FillConfig {
         workers: 2,
         ..FillConfig::new(config.seed)
     };
+    // The grid is filled even past the deadline (it takes at most about a second), so a
+    // time-limited run always has a puzzle to return; only Ctrl-C stops it.
     let filled = Filler::empty(shape)
-        .fill(&fill_cfg, control)
+        .fill(&fill_cfg, user)
         .expect("the empty board always has a completion")?;
     let fill_micros = start.elapsed().as_micros() as u64;
     let solution = filled.grid;
@@ -416,7 +458,9 @@ pub fn generate(
         control.checks.store(stats.checks, Ordering::Relaxed);
         control.givens.store(givens as u64, Ordering::Relaxed);
     }
-    if control.interrupt.load(Ordering::Relaxed) && !queue.is_empty() {
+    if (user.interrupt.load(Ordering::Relaxed) || control.interrupt.load(Ordering::Relaxed))
+        && !queue.is_empty()
+    {
         stopped_early = true;
     }
     // Minimal: every kept orbit must have been refuted by a complete search, and the
