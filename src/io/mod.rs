@@ -5,9 +5,12 @@
 //!   with its line and column while carrying on with the rest of a batch.
 //! - [`write`] writes puzzles and grids back out as grids, lines or JSON; what it writes as a
 //!   grid or a line reads back unchanged with [`parse`]'s automatic detection.
+//! - [`csv`] writes grids and puzzles as staff × day roster CSVs (wide or long) with names,
+//!   and reads roster CSVs with some shifts filled in back as puzzles to complete.
 //! - [`atomic`] replaces an output file only once everything has been written, so a failed or
 //!   interrupted run never leaves a half-written file behind.
 
 pub mod atomic;
+pub mod csv;
 pub mod parse;
 pub mod write;
