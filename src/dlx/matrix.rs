@@ -52,6 +52,10 @@ pub struct Matrix {
     options: u32,
     /// Whether the fixed-width layout is in use (see the module docs).
     fixed4: bool,
+    /// `nodes.len() - 1` once [`Matrix::seal`] padded it to a power of two (else 0).
+    node_mask: usize,
+    /// `len.len() - 1` once sealed, likewise.
+    item_mask: usize,
 }
 
 impl Matrix {
@@ -76,6 +80,8 @@ impl Matrix {
             nodes: Vec::with_capacity(cap),
             options: 0,
             fixed4: false,
+            node_mask: 0,
+            item_mask: 0,
         };
         for i in 0..=items {
             m.nodes.push(Node {
@@ -111,6 +117,24 @@ impl Matrix {
             });
         }
         m
+    }
+
+    /// Pads the arrays of a finished fixed-width matrix to powers of two, so that the hot
+    /// loops can index with `i & mask`: the optimiser then sees every index in bounds and
+    /// drops the bounds checks (a third of `hide`'s instructions) with no `unsafe`.
+    /// Padding nodes and items are never linked.
+    pub(crate) fn seal(&mut self) {
+        if !self.fixed4 {
+            return;
+        }
+        let nodes = self.nodes.len().next_power_of_two();
+        self.nodes.resize(nodes, Node::default());
+        self.node_mask = nodes - 1;
+        let items = self.len.len().next_power_of_two();
+        self.len.resize(items, 0);
+        self.llink.resize(items, 0);
+        self.rlink.resize(items, 0);
+        self.item_mask = items - 1;
     }
 
     fn push_spacer(&mut self, first_of_previous: u32) {
@@ -196,9 +220,14 @@ impl Matrix {
 
     /// Removes option node `p`'s option from every other item's list (Knuth's `hide`).
     /// Returns the number of link updates.
-    #[inline]
+    // Inlined into `cover` by force: measured (callgrind, 2,000 17-clue puzzles) 10% fewer
+    // instructions than a call per option.
+    #[inline(always)]
     fn hide(&mut self, p: u32) -> u64 {
         if self.fixed4 {
+            let (nm, im) = (self.node_mask, self.item_mask);
+            let nodes = &mut self.nodes[..=nm];
+            let len = &mut self.len[..=im];
             let o = p & !3;
             let mut q = p;
             for _ in 0..3 {
@@ -208,10 +237,10 @@ impl Matrix {
                     up: u,
                     down: d,
                     ..
-                } = self.nodes[q as usize];
-                self.nodes[u as usize].down = d;
-                self.nodes[d as usize].up = u;
-                self.len[x as usize] -= 1;
+                } = nodes[q as usize & nm];
+                nodes[u as usize & nm].down = d;
+                nodes[d as usize & nm].up = u;
+                len[x as usize & im] -= 1;
             }
             return 3;
         }
@@ -235,9 +264,13 @@ impl Matrix {
     }
 
     /// Undoes [`Matrix::hide`], walking the option in the opposite order.
-    #[inline]
+    // As for `hide`.
+    #[inline(always)]
     fn unhide(&mut self, p: u32) {
         if self.fixed4 {
+            let (nm, im) = (self.node_mask, self.item_mask);
+            let nodes = &mut self.nodes[..=nm];
+            let len = &mut self.len[..=im];
             let o = p & !3;
             let mut q = p;
             for _ in 0..3 {
@@ -247,10 +280,10 @@ impl Matrix {
                     up: u,
                     down: d,
                     ..
-                } = self.nodes[q as usize];
-                self.nodes[u as usize].down = q;
-                self.nodes[d as usize].up = q;
-                self.len[x as usize] += 1;
+                } = nodes[q as usize & nm];
+                nodes[u as usize & nm].down = q;
+                nodes[d as usize & nm].up = q;
+                len[x as usize & im] += 1;
             }
             return;
         }
@@ -275,6 +308,20 @@ impl Matrix {
     #[inline]
     pub(crate) fn cover(&mut self, i: u32) -> u64 {
         let mut updates = 0;
+        if self.node_mask != 0 {
+            let nm = self.node_mask;
+            let mut p = self.nodes[..=nm][i as usize & nm].down;
+            while p != i {
+                updates += self.hide(p);
+                p = self.nodes[..=nm][p as usize & nm].down;
+            }
+            let im = self.item_mask;
+            let l = self.llink[..=im][i as usize & im];
+            let r = self.rlink[..=im][i as usize & im];
+            self.rlink[..=im][l as usize & im] = r;
+            self.llink[..=im][r as usize & im] = l;
+            return updates + 1;
+        }
         let mut p = self.nodes[i as usize].down;
         while p != i {
             updates += self.hide(p);
@@ -290,6 +337,20 @@ impl Matrix {
     /// Undoes [`Matrix::cover`].
     #[inline]
     pub(crate) fn uncover(&mut self, i: u32) {
+        if self.node_mask != 0 {
+            let im = self.item_mask;
+            let l = self.llink[..=im][i as usize & im];
+            let r = self.rlink[..=im][i as usize & im];
+            self.rlink[..=im][l as usize & im] = i;
+            self.llink[..=im][r as usize & im] = i;
+            let nm = self.node_mask;
+            let mut p = self.nodes[..=nm][i as usize & nm].up;
+            while p != i {
+                self.unhide(p);
+                p = self.nodes[..=nm][p as usize & nm].up;
+            }
+            return;
+        }
         let l = self.llink[i as usize];
         let r = self.rlink[i as usize];
         self.rlink[l as usize] = i;
@@ -355,6 +416,25 @@ impl Matrix {
     /// Returns `None` when no item is active.
     #[inline]
     pub(crate) fn choose_mrv(&self) -> Option<u32> {
+        if self.item_mask != 0 {
+            let im = self.item_mask;
+            let (len, rlink) = (&self.len[..=im], &self.rlink[..=im]);
+            let mut best = None;
+            let mut best_len = u32::MAX;
+            let mut i = rlink[0];
+            while i != 0 {
+                let l = len[i as usize & im];
+                if l < best_len {
+                    best_len = l;
+                    best = Some(i);
+                    if l <= 1 {
+                        break;
+                    }
+                }
+                i = rlink[i as usize & im];
+            }
+            return best;
+        }
         let mut best = None;
         let mut best_len = u32::MAX;
         let mut i = self.rlink[0];

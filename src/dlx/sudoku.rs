@@ -116,6 +116,7 @@ impl Encoding {
                 options.push((i as u32, v as u8 + 1));
             }
         }
+        matrix.seal();
         Encoding {
             matrix,
             options,
