@@ -7,10 +7,12 @@
 //!   grid or a line reads back unchanged with [`parse`]'s automatic detection.
 //! - [`csv`] writes grids and puzzles as staff × day roster CSVs (wide or long) with names,
 //!   and reads roster CSVs with some shifts filled in back as puzzles to complete.
+//! - [`svg`] draws a puzzle or a solved grid as SVG ready to print, from 4×4 to 100×100.
 //! - [`atomic`] replaces an output file only once everything has been written, so a failed or
 //!   interrupted run never leaves a half-written file behind.
 
 pub mod atomic;
 pub mod csv;
 pub mod parse;
+pub mod svg;
 pub mod write;

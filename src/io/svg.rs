@@ -1,0 +1,1130 @@
+//! Pictures of puzzles and grids as standalone SVG 1.1, ready to view or print.
+//!
+//! [`render_svg`] draws a [`Puzzle`] and, optionally, a solution that fills its blanks:
+//!
+//! - givens in bold near-black, cells filled from the solution in normal-weight blue, so the
+//!   two can be told apart on screen and, by weight, on a grey-scale print;
+//! - thin grey lines between cells, thick black lines every `b` cells and around the grid;
+//! - optional pencil-mark candidates in the blank cells (grids up to
+//!   [`MAX_CANDIDATE_SIDE`]×[`MAX_CANDIDATE_SIDE`]), laid out in a `b×b` mini-grid so that
+//!   symbol `s` always sits in the same spot of a cell;
+//! - optional roster labels, `Staff 1…N` down the left and `Day 1…N` across the top (turned
+//!   upright when they would be wider than a cell).
+//!
+//! The cell size is chosen from the grid's side unless [`SvgOptions::cell_px`] is set: about
+//! 48 px for 9×9, down to 24 px for 100×100, which makes a 2 400 px poster. The output stays
+//! small (about 0.4 MB for a full 100×100 grid): attributes shared by many texts sit on a
+//! `<g>`, each cell is one short `<text>`, and the grid lines are two `<path>`s. Groups carry a
+//! `class` (`thin`, `thick`, `givens`, `filled`, `candidates`, `labels`) for restyling.
+//!
+//! ```
+//! use shiftgrid::{io::svg::{render_svg, SvgOptions}, Grid, Puzzle, Shape};
+//!
+//! let shape = Shape::new(2)?;
+//! let grid = Grid::new(shape, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])?;
+//! let puzzle = Puzzle::new(shape, vec![1, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 1])?;
+//! let opts = SvgOptions { title: Some("Rota <week 1>".into()), ..SvgOptions::default() };
+//! let svg = render_svg(&puzzle, Some(&grid), &opts)?;
+//! assert!(svg.starts_with("<?xml"));
+//! assert!(svg.contains("<title>Rota &lt;week 1&gt;</title>"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt::{self, Write as _};
+
+use crate::grid::{Grid, Pos, Puzzle, Shape};
+
+/// The largest side for which [`SvgOptions::show_candidates`] is allowed (25×25, box size 5).
+///
+/// Beyond it a cell would need room for 36 or more pencil marks, too small to read.
+pub const MAX_CANDIDATE_SIDE: usize = 25;
+
+/// The smallest cell size accepted in [`SvgOptions::cell_px`], in pixels.
+pub const MIN_CELL_PX: f64 = 4.0;
+
+/// The largest cell size accepted in [`SvgOptions::cell_px`], in pixels.
+pub const MAX_CELL_PX: f64 = 400.0;
+
+/// What to draw and how large. The default is an automatic cell size, no candidates, no labels
+/// and no title.
+#[derive(Clone, Debug, Default)]
+pub struct SvgOptions {
+    /// The side of one cell in pixels (user units), within
+    /// [`MIN_CELL_PX`]`..=`[`MAX_CELL_PX`]. `None` picks a size from the grid's side: readable
+    /// on screen for small grids (48 px at 9×9) and poster-sized at 100×100 (24 px, 2 400 px in
+    /// all), larger when candidates are shown so that they stay legible.
+    pub cell_px: Option<f64>,
+    /// Whether to write pencil-mark candidates in the cells left blank: the symbols not yet
+    /// given in the cell's row, column or block. Allowed up to
+    /// [`MAX_CANDIDATE_SIDE`]×[`MAX_CANDIDATE_SIDE`]; larger grids give
+    /// [`SvgError::CandidatesTooLarge`]. With a solution there are no blank cells left, so
+    /// nothing is added.
+    pub show_candidates: bool,
+    /// Whether to write `Staff 1…N` down the left and `Day 1…N` across the top.
+    pub labels: bool,
+    /// A title, written as the SVG's `<title>` (shown by viewers as the name or tooltip).
+    pub title: Option<String>,
+}
+
+/// Why a picture could not be drawn.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SvgError {
+    /// The solution is of another size than the puzzle.
+    #[error("the solution is a {solution} grid but the puzzle is {puzzle}")]
+    SolutionShape {
+        /// The puzzle's shape.
+        puzzle: Shape,
+        /// The solution's shape.
+        solution: Shape,
+    },
+    /// The solution disagrees with one of the puzzle's givens.
+    #[error("the solution has {solution} at {pos}, where the puzzle gives {given}")]
+    SolutionConflict {
+        /// The first such cell in reading order.
+        pos: Pos,
+        /// The puzzle's given there.
+        given: u8,
+        /// The solution's symbol there.
+        solution: u8,
+    },
+    /// Candidates were asked for on a grid larger than [`MAX_CANDIDATE_SIDE`].
+    #[error(
+        "candidates are drawn only for grids up to {max}x{max}; this puzzle is {shape}",
+        max = MAX_CANDIDATE_SIDE
+    )]
+    CandidatesTooLarge {
+        /// The puzzle's shape.
+        shape: Shape,
+    },
+    /// The cell size is not a number in [`MIN_CELL_PX`]`..=`[`MAX_CELL_PX`].
+    #[error("cell size {0} px is out of range: use {MIN_CELL_PX} to {MAX_CELL_PX} px")]
+    CellSize(f64),
+}
+
+/// Draws `puzzle`, with the blanks that `solution` fills, as a standalone SVG 1.1 document.
+///
+/// Givens are bold and near-black; symbols taken from `solution` where the puzzle is blank are
+/// blue. Without a solution the blanks stay empty, or show their candidates when
+/// [`SvgOptions::show_candidates`] is set (candidates are computed from the givens alone). A
+/// puzzle that repeats a given in a house is drawn as it is. Text is escaped for XML, and
+/// characters XML cannot hold at all (most control characters) become U+FFFD.
+///
+/// # Errors
+/// - [`SvgError::SolutionShape`] when `solution` is of another size than `puzzle`;
+/// - [`SvgError::SolutionConflict`] when `solution` does not complete `puzzle`;
+/// - [`SvgError::CandidatesTooLarge`] when candidates are asked for a grid larger than
+///   [`MAX_CANDIDATE_SIDE`];
+/// - [`SvgError::CellSize`] when [`SvgOptions::cell_px`] is out of range.
+pub fn render_svg(
+    puzzle: &Puzzle,
+    solution: Option<&Grid>,
+    opts: &SvgOptions,
+) -> Result<String, SvgError> {
+    let shape = puzzle.shape();
+    if let Some(grid) = solution {
+        check_solution(puzzle, grid)?;
+    }
+    if opts.show_candidates && shape.side() > MAX_CANDIDATE_SIDE {
+        return Err(SvgError::CandidatesTooLarge { shape });
+    }
+    if let Some(px) = opts.cell_px {
+        if !(MIN_CELL_PX..=MAX_CELL_PX).contains(&px) {
+            return Err(SvgError::CellSize(px));
+        }
+    }
+    let layout = Layout::new(shape, opts);
+    let mut out = String::with_capacity(estimate_len(shape, opts));
+    layout.write_document(&mut out, puzzle, solution, opts);
+    Ok(out)
+}
+
+/// The first cell where `grid` is not a completion of `puzzle`.
+fn check_solution(puzzle: &Puzzle, grid: &Grid) -> Result<(), SvgError> {
+    if grid.shape() != puzzle.shape() {
+        return Err(SvgError::SolutionShape {
+            puzzle: puzzle.shape(),
+            solution: grid.shape(),
+        });
+    }
+    let n = puzzle.shape().side();
+    let conflict = puzzle
+        .cells()
+        .iter()
+        .zip(grid.cells())
+        .position(|(&g, &s)| g != 0 && g != s);
+    match conflict {
+        None => Ok(()),
+        Some(i) => Err(SvgError::SolutionConflict {
+            pos: Pos {
+                row: i / n,
+                col: i % n,
+            },
+            given: puzzle.cells()[i],
+            solution: grid.cells()[i],
+        }),
+    }
+}
+
+/// A rough upper bound on the output length, to allocate once.
+fn estimate_len(shape: Shape, opts: &SvgOptions) -> usize {
+    let per_cell = if opts.show_candidates {
+        40 * shape.side()
+    } else {
+        40
+    };
+    4096 + shape.cells() * per_cell + if opts.labels { 120 * shape.side() } else { 0 }
+}
+
+/// Average advance of a sans-serif character, in ems, for estimating label widths. Digits are
+/// 0.556 em in Helvetica/Arial and 0.636 em in DejaVu Sans (the usual fallback on Linux); 0.6
+/// lies between, and every use leaves at least 15% of slack for the wider fonts.
+const CHAR_EM: f64 = 0.6;
+
+/// Half the height of a digit, in ems (digits are about 0.72 em tall in common sans-serif
+/// fonts). Moving the baseline down by this centres a digit vertically without relying on
+/// `dominant-baseline`, which not every renderer honours.
+const HALF_DIGIT_EM: f64 = 0.36;
+
+/// Colours: givens, filled cells, candidates, labels, thin and thick lines.
+const GIVEN_FILL: &str = "#111111";
+const FILLED_FILL: &str = "#1f5fbf";
+const CANDIDATE_FILL: &str = "#6b6b6b";
+const LABEL_FILL: &str = "#333333";
+const THIN_STROKE: &str = "#9a9a9a";
+const THICK_STROKE: &str = "#000000";
+
+/// Sizes and positions of everything, in user units (pixels).
+struct Layout {
+    b: usize,
+    n: usize,
+    /// Side of a cell.
+    cell: f64,
+    /// Where the grid's top-left corner sits on the page.
+    origin_x: f64,
+    origin_y: f64,
+    width: f64,
+    height: f64,
+    /// Font size of the symbols in the cells.
+    digit_font: f64,
+    /// Font size of the one three-digit symbol, `100`, smaller so that it fits a cell.
+    wide_digit_font: f64,
+    thin: f64,
+    thick: f64,
+    candidate_font: f64,
+    /// Inset of the candidate mini-grid from the cell's lines.
+    candidate_inset: f64,
+    label_font: f64,
+    /// Font size of the day labels: `label_font`, or smaller to fit a cell's width.
+    day_font: f64,
+    label_gap: f64,
+    /// Whether day labels run bottom-to-top (they are wider than a cell).
+    rotate_days: bool,
+}
+
+impl Layout {
+    fn new(shape: Shape, opts: &SvgOptions) -> Layout {
+        let b = shape.box_size();
+        let n = shape.side();
+        let cell = opts
+            .cell_px
+            .unwrap_or_else(|| auto_cell_px(shape, opts.show_candidates));
+        let symbol_digits = digits(n);
+        // Two bold digits (about 1.4 em in DejaVu Sans Bold) at half the cell leave a margin on
+        // either side. Only the 100×100 grid has a three-digit symbol; sizing every symbol for
+        // it would shrink 9 999 cells for the sake of 100, so `100` alone is set smaller.
+        let digit_font = cell * if symbol_digits == 1 { 0.6 } else { 0.5 };
+        let wide_digit_font = cell * 0.4;
+        // Odd stroke widths on half-pixel positions (see `origin_x`) render crisp.
+        let thin = 1.0;
+        let thick = if cell < 64.0 { 3.0 } else { 5.0 };
+        let candidate_inset = thin + 1.0;
+        let mini = (cell - 2.0 * candidate_inset) / b as f64;
+        let candidate_font = mini
+            * match symbol_digits {
+                1 => 0.8,
+                _ => 0.62,
+            };
+        // Staff labels only need to fit a cell's height.
+        let label_font = (cell * 0.42).clamp(8.0, 14.0);
+        let label_gap = (label_font * 0.5).max(4.0);
+        let mut day_font = label_font;
+        let pad = (cell * 0.5).max(10.0).round();
+
+        let mut left = pad;
+        let mut top = pad;
+        let mut rotate_days = false;
+        if opts.labels {
+            let staff_w = text_width(&format!("Staff {n}"), label_font);
+            // Day labels read across when a slightly smaller font fits them into a cell's
+            // width with room between neighbours; otherwise they turn to run up the page.
+            let day_label = format!("Day {n}");
+            let fitted = 0.85 * cell / text_width(&day_label, 1.0);
+            rotate_days = fitted < 0.8 * label_font;
+            left += (staff_w + label_gap).ceil();
+            top += if rotate_days {
+                (text_width(&day_label, label_font) + label_gap).ceil()
+            } else {
+                day_font = fitted.min(label_font);
+                (day_font + label_gap).ceil()
+            };
+        }
+        let grid = n as f64 * cell;
+        // The grid sits on half pixels so that 1-px and 3-px lines cover whole pixels.
+        let origin_x = left + 0.5;
+        let origin_y = top + 0.5;
+        Layout {
+            b,
+            n,
+            cell,
+            origin_x,
+            origin_y,
+            width: (origin_x + grid + pad).ceil(),
+            height: (origin_y + grid + pad).ceil(),
+            digit_font,
+            wide_digit_font,
+            thin,
+            thick,
+            candidate_font,
+            candidate_inset,
+            label_font,
+            day_font,
+            label_gap,
+            rotate_days,
+        }
+    }
+
+    fn write_document(
+        &self,
+        out: &mut String,
+        puzzle: &Puzzle,
+        solution: Option<&Grid>,
+        opts: &SvgOptions,
+    ) {
+        let (w, h) = (Num(self.width), Num(self.height));
+        out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        put(
+            out,
+            format_args!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{w}\" \
+                 height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\n"
+            ),
+        );
+        if let Some(title) = &opts.title {
+            out.push_str("<title>");
+            push_escaped(out, title);
+            out.push_str("</title>\n");
+        }
+        put(
+            out,
+            format_args!("<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n"),
+        );
+        put(
+            out,
+            format_args!(
+                "<g transform=\"translate({} {})\">\n",
+                Num(self.origin_x),
+                Num(self.origin_y)
+            ),
+        );
+        self.write_lines(out, false);
+        self.write_symbols(out, puzzle, solution);
+        if opts.show_candidates {
+            self.write_candidates(out, puzzle, solution);
+        }
+        if opts.labels {
+            self.write_labels(out);
+        }
+        // Thick lines last, so that they cover the ends of the thin ones.
+        self.write_lines(out, true);
+        out.push_str("</g>\n</svg>\n");
+    }
+
+    /// One path holding every thin (or every thick) line: `n + 1 - (b + 1)` or `b + 1` in each
+    /// direction.
+    fn write_lines(&self, out: &mut String, thick: bool) {
+        let (class, stroke, width, cap) = if thick {
+            ("thick", THICK_STROKE, self.thick, "square")
+        } else {
+            ("thin", THIN_STROKE, self.thin, "butt")
+        };
+        let end = Num(self.n as f64 * self.cell);
+        put(
+            out,
+            format_args!(
+                "<path class=\"{class}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{}\" \
+                 stroke-linecap=\"{cap}\" d=\"",
+                Num(width)
+            ),
+        );
+        for k in (0..=self.n).filter(|k| (k % self.b == 0) == thick) {
+            let at = Num(k as f64 * self.cell);
+            put(out, format_args!("M0 {at}H{end}M{at} 0V{end}"));
+        }
+        out.push_str("\"/>\n");
+    }
+
+    /// The givens, then the cells filled from the solution, each as one `<text>` in a group.
+    fn write_symbols(&self, out: &mut String, puzzle: &Puzzle, solution: Option<&Grid>) {
+        let cells = puzzle.cells();
+        let font = Num(self.digit_font);
+        if cells.iter().any(|&v| v != 0) {
+            put(
+                out,
+                format_args!(
+                    "<g class=\"givens\" font-size=\"{font}\" font-weight=\"bold\" \
+                     text-anchor=\"middle\" fill=\"{GIVEN_FILL}\">\n"
+                ),
+            );
+            for (i, &v) in cells.iter().enumerate() {
+                if v != 0 {
+                    self.write_cell_text(out, i, v);
+                }
+            }
+            out.push_str("</g>\n");
+        }
+        let Some(grid) = solution else { return };
+        if cells.contains(&0) {
+            put(
+                out,
+                format_args!(
+                    "<g class=\"filled\" font-size=\"{font}\" text-anchor=\"middle\" \
+                     fill=\"{FILLED_FILL}\">\n"
+                ),
+            );
+            for (i, (&g, &s)) in cells.iter().zip(grid.cells()).enumerate() {
+                if g == 0 {
+                    self.write_cell_text(out, i, s);
+                }
+            }
+            out.push_str("</g>\n");
+        }
+    }
+
+    fn write_cell_text(&self, out: &mut String, i: usize, v: u8) {
+        let (row, col) = (i / self.n, i % self.n);
+        let x = (col as f64 + 0.5) * self.cell;
+        let x = Num(x);
+        if v >= 100 {
+            let font = self.wide_digit_font;
+            let y = Num((row as f64 + 0.5) * self.cell + HALF_DIGIT_EM * font);
+            let font = Num(font);
+            put(
+                out,
+                format_args!("<text x=\"{x}\" y=\"{y}\" font-size=\"{font}\">{v}</text>\n"),
+            );
+        } else {
+            let y = Num((row as f64 + 0.5) * self.cell + HALF_DIGIT_EM * self.digit_font);
+            put(out, format_args!("<text x=\"{x}\" y=\"{y}\">{v}</text>\n"));
+        }
+    }
+
+    /// Pencil marks in the cells left blank: symbol `s` at spot `s - 1` of a `b×b` mini-grid.
+    fn write_candidates(&self, out: &mut String, puzzle: &Puzzle, solution: Option<&Grid>) {
+        if solution.is_some() {
+            // A solution fills every blank, so no cell is left for pencil marks.
+            return;
+        }
+        let shape = puzzle.shape();
+        let (n, b) = (self.n, self.b);
+        // Symbols given in each house; u128 holds n <= 100 symbols.
+        let mut rows = vec![0u128; n];
+        let mut cols = vec![0u128; n];
+        let mut blocks = vec![0u128; n];
+        for (i, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                let bit = 1u128 << (v - 1);
+                rows[i / n] |= bit;
+                cols[i % n] |= bit;
+                blocks[shape.block_of(i / n, i % n)] |= bit;
+            }
+        }
+        put(
+            out,
+            format_args!(
+                "<g class=\"candidates\" font-size=\"{}\" text-anchor=\"middle\" \
+                 fill=\"{CANDIDATE_FILL}\">\n",
+                Num(self.candidate_font)
+            ),
+        );
+        let mini = (self.cell - 2.0 * self.candidate_inset) / b as f64;
+        for (i, _) in puzzle.cells().iter().enumerate().filter(|(_, v)| **v == 0) {
+            let (row, col) = (i / n, i % n);
+            let used = rows[row] | cols[col] | blocks[shape.block_of(row, col)];
+            let left = col as f64 * self.cell + self.candidate_inset;
+            let top = row as f64 * self.cell + self.candidate_inset;
+            for s in (1..=n).filter(|s| used & (1u128 << (s - 1)) == 0) {
+                let spot = s - 1;
+                let x = left + ((spot % b) as f64 + 0.5) * mini;
+                let y =
+                    top + ((spot / b) as f64 + 0.5) * mini + HALF_DIGIT_EM * self.candidate_font;
+                put(
+                    out,
+                    format_args!("<text x=\"{}\" y=\"{}\">{s}</text>\n", Num(x), Num(y)),
+                );
+            }
+        }
+        out.push_str("</g>\n");
+    }
+
+    /// `Staff i` right-aligned left of row `i`; `Day j` centred above column `j`, or running
+    /// upwards from just above it when it is wider than a cell.
+    fn write_labels(&self, out: &mut String) {
+        let gap = self.label_gap;
+        let half = HALF_DIGIT_EM * self.label_font;
+        put(
+            out,
+            format_args!(
+                "<g class=\"labels\" font-size=\"{}\" fill=\"{LABEL_FILL}\">\n\
+                 <g text-anchor=\"end\">\n",
+                Num(self.label_font)
+            ),
+        );
+        for i in 0..self.n {
+            let y = (i as f64 + 0.5) * self.cell + half;
+            self.write_label(out, -gap, y, "Staff ", i + 1);
+        }
+        out.push_str("</g>\n");
+        if self.rotate_days {
+            // In the frame turned by -90°, x runs up the page and y runs right, so a label at
+            // (gap, column centre) starts `gap` above the grid and reads bottom to top.
+            out.push_str("<g transform=\"rotate(-90)\" text-anchor=\"start\">\n");
+            for j in 0..self.n {
+                let y = (j as f64 + 0.5) * self.cell + half;
+                self.write_label(out, gap, y, "Day ", j + 1);
+            }
+        } else {
+            put(
+                out,
+                format_args!(
+                    "<g text-anchor=\"middle\" font-size=\"{}\">\n",
+                    Num(self.day_font)
+                ),
+            );
+            for j in 0..self.n {
+                let x = (j as f64 + 0.5) * self.cell;
+                self.write_label(out, x, -gap, "Day ", j + 1);
+            }
+        }
+        out.push_str("</g>\n</g>\n");
+    }
+
+    fn write_label(&self, out: &mut String, x: f64, y: f64, word: &str, number: usize) {
+        put(
+            out,
+            format_args!("<text x=\"{}\" y=\"{}\">", Num(x), Num(y)),
+        );
+        push_escaped(out, word);
+        put(out, format_args!("{number}</text>\n"));
+    }
+}
+
+/// The automatic cell size for a side: readable on screen for small grids, 24 px at 100×100.
+/// With candidates a cell needs `b` pencil marks across, each at least 16 px wide.
+fn auto_cell_px(shape: Shape, candidates: bool) -> f64 {
+    let base: f64 = match shape.side() {
+        0..=4 => 56.0,
+        5..=9 => 48.0,
+        10..=16 => 40.0,
+        17..=25 => 34.0,
+        26..=36 => 30.0,
+        37..=64 => 26.0,
+        _ => 24.0,
+    };
+    if candidates {
+        base.max(16.0 * shape.box_size() as f64)
+    } else {
+        base
+    }
+}
+
+/// The number of decimal digits of `n`.
+fn digits(n: usize) -> usize {
+    n.to_string().len()
+}
+
+/// An estimate of the width of `text` at `font` px, erring wide.
+fn text_width(text: &str, font: f64) -> f64 {
+    text.chars().count() as f64 * CHAR_EM * font
+}
+
+/// Appends formatted text to a `String`.
+fn put(out: &mut String, args: fmt::Arguments<'_>) {
+    out.write_fmt(args)
+        .expect("formatting into a String cannot fail");
+}
+
+/// Appends `text` escaped for XML content and attribute values. Characters that XML 1.0 cannot
+/// hold even as references (most C0 controls, U+FFFE, U+FFFF) become U+FFFD.
+fn push_escaped(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' => out.push(c),
+            '\u{10000}'..='\u{10FFFF}' => out.push(c),
+            _ => out.push('\u{FFFD}'),
+        }
+    }
+}
+
+/// A coordinate or size, written with at most two decimals and no trailing zeros.
+#[derive(Clone, Copy)]
+struct Num(f64);
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Every value here is a layout size well inside i64 hundredths.
+        let hundredths = (self.0 * 100.0).round() as i64;
+        if hundredths < 0 {
+            f.write_str("-")?;
+        }
+        let h = hundredths.unsigned_abs();
+        let (whole, frac) = (h / 100, h % 100);
+        match frac {
+            0 => write!(f, "{whole}"),
+            _ if frac % 10 == 0 => write!(f, "{whole}.{}", frac / 10),
+            _ => write!(f, "{whole}.{frac:02}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An element of a parsed document: its name, attributes, parent and direct text.
+    #[derive(Debug)]
+    struct Element {
+        name: String,
+        attrs: Vec<(String, String)>,
+        parent: Option<usize>,
+        text: String,
+    }
+
+    impl Element {
+        fn attr(&self, name: &str) -> Option<&str> {
+            self.attrs
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.as_str())
+        }
+    }
+
+    /// A small, strict well-formedness checker for the XML subset an SVG file uses: an XML
+    /// declaration, comments, elements with quoted attributes, and text. It rejects unbalanced
+    /// or crossed tags, more than one root, unquoted or repeated attributes, a raw `<` or `&`
+    /// outside a known reference, and characters XML forbids. It returns the elements in
+    /// document order, with attribute values and text unescaped.
+    fn parse_xml(doc: &str) -> Result<Vec<Element>, String> {
+        let mut elements: Vec<Element> = Vec::new();
+        let mut stack: Vec<usize> = Vec::new();
+        let mut roots = 0;
+        let mut rest = doc;
+        if let Some(after) = rest.strip_prefix("<?xml") {
+            let end = after.find("?>").ok_or("unterminated XML declaration")?;
+            rest = &after[end + 2..];
+        }
+        while !rest.is_empty() {
+            if let Some(after) = rest.strip_prefix("<!--") {
+                let end = after.find("-->").ok_or("unterminated comment")?;
+                rest = &after[end + 3..];
+            } else if let Some(after) = rest.strip_prefix("</") {
+                let end = after.find('>').ok_or("unterminated end tag")?;
+                let name = after[..end].trim_end();
+                let open = stack.pop().ok_or(format!("</{name}> closes nothing"))?;
+                if elements[open].name != name {
+                    return Err(format!("</{name}> closes <{}>", elements[open].name));
+                }
+                rest = &after[end + 1..];
+            } else if let Some(after) = rest.strip_prefix('<') {
+                let (element, empty, tail) = parse_start_tag(after)?;
+                if stack.is_empty() {
+                    roots += 1;
+                    if roots > 1 {
+                        return Err(format!("second root element <{}>", element.name));
+                    }
+                }
+                let parent = stack.last().copied();
+                elements.push(Element { parent, ..element });
+                if !empty {
+                    stack.push(elements.len() - 1);
+                }
+                rest = tail;
+            } else {
+                let end = rest.find('<').unwrap_or(rest.len());
+                let text = unescape(&rest[..end])?;
+                match stack.last() {
+                    Some(&open) => elements[open].text.push_str(&text),
+                    None if text.trim().is_empty() => {}
+                    None => return Err(format!("text {text:?} outside the root")),
+                }
+                rest = &rest[end..];
+            }
+        }
+        if let Some(&open) = stack.last() {
+            return Err(format!("<{}> is never closed", elements[open].name));
+        }
+        if roots != 1 {
+            return Err("no root element".into());
+        }
+        Ok(elements)
+    }
+
+    fn is_name_char(c: char) -> bool {
+        c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':' | '.')
+    }
+
+    /// Parses a start tag after its `<`: the element, whether it is self-closed, what follows.
+    fn parse_start_tag(s: &str) -> Result<(Element, bool, &str), String> {
+        let name_end = s.find(|c| !is_name_char(c)).ok_or("unterminated tag")?;
+        let name = &s[..name_end];
+        if name.is_empty() || !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            return Err(format!("bad element name {name:?}"));
+        }
+        let mut attrs: Vec<(String, String)> = Vec::new();
+        let mut rest = &s[name_end..];
+        loop {
+            let trimmed = rest.trim_start();
+            let had_space = trimmed.len() < rest.len();
+            rest = trimmed;
+            if let Some(tail) = rest.strip_prefix("/>") {
+                return Ok((element(name, attrs), true, tail));
+            }
+            if let Some(tail) = rest.strip_prefix('>') {
+                return Ok((element(name, attrs), false, tail));
+            }
+            if !had_space {
+                return Err(format!("<{name}>: attributes need a space before them"));
+            }
+            let key_end = rest.find(|c| !is_name_char(c)).ok_or("unterminated tag")?;
+            let key = &rest[..key_end];
+            if key.is_empty() {
+                return Err(format!("<{name}>: unexpected {:?}", &rest[..1]));
+            }
+            rest = rest[key_end..]
+                .strip_prefix("=\"")
+                .ok_or(format!("<{name}>: attribute {key} is not =\"quoted\""))?;
+            let value_end = rest.find('"').ok_or("unterminated attribute value")?;
+            let raw = &rest[..value_end];
+            if raw.contains('<') {
+                return Err(format!("<{name}>: raw < in attribute {key}"));
+            }
+            if attrs.iter().any(|(k, _)| k == key) {
+                return Err(format!("<{name}>: attribute {key} repeated"));
+            }
+            attrs.push((key.to_string(), unescape(raw)?));
+            rest = &rest[value_end + 1..];
+        }
+    }
+
+    fn element(name: &str, attrs: Vec<(String, String)>) -> Element {
+        Element {
+            name: name.to_string(),
+            attrs,
+            parent: None,
+            text: String::new(),
+        }
+    }
+
+    /// Resolves the five predefined entities and numeric references; anything else is an error.
+    fn unescape(s: &str) -> Result<String, String> {
+        let mut out = String::new();
+        let mut rest = s;
+        while let Some(amp) = rest.find('&') {
+            out.push_str(&rest[..amp]);
+            let semi = rest[amp..].find(';').ok_or("& without ;")? + amp;
+            let entity = &rest[amp + 1..semi];
+            let c = match entity {
+                "amp" => '&',
+                "lt" => '<',
+                "gt" => '>',
+                "quot" => '"',
+                "apos" => '\'',
+                _ => entity
+                    .strip_prefix('#')
+                    .and_then(|d| d.parse::<u32>().ok())
+                    .and_then(char::from_u32)
+                    .ok_or(format!("unknown entity &{entity};"))?,
+            };
+            out.push(c);
+            rest = &rest[semi + 1..];
+        }
+        out.push_str(rest);
+        if let Some(bad) = out
+            .chars()
+            .find(|&c| c < ' ' && !matches!(c, '\t' | '\n' | '\r') || c == '\u{FFFE}')
+        {
+            return Err(format!("character {bad:?} is not allowed in XML"));
+        }
+        Ok(out)
+    }
+
+    /// The `<text>` elements whose parent group has class `class`, as (x, y, text).
+    fn texts_in(elements: &[Element], class: &str) -> Vec<(f64, f64, String)> {
+        elements
+            .iter()
+            .filter(|e| e.name == "text")
+            .filter(|e| {
+                e.parent
+                    .is_some_and(|p| elements[p].attr("class") == Some(class))
+            })
+            .map(|e| {
+                let num = |k| e.attr(k).and_then(|v| v.parse().ok()).unwrap_or(f64::NAN);
+                (num("x"), num("y"), e.text.clone())
+            })
+            .collect()
+    }
+
+    fn path_d<'a>(elements: &'a [Element], class: &str) -> &'a str {
+        elements
+            .iter()
+            .find(|e| e.name == "path" && e.attr("class") == Some(class))
+            .and_then(|e| e.attr("d"))
+            .unwrap_or_else(|| panic!("no path of class {class}"))
+    }
+
+    /// A valid grid of box size `b` by the pattern `(b*(r%b) + r/b + c) % n + 1`.
+    fn pattern_grid(b: usize) -> Grid {
+        let shape = Shape::new(b).unwrap();
+        let n = shape.side();
+        let cells = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                ((b * (r % b) + r / b + c) % n + 1) as u8
+            })
+            .collect();
+        Grid::new(shape, cells).unwrap()
+    }
+
+    /// `grid` with every cell whose index is not a multiple of `keep_every` blanked.
+    fn blank_some(grid: &Grid, keep_every: usize) -> Puzzle {
+        let cells = grid
+            .cells()
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| if i % keep_every == 0 { v } else { 0 })
+            .collect();
+        Puzzle::new(grid.shape(), cells).unwrap()
+    }
+
+    #[test]
+    fn well_formed_with_texts_for_givens_and_filled_cells() {
+        for b in 2..=5 {
+            let grid = pattern_grid(b);
+            let puzzle = blank_some(&grid, 3);
+            let givens = puzzle.givens();
+            let blanks = grid.shape().cells() - givens;
+            let opts = SvgOptions::default();
+
+            let svg = render_svg(&puzzle, None, &opts).unwrap();
+            let doc = parse_xml(&svg).unwrap_or_else(|e| panic!("b={b}: {e}\n{svg}"));
+            assert_eq!(doc[0].name, "svg");
+            assert_eq!(doc[0].attr("xmlns"), Some("http://www.w3.org/2000/svg"));
+            assert_eq!(doc[0].attr("font-family"), Some("sans-serif"));
+            assert_eq!(texts_in(&doc, "givens").len(), givens);
+            assert!(texts_in(&doc, "filled").is_empty());
+            assert_eq!(doc.iter().filter(|e| e.name == "text").count(), givens);
+
+            let svg = render_svg(&puzzle, Some(&grid), &opts).unwrap();
+            let doc = parse_xml(&svg).unwrap();
+            let given_texts = texts_in(&doc, "givens");
+            let filled_texts = texts_in(&doc, "filled");
+            assert_eq!((given_texts.len(), filled_texts.len()), (givens, blanks));
+            // Every cell's text is its symbol, centred in that cell.
+            let n = grid.shape().side();
+            let cell = auto_cell_px(grid.shape(), false);
+            let mut seen = vec![false; n * n];
+            for (x, _, text) in given_texts.iter().chain(&filled_texts) {
+                let col = (x / cell).floor() as usize;
+                assert!(((col as f64 + 0.5) * cell - x).abs() < 0.01);
+                let rows: Vec<usize> = (0..n)
+                    .filter(|&r| !seen[r * n + col] && grid.get(r, col).to_string() == *text)
+                    .collect();
+                assert_eq!(rows.len(), 1, "symbol {text} once in column {col}");
+                seen[rows[0] * n + col] = true;
+            }
+            assert!(seen.iter().all(|&s| s));
+        }
+    }
+
+    #[test]
+    fn full_grid_as_puzzle_is_all_givens() {
+        let grid = pattern_grid(3);
+        let svg = render_svg(&grid.to_puzzle(), Some(&grid), &SvgOptions::default()).unwrap();
+        let doc = parse_xml(&svg).unwrap();
+        assert_eq!(texts_in(&doc, "givens").len(), 81);
+        assert!(texts_in(&doc, "filled").is_empty());
+    }
+
+    #[test]
+    fn line_counts_and_positions() {
+        for b in 2..=10 {
+            let shape = Shape::new(b).unwrap();
+            let n = shape.side();
+            let opts = SvgOptions {
+                cell_px: Some(20.0),
+                ..SvgOptions::default()
+            };
+            let svg = render_svg(&Puzzle::empty(shape), None, &opts).unwrap();
+            let doc = parse_xml(&svg).unwrap();
+            let thick = path_d(&doc, "thick");
+            let thin = path_d(&doc, "thin");
+            assert_eq!(thick.matches('H').count(), b + 1, "b={b}");
+            assert_eq!(thick.matches('V').count(), b + 1, "b={b}");
+            assert_eq!(thin.matches('H').count(), n - b, "b={b}");
+            assert_eq!(thin.matches('V').count(), n - b, "b={b}");
+            // Thick horizontal lines lie every b cells, from the top edge to the bottom edge.
+            let ys: Vec<String> = thick
+                .split('M')
+                .filter(|s| s.starts_with("0 ") && s.contains('H'))
+                .map(|s| s[2..s.find('H').unwrap()].to_string())
+                .collect();
+            let want: Vec<String> = (0..=b).map(|k| (k * b * 20).to_string()).collect();
+            assert_eq!(ys, want);
+        }
+    }
+
+    #[test]
+    fn size_and_view_box() {
+        let shape = Shape::new(10).unwrap();
+        let svg = render_svg(&Puzzle::empty(shape), None, &SvgOptions::default()).unwrap();
+        let doc = parse_xml(&svg).unwrap();
+        let root = &doc[0];
+        let w: f64 = root.attr("width").unwrap().parse().unwrap();
+        let h: f64 = root.attr("height").unwrap().parse().unwrap();
+        assert_eq!(root.attr("viewBox"), Some(format!("0 0 {w} {h}").as_str()));
+        // 100 cells of 24 px plus margins: a poster of about 2 400 px.
+        assert!((2400.0..2500.0).contains(&w), "{w}");
+        assert_eq!(w, h);
+        // A white background covers the page.
+        let bg = doc.iter().find(|e| e.name == "rect").unwrap();
+        assert_eq!(bg.attr("fill"), Some("#ffffff"));
+    }
+
+    #[test]
+    fn title_is_escaped() {
+        let puzzle = Puzzle::empty(Shape::new(2).unwrap());
+        let opts = SvgOptions {
+            title: Some("Ward <A> & \"B\" 'night'\u{1}".into()),
+            ..SvgOptions::default()
+        };
+        let svg = render_svg(&puzzle, None, &opts).unwrap();
+        assert!(svg.contains(
+            "<title>Ward &lt;A&gt; &amp; &quot;B&quot; &apos;night&apos;\u{FFFD}</title>"
+        ));
+        let doc = parse_xml(&svg).unwrap();
+        let title = doc.iter().find(|e| e.name == "title").unwrap();
+        assert_eq!(title.text, "Ward <A> & \"B\" 'night'\u{FFFD}");
+        assert_eq!(title.parent, Some(0));
+    }
+
+    #[test]
+    fn checker_rejects_bad_xml() {
+        for bad in [
+            "<svg><g></svg>",
+            "<svg><g></g>",
+            "<svg a=b/>",
+            "<svg a=\"1\" a=\"2\"/>",
+            "<svg>a < b</svg>",
+            "<svg>a & b</svg>",
+            "<svg>&nbsp;</svg>",
+            "<svg/><svg/>",
+            "<svg>\u{1}</svg>",
+            "text",
+        ] {
+            assert!(parse_xml(bad).is_err(), "{bad}");
+        }
+        assert!(
+            parse_xml("<?xml version=\"1.0\"?>\n<svg a=\"&lt;\"><g/>x &amp; y</svg>\n").is_ok()
+        );
+    }
+
+    #[test]
+    fn labels_name_staff_and_days() {
+        for (b, rotated) in [(3, false), (10, true)] {
+            let shape = Shape::new(b).unwrap();
+            let n = shape.side();
+            let opts = SvgOptions {
+                labels: true,
+                ..SvgOptions::default()
+            };
+            let svg = render_svg(&Puzzle::empty(shape), None, &opts).unwrap();
+            let doc = parse_xml(&svg).unwrap();
+            let labels: Vec<&str> = doc
+                .iter()
+                .filter(|e| e.name == "text")
+                .map(|e| e.text.as_str())
+                .collect();
+            assert_eq!(labels.len(), 2 * n);
+            assert_eq!(labels.iter().filter(|t| t.starts_with("Staff ")).count(), n);
+            assert!(labels.contains(&format!("Staff {n}").as_str()));
+            assert!(labels.contains(&format!("Day {n}").as_str()));
+            let turned = doc
+                .iter()
+                .any(|e| e.attr("transform") == Some("rotate(-90)"));
+            assert_eq!(turned, rotated, "b={b}");
+            // Labels sit left of and above the grid, so the grid moves right and down.
+            let plain = render_svg(&Puzzle::empty(shape), None, &SvgOptions::default()).unwrap();
+            let width = |s: &str| -> f64 {
+                parse_xml(s).unwrap()[0]
+                    .attr("width")
+                    .unwrap()
+                    .parse()
+                    .unwrap()
+            };
+            assert!(width(&svg) > width(&plain));
+        }
+    }
+
+    #[test]
+    fn candidates_are_the_symbols_free_in_all_three_houses() {
+        // 4x4 with 1 at (0,0) and 2 at (3,1): cell (0,1) sees 1 (row, block) and 2 (column).
+        let shape = Shape::new(2).unwrap();
+        let mut cells = vec![0u8; 16];
+        cells[0] = 1;
+        cells[13] = 2;
+        let puzzle = Puzzle::new(shape, cells).unwrap();
+        let opts = SvgOptions {
+            show_candidates: true,
+            ..SvgOptions::default()
+        };
+        let svg = render_svg(&puzzle, None, &opts).unwrap();
+        let doc = parse_xml(&svg).unwrap();
+        let cands = texts_in(&doc, "candidates");
+        let cell = auto_cell_px(shape, true);
+        let in_cell = |r: usize, c: usize| -> Vec<String> {
+            cands
+                .iter()
+                .filter(|(x, y, _)| {
+                    (x / cell).floor() as usize == c && (y / cell).floor() as usize == r
+                })
+                .map(|(_, _, t)| t.clone())
+                .collect()
+        };
+        assert_eq!(in_cell(0, 1), ["3", "4"]);
+        assert_eq!(in_cell(1, 1), ["3", "4"]);
+        assert_eq!(in_cell(1, 2), ["1", "2", "3", "4"]);
+        assert_eq!(in_cell(3, 2), ["1", "3", "4"]);
+        assert_eq!(in_cell(2, 0), ["3", "4"]);
+        assert!(in_cell(0, 0).is_empty(), "a given has no candidates");
+        // Every mark lies inside a blank cell.
+        let total: usize = (0..16).map(|i| in_cell(i / 4, i % 4).len()).sum();
+        assert_eq!(total, cands.len());
+
+        // Candidates fit in their cell and symbol s sits at spot s-1 of the 2x2 mini-grid.
+        let three = cands.iter().find(|(_, _, t)| t == "3").unwrap();
+        let four = cands.iter().find(|(_, _, t)| t == "4").unwrap();
+        assert!(three.0 < four.0 && (three.1 - four.1).abs() < 0.01);
+
+        // Up to 25x25 is allowed.
+        let shape = Shape::new(5).unwrap();
+        let svg = render_svg(&Puzzle::empty(shape), None, &opts).unwrap();
+        let doc = parse_xml(&svg).unwrap();
+        assert_eq!(texts_in(&doc, "candidates").len(), 25 * 25 * 25);
+    }
+
+    #[test]
+    fn errors() {
+        let grid = pattern_grid(3);
+        let puzzle = blank_some(&grid, 2);
+        let opts = SvgOptions::default();
+
+        let other = pattern_grid(2);
+        assert_eq!(
+            render_svg(&puzzle, Some(&other), &opts).unwrap_err(),
+            SvgError::SolutionShape {
+                puzzle: grid.shape(),
+                solution: other.shape()
+            }
+        );
+
+        // Swap two symbols throughout: still a valid grid, but it breaks the givens.
+        let swapped: Vec<u8> = grid
+            .cells()
+            .iter()
+            .map(|&v| match v {
+                1 => 2,
+                2 => 1,
+                v => v,
+            })
+            .collect();
+        let swapped = Grid::new(grid.shape(), swapped).unwrap();
+        let e = render_svg(&puzzle, Some(&swapped), &opts).unwrap_err();
+        let first = grid
+            .cells()
+            .iter()
+            .enumerate()
+            .position(|(i, &v)| i % 2 == 0 && (v == 1 || v == 2))
+            .unwrap();
+        match &e {
+            SvgError::SolutionConflict { pos, given, .. } => {
+                assert_eq!(pos.row * 9 + pos.col, first);
+                assert_eq!(*given, grid.cells()[first]);
+            }
+            e => panic!("unexpected {e:?}"),
+        }
+        assert!(e.to_string().starts_with("the solution has "), "{e}");
+
+        let big = Puzzle::empty(Shape::new(6).unwrap());
+        let cand = SvgOptions {
+            show_candidates: true,
+            ..SvgOptions::default()
+        };
+        let e = render_svg(&big, None, &cand).unwrap_err();
+        assert!(matches!(e, SvgError::CandidatesTooLarge { .. }));
+        assert_eq!(
+            e.to_string(),
+            "candidates are drawn only for grids up to 25x25; this puzzle is 36x36"
+        );
+
+        for px in [0.0, -5.0, 3.9, 401.0, f64::NAN, f64::INFINITY] {
+            let o = SvgOptions {
+                cell_px: Some(px),
+                ..SvgOptions::default()
+            };
+            assert!(matches!(
+                render_svg(&puzzle, None, &o),
+                Err(SvgError::CellSize(_))
+            ));
+        }
+    }
+
+    #[test]
+    fn hundred_by_hundred_stays_small() {
+        let grid = pattern_grid(10);
+        let puzzle = blank_some(&grid, 2);
+        let opts = SvgOptions {
+            labels: true,
+            title: Some("100x100".into()),
+            ..SvgOptions::default()
+        };
+        let svg = render_svg(&puzzle, Some(&grid), &opts).unwrap();
+        assert!(svg.len() < 1_500_000, "{} bytes", svg.len());
+        let doc = parse_xml(&svg).unwrap();
+        assert_eq!(
+            texts_in(&doc, "givens").len() + texts_in(&doc, "filled").len(),
+            10_000
+        );
+        // The one three-digit symbol is set smaller than the rest, once per row.
+        let smaller = doc
+            .iter()
+            .filter(|e| e.name == "text" && e.attr("font-size").is_some())
+            .map(|e| e.text.as_str());
+        assert!(smaller.eq(std::iter::repeat_n("100", 100)));
+    }
+
+    #[test]
+    fn numbers_are_short() {
+        let show = |v| Num(v).to_string();
+        assert_eq!(show(24.0), "24");
+        assert_eq!(show(12.5), "12.5");
+        assert_eq!(show(16.333), "16.33");
+        assert_eq!(show(-4.0), "-4");
+        assert_eq!(show(-0.25), "-0.25");
+        assert_eq!(show(0.004), "0");
+    }
+}
