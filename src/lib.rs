@@ -31,6 +31,7 @@ pub mod dlx;
 pub mod generate;
 pub mod grid;
 pub mod io;
+pub mod logic;
 
 pub use grid::{Grid, GridError, House, Pos, Puzzle, Shape, ShapeError};
 

@@ -258,3 +258,85 @@ fn batch_solver_agrees_with_solver_on_tdoku_counts() {
             .is_err()
     );
 }
+
+#[test]
+fn propagation_engine_agrees_on_tdoku_counts_and_top95() {
+    let text = std::fs::read_to_string(repo("grids/tdoku_counts.txt")).unwrap();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let mut parts = line.split(':');
+        let puzzle = parts.next().unwrap();
+        let want: u64 = parts.next().unwrap().trim().parse().unwrap();
+        let p = parse_puzzles(puzzle, &ParseOptions::default())
+            .remove(0)
+            .puzzle
+            .unwrap();
+        let o = shiftgrid::logic::count(
+            &p,
+            &SolveLimits::all_up_to(10_000),
+            &SearchControl::default(),
+        )
+        .unwrap();
+        assert_eq!(o.count, want, "{puzzle}");
+        for g in &o.solutions {
+            assert!(independently_valid(9, g.cells()) && p.is_completed_by(g));
+        }
+        if let Some(sol) = parts.next() {
+            assert_eq!(o.solutions[0].cells(), solution_cells(sol).as_slice());
+        }
+    }
+    for p in puzzles(&repo("grids/top95.txt")) {
+        let o =
+            shiftgrid::logic::count(&p, &SolveLimits::count_up_to(2), &SearchControl::default())
+                .unwrap();
+        assert_eq!(o.count, 1);
+        assert_eq!(o.solutions[0], count(&p, 2).solutions[0]);
+    }
+}
+
+#[test]
+fn race_solves_the_big_peer_sets() {
+    let Some(dir) = peers() else { return };
+    for rel in [
+        "gecode_16x16_janko/puzzles.numeric.txt",
+        "bprolog_25x25/puzzles.numeric.txt",
+        "sudsoln_misc/puzzles_25x25.numeric.txt",
+    ] {
+        for (i, p) in puzzles(&dir.join(rel)).iter().enumerate() {
+            let o =
+                shiftgrid::logic::race(p, &SolveLimits::count_up_to(2), &SearchControl::default())
+                    .unwrap();
+            assert_eq!(o.count, 1, "{rel} #{}", i + 1);
+            assert!(independently_valid(
+                p.shape().side(),
+                o.solutions[0].cells()
+            ));
+            assert!(p.is_completed_by(&o.solutions[0]));
+        }
+    }
+}
+
+#[test]
+fn propagation_engine_counts_generated_big_puzzles() {
+    // Puzzles that `generate` proved unique by propagation: the propagation engine must
+    // confirm each with a complete search (plain DLX can take minutes on these).
+    for b in [5, 6, 8] {
+        let shape = Shape::new(b).unwrap();
+        for seed in 0..3 {
+            let g = shiftgrid::generate::generate(
+                shape,
+                &shiftgrid::generate::GenerateConfig::for_shape(shape, seed),
+                &SearchControl::default(),
+            )
+            .unwrap();
+            let o = shiftgrid::logic::count(
+                &g.puzzle,
+                &SolveLimits::count_up_to(2),
+                &SearchControl::default(),
+            )
+            .unwrap();
+            assert!(o.complete);
+            assert_eq!(o.count, 1, "b {b} seed {seed}");
+            assert_eq!(o.solutions[0], g.solution);
+        }
+    }
+}

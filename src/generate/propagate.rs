@@ -12,6 +12,8 @@
 //! Work is proportional to what changes: fixed cells go through a queue and are processed
 //! once; the hidden-single sweep is bit-parallel over each house (`once`/`twice` masks).
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
 use crate::grid::Shape;
 
 /// The houses of a shape (rows, columns, blocks) and each cell's houses, precomputed.
@@ -201,6 +203,164 @@ impl Propagator {
             }
         }
         Some(false)
+    }
+
+    /// Counts the completions of the puzzle `cells` up to `cap` by propagation and search:
+    /// propagate, branch on the cell with fewest candidates, propagate every branch. Keeps
+    /// the first `keep` solutions. Stops (incomplete) after `node_limit` branches or when
+    /// `interrupt` is raised (polled every 256 branches, which also feed `nodes`).
+    /// Iterative, so depth costs no call stack.
+    pub(crate) fn count(
+        &mut self,
+        cells: &[u8],
+        cap: u64,
+        keep: usize,
+        node_limit: u64,
+        interrupt: &AtomicBool,
+        nodes_counter: &AtomicU64,
+    ) -> PropCount {
+        /// A node to branch on: its state and the alternatives left, each a (cell, symbol
+        /// bit) placement; together they cover every completion of the state.
+        struct Frame {
+            cand: Vec<u128>,
+            alts: Vec<(usize, u128)>,
+        }
+        let mut out = PropCount {
+            count: 0,
+            kept: Vec::new(),
+            complete: true,
+            nodes: 0,
+            dead_ends: 0,
+        };
+        let mut root = Vec::with_capacity(cells.len());
+        self.eliminated(cells, &mut root);
+        if !self.propagate_with(&mut root, Some(cells)) {
+            out.dead_ends += 1;
+            return out;
+        }
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut pool: Vec<Vec<u128>> = Vec::new();
+        let mut published = 0u64;
+        let houses = self.houses.clone();
+        let houses = &houses;
+        // A fixpoint either is a solution or gets a frame to branch on: the cell with fewest
+        // candidates, or the house-symbol with fewest places if that is fewer (as DLX's MRV
+        // would choose between its cell and house items).
+        let visit = |cand: Vec<u128>,
+                     stack: &mut Vec<Frame>,
+                     pool: &mut Vec<Vec<u128>>,
+                     out: &mut PropCount|
+         -> bool {
+            let best = cand
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m.count_ones() > 1)
+                .min_by_key(|(_, m)| m.count_ones())
+                .map(|(i, &m)| (i, m));
+            let Some((cell, mask)) = best else {
+                out.count += 1;
+                if out.kept.len() < keep {
+                    out.kept
+                        .push(cand.iter().map(|m| m.trailing_zeros() as u8 + 1).collect());
+                }
+                pool.push(cand);
+                return out.count >= cap;
+            };
+            let mut alts: Vec<(usize, u128)> = Vec::new();
+            let width = mask.count_ones();
+            if width > 2 {
+                // Fewest places of a symbol not yet fixed in some house.
+                let mut best_places = width;
+                let mut best_house = None;
+                for h in 0..3 * houses.n {
+                    let house = houses.house(h);
+                    let mut fixed = 0u128;
+                    for &c in house {
+                        let m = cand[c as usize];
+                        if m & (m - 1) == 0 {
+                            fixed |= m;
+                        }
+                    }
+                    let mut open = !fixed & ((1u128 << (houses.n - 1)) * 2 - 1);
+                    while open != 0 {
+                        let bit = open & open.wrapping_neg();
+                        open &= open - 1;
+                        let places = house
+                            .iter()
+                            .filter(|&&c| cand[c as usize] & bit != 0)
+                            .count() as u32;
+                        if places < best_places {
+                            best_places = places;
+                            best_house = Some((h, bit));
+                            if places <= 2 {
+                                break;
+                            }
+                        }
+                    }
+                    if best_places <= 2 {
+                        break;
+                    }
+                }
+                if let Some((h, bit)) = best_house {
+                    alts.extend(
+                        houses
+                            .house(h)
+                            .iter()
+                            .filter(|&&c| cand[c as usize] & bit != 0)
+                            .map(|&c| (c as usize, bit)),
+                    );
+                }
+            }
+            if alts.is_empty() {
+                let mut rest = mask;
+                while rest != 0 {
+                    let bit = rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                    alts.push((cell, bit));
+                }
+            }
+            // Alternatives are popped from the end: reverse to try them in order.
+            alts.reverse();
+            stack.push(Frame { cand, alts });
+            false
+        };
+        if visit(root, &mut stack, &mut pool, &mut out) {
+            return out;
+        }
+        while let Some(frame) = stack.last_mut() {
+            let Some((cell, bit)) = frame.alts.pop() else {
+                let f = stack.pop().expect("the loop saw a frame");
+                pool.push(f.cand);
+                continue;
+            };
+            let mut child = pool.pop().unwrap_or_default();
+            child.clear();
+            child.extend_from_slice(&frame.cand);
+            child[cell] = bit;
+            out.nodes += 1;
+            if out.nodes % 256 == 0 {
+                nodes_counter.fetch_add(out.nodes - published, Ordering::Relaxed);
+                published = out.nodes;
+                if interrupt.load(Ordering::Relaxed) {
+                    out.complete = false;
+                    break;
+                }
+            }
+            if out.nodes >= node_limit {
+                out.complete = false;
+                break;
+            }
+            if self.propagate_changed(&mut child, &[cell]) {
+                if visit(child, &mut stack, &mut pool, &mut out) {
+                    break;
+                }
+            } else {
+                out.dead_ends += 1;
+                pool.push(child);
+            }
+        }
+        nodes_counter.fetch_add(out.nodes - published, Ordering::Relaxed);
+        out
     }
 
     /// [`Propagator::propagate`], where the cells given in `given` (non-zero) have already
@@ -423,6 +583,21 @@ impl Propagator {
         }
         Some(moved)
     }
+}
+
+/// What [`Propagator::count`] found.
+#[derive(Clone, Debug)]
+pub(crate) struct PropCount {
+    /// Solutions found, capped.
+    pub count: u64,
+    /// The first solutions, as cells.
+    pub kept: Vec<Vec<u8>>,
+    /// Whether the search ended (tree exhausted or cap reached) rather than being stopped.
+    pub complete: bool,
+    /// Branches taken.
+    pub nodes: u64,
+    /// Branches that propagated to a contradiction.
+    pub dead_ends: u64,
 }
 
 /// Whether every cell of `cand` is fixed.
