@@ -1,6 +1,7 @@
 //! Integration tests, built as one binary (see STYLE.md §8).
 
 mod cli;
+mod csv;
 mod peers;
 mod props;
 mod util;

@@ -21,6 +21,10 @@ use crate::generate::fill::{FillConfig, Filled, Filler, batch_seed};
 use crate::generate::{Fallback, GenerateConfig, Generated, Symmetry, Target, generate};
 use crate::grid::{Puzzle, Shape};
 use crate::io::atomic::{same_file, write_atomic};
+use crate::io::csv::{
+    Axis, CsvErrorKind, CustomNames, Layout, LongWriter, NameList, Names, read_rosters,
+    write_roster,
+};
 use crate::io::parse::{Alphabet, InputFormat, ParseOptions, Record, parse_bytes};
 use crate::io::write::{OutputFormat, write_grid, write_puzzle};
 
@@ -68,6 +72,12 @@ enum Command {
     ///
     /// 0 means the givens contradict each other, 1 a proper puzzle, more an improper one.
     Count(CountArgs),
+    /// Write puzzles or grids (any input format, CSV included) as a roster CSV.
+    ///
+    /// Wide: a header `staff,<day 1>,...`, then one row per staff member with the shift
+    /// names (empty for a blank). Long: `staff,day,shift`, one row per assignment; several
+    /// grids get a leading `grid` column.
+    Export(ExportArgs),
 }
 
 #[derive(Debug, Args)]
@@ -75,12 +85,30 @@ struct InputArgs {
     /// Puzzle file, or - for standard input.
     #[arg(value_name = "FILE", default_value = "-")]
     input: PathBuf,
-    /// How to read the input (auto detects grids and one-puzzle-per-line batches).
+    /// How to read the input. auto detects grids and one-puzzle-per-line batches, and reads
+    /// a roster CSV when the file name ends in .csv or the first line holds a comma or
+    /// semicolon.
     #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
     input_format: InputFormatArg,
-    /// Letter alphabet of compact 16x16/25x25 lines (they conflict, so name one).
-    #[arg(long, value_enum, default_value_t = AlphabetArg::Numeric)]
-    alphabet: AlphabetArg,
+    /// Letter alphabet of compact 16x16/25x25 lines (they conflict, so name one)
+    /// [default: numeric].
+    #[arg(long, value_enum)]
+    alphabet: Option<AlphabetArg>,
+}
+
+/// Names for roster CSVs, read and written.
+#[derive(Debug, Args)]
+struct NameArgs {
+    /// Staff (row) names, one per line; blank lines and # comments are skipped
+    /// [default: Staff 1..N].
+    #[arg(long, value_name = "FILE", help_heading = "Roster CSV names")]
+    staff: Option<PathBuf>,
+    /// Day (column) names, one per line [default: Day 1..N].
+    #[arg(long, value_name = "FILE", help_heading = "Roster CSV names")]
+    days: Option<PathBuf>,
+    /// Shift (symbol) names, one per line [default: Shift 1..N; reading also takes 1..N].
+    #[arg(long, value_name = "FILE", help_heading = "Roster CSV names")]
+    shifts: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -88,9 +116,13 @@ struct OutputArgs {
     /// Write to FILE (atomically: a temporary file renamed into place) instead of stdout.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Output form: grid (N lines), line (one puzzle per line) or json (one object per line).
-    #[arg(long, short, value_enum, default_value_t = OutputFormatArg::Grid)]
-    format: OutputFormatArg,
+    /// Output form [default: grid, or csv when -o FILE ends in .csv].
+    #[arg(long, short, value_enum)]
+    format: Option<OutputFormatArg>,
+    /// Layout of --format csv: wide (a row per staff member, a column per day) or long
+    /// (staff,day,shift rows; several grids get a leading grid column) [default: wide].
+    #[arg(long, value_enum, value_name = "SHAPE")]
+    csv_shape: Option<CsvShapeArg>,
 }
 
 #[derive(Debug, Args)]
@@ -99,6 +131,8 @@ struct SolveArgs {
     input: InputArgs,
     #[command(flatten)]
     output: OutputArgs,
+    #[command(flatten)]
+    names: NameArgs,
     /// Stop at the first solution without checking that it is the only one.
     #[arg(long)]
     first: bool,
@@ -122,6 +156,8 @@ struct FillArgs {
     count: u64,
     #[command(flatten)]
     output: OutputArgs,
+    #[command(flatten)]
+    names: NameArgs,
     /// Print search statistics on stderr.
     #[arg(long)]
     stats: bool,
@@ -161,6 +197,8 @@ struct GenerateArgs {
     solution: bool,
     #[command(flatten)]
     output: OutputArgs,
+    #[command(flatten)]
+    names: NameArgs,
     /// Print statistics (givens, checks, how each was proven, time) on stderr.
     #[arg(long)]
     stats: bool,
@@ -218,13 +256,52 @@ struct CountArgs {
     /// Print per-puzzle search statistics.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    names: NameArgs,
+}
+
+#[derive(Debug, Args)]
+struct ExportArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Write to FILE (atomically) instead of stdout.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// CSV layout: wide (a row per staff member, a column per day) or long (staff,day,shift
+    /// rows; several grids get a leading grid column).
+    #[arg(long, value_enum, value_name = "SHAPE", default_value_t = CsvShapeArg::Wide)]
+    csv_shape: CsvShapeArg,
+    #[command(flatten)]
+    names: NameArgs,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum InputFormatArg {
+    /// Grid or line form, decided per block; CSV by file name or first line.
     Auto,
+    /// N lines of N cells per grid.
     Grid,
+    /// One puzzle per line.
     Line,
+    /// A roster CSV, wide or long (told by its header).
+    Csv,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum CsvShapeArg {
+    /// Header staff,<days>; one row per staff member, one column per day.
+    Wide,
+    /// Header staff,day,shift; one row per assignment.
+    Long,
+}
+
+impl CsvShapeArg {
+    fn to_lib(self) -> Layout {
+        match self {
+            CsvShapeArg::Wide => Layout::Wide,
+            CsvShapeArg::Long => Layout::Long,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -242,11 +319,16 @@ enum AlphabetArg {
     Letters,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum OutputFormatArg {
+    /// N lines of N cells, `.` for a blank.
     Grid,
+    /// One puzzle per line.
     Line,
+    /// One JSON object per line.
     Json,
+    /// A roster CSV (see --csv-shape and the name files).
+    Csv,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -259,11 +341,11 @@ impl InputArgs {
     fn options(&self) -> ParseOptions {
         ParseOptions {
             format: match self.input_format {
-                InputFormatArg::Auto => InputFormat::Auto,
+                InputFormatArg::Auto | InputFormatArg::Csv => InputFormat::Auto,
                 InputFormatArg::Grid => InputFormat::Grid,
                 InputFormatArg::Line => InputFormat::Line,
             },
-            alphabet: match self.alphabet {
+            alphabet: match self.alphabet.unwrap_or(AlphabetArg::Numeric) {
                 AlphabetArg::Numeric => Alphabet::Numeric,
                 AlphabetArg::Gecode => Alphabet::Gecode,
                 AlphabetArg::Hex => Alphabet::Hex,
@@ -271,16 +353,265 @@ impl InputArgs {
             },
         }
     }
+
+    /// Whether the input is a roster CSV: asked for, or (auto) a `.csv` file name or a first
+    /// significant line with a comma or semicolon, which no text form holds.
+    fn is_csv(&self, bytes: &[u8]) -> bool {
+        match self.input_format {
+            InputFormatArg::Csv => true,
+            InputFormatArg::Grid | InputFormatArg::Line => false,
+            InputFormatArg::Auto => has_csv_extension(&self.input) || looks_like_csv(bytes),
+        }
+    }
 }
 
-impl OutputFormatArg {
-    fn to_lib(self) -> OutputFormat {
-        match self {
+fn has_csv_extension(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+}
+
+/// Whether the first line that is neither blank nor a `#` comment holds a comma or semicolon.
+fn looks_like_csv(bytes: &[u8]) -> bool {
+    bytes
+        .split(|&b| b == b'\n')
+        .map(|l| l.trim_ascii())
+        .find(|l| !l.is_empty() && !l.starts_with(b"#"))
+        .is_some_and(|l| l.contains(&b',') || l.contains(&b';'))
+}
+
+/// Where output goes: a text format of `io::write`, or a roster CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Out {
+    Text(OutputFormat),
+    Csv(Layout),
+}
+
+impl OutputArgs {
+    /// The output form: `--format`, else CSV for an `-o` file ending in `.csv`, else grid.
+    ///
+    /// # Errors
+    /// A usage error for `--csv-shape` without CSV output (it would be ignored).
+    fn resolve(&self) -> Result<Out> {
+        let by_name = self
+            .output
+            .as_deref()
+            .is_some_and(has_csv_extension)
+            .then_some(OutputFormatArg::Csv);
+        let format = self.format.or(by_name).unwrap_or(OutputFormatArg::Grid);
+        let text = match format {
+            OutputFormatArg::Csv => {
+                let shape = self.csv_shape.unwrap_or(CsvShapeArg::Wide);
+                return Ok(Out::Csv(shape.to_lib()));
+            }
             OutputFormatArg::Grid => OutputFormat::Grid,
             OutputFormatArg::Line => OutputFormat::Line,
             OutputFormatArg::Json => OutputFormat::Json,
+        };
+        if self.csv_shape.is_some() {
+            return Err(exit::usage_error(
+                "--csv-shape applies only to CSV output: add --format csv",
+            ));
+        }
+        Ok(Out::Text(text))
+    }
+}
+
+impl NameArgs {
+    /// Reads and checks the name files given.
+    ///
+    /// # Errors
+    /// An I/O error for a file that cannot be read, a data error (`file:line:col: message`)
+    /// for a bad or repeated name.
+    fn load(&self) -> Result<CustomNames> {
+        let load = |path: &Option<PathBuf>| -> Result<Option<NameList>> {
+            let Some(path) = path else { return Ok(None) };
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            NameList::parse(path.display().to_string(), &bytes)
+                .map(Some)
+                .map_err(|e| data_error(e.to_string()))
+        };
+        Ok(CustomNames {
+            staff: load(&self.staff)?,
+            days: load(&self.days)?,
+            shifts: load(&self.shifts)?,
+        })
+    }
+
+    /// Refuses name files where nothing reads or writes CSV (they would be ignored).
+    fn refuse_unused(&self) -> Result<()> {
+        if self.staff.is_some() || self.days.is_some() || self.shifts.is_some() {
+            return Err(exit::usage_error(
+                "--staff, --days and --shifts name the rows, columns and shifts of roster CSVs: \
+                 use them with --format csv or CSV input",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A "bad input data" error (exit status 65) with a message.
+fn data_error(message: impl Into<String>) -> anyhow::Error {
+    CliError {
+        message: message.into(),
+        exit: Exit::DataErr,
+    }
+    .into()
+}
+
+/// The flag that gives the names of `axis`.
+fn names_flag(axis: Axis) -> &'static str {
+    match axis {
+        Axis::Staff => "--staff",
+        Axis::Day => "--days",
+        Axis::Shift => "--shifts",
+    }
+}
+
+/// Roster CSV output, gathered and written in one go.
+struct CsvOut {
+    layout: Layout,
+    /// Several grids may come: long CSV with a grid column (decided up front, so that the
+    /// columns do not depend on how many grids a run happens to produce).
+    several: bool,
+    items: Vec<(String, Puzzle, Names)>,
+}
+
+impl CsvOut {
+    /// CSV output for a run that may write several grids (`several`, because `what`).
+    ///
+    /// # Errors
+    /// A usage error for several grids in a wide CSV, which holds one table.
+    fn new(layout: Layout, several: bool, what: impl FnOnce() -> String) -> Result<CsvOut> {
+        if several && layout == Layout::Wide {
+            return Err(exit::usage_error(format!(
+                "a wide CSV holds one roster, but {}: use --csv-shape long, which labels each \
+                 grid in a leading grid column",
+                what()
+            )));
+        }
+        Ok(CsvOut {
+            layout,
+            several,
+            items: Vec::new(),
+        })
+    }
+
+    fn push(&mut self, label: String, puzzle: Puzzle, names: Names) {
+        self.items.push((label, puzzle, names));
+    }
+
+    /// The CSV text. Every grid is checked before it is written.
+    fn into_bytes(self) -> Result<Vec<u8>> {
+        let mut out = Vec::new();
+        if self.several {
+            let mut w = LongWriter::new(&mut out)?;
+            for (label, puzzle, names) in &self.items {
+                w.write(label, puzzle, names)?;
+            }
+            w.finish()?;
+        } else if let Some((_, puzzle, names)) = self.items.first() {
+            write_roster(&mut out, puzzle, names, self.layout)?;
+        }
+        Ok(out)
+    }
+}
+
+/// The puzzles of the input, read from text or a roster CSV.
+struct Loaded {
+    /// The input's name for messages.
+    name: String,
+    records: Vec<Record>,
+    /// For a roster CSV: each record's grid label and names.
+    rosters: Option<Vec<(Option<String>, Names)>>,
+}
+
+impl Loaded {
+    /// Record `i`'s label in a long CSV's grid column: the input's own, or its number.
+    fn label(&self, i: usize) -> String {
+        self.rosters
+            .as_ref()
+            .and_then(|r| r[i].0.clone())
+            .unwrap_or_else(|| (i + 1).to_string())
+    }
+
+    /// The names to write record `i` with: a roster's own, or the name files (defaults) for
+    /// its shape.
+    fn names(&self, i: usize, shape: Shape, custom: &CustomNames) -> Result<Names> {
+        match &self.rosters {
+            Some(r) => Ok(r[i].1.clone()),
+            None => Names::new(shape, custom).map_err(|e| {
+                data_error(format!(
+                    "{e} (puzzle {} at {}:{} is {shape})",
+                    i + 1,
+                    self.name,
+                    self.records[i].line
+                ))
+            }),
         }
     }
+}
+
+/// Reads the puzzles of the input: text in any form, or a roster CSV mapped to puzzles with
+/// the name files. Also gives the names, which are refused (before being read) when neither
+/// the input nor the output (`csv_output`) is CSV.
+///
+/// # Errors
+/// I/O errors; for CSV, a data error `file:line:field: message` (a CSV is all or nothing,
+/// unlike text batches, whose bad puzzles are reported and skipped later); usage errors for
+/// `--alphabet` with CSV and for unused name files.
+fn load_puzzles(
+    args: &InputArgs,
+    names: &NameArgs,
+    csv_output: bool,
+) -> Result<(Loaded, CustomNames)> {
+    let (name, bytes) = read_input(&args.input)?;
+    let is_csv = args.is_csv(&bytes);
+    if !is_csv && !csv_output {
+        names.refuse_unused()?;
+    }
+    let custom = names.load()?;
+    if !is_csv {
+        let loaded = Loaded {
+            records: parse_bytes(&bytes, &args.options()),
+            name,
+            rosters: None,
+        };
+        return Ok((loaded, custom));
+    }
+    if args.alphabet.is_some() {
+        return Err(exit::usage_error(
+            "--alphabet applies to compact text puzzles, not to CSV input",
+        ));
+    }
+    let rosters = read_rosters(&bytes, &custom).map_err(|e| {
+        let hint = match &e.kind {
+            CsvErrorKind::Unknown { axis, .. } if custom.get(*axis).is_none() => format!(
+                " (other {axis} names need a name file: {} FILE)",
+                names_flag(*axis)
+            ),
+            _ => String::new(),
+        };
+        data_error(format!(
+            "{name}:{}:{}: {}{hint}",
+            e.line,
+            e.field.unwrap_or(1),
+            e.kind
+        ))
+    })?;
+    let records = rosters
+        .iter()
+        .map(|r| Record {
+            line: r.line,
+            puzzle: Ok(r.puzzle.clone()),
+        })
+        .collect();
+    let loaded = Loaded {
+        name,
+        records,
+        rosters: Some(rosters.into_iter().map(|r| (r.label, r.names)).collect()),
+    };
+    Ok((loaded, custom))
 }
 
 /// Everything a command needs from the process: flags shared by all, the interrupt flag.
@@ -325,6 +656,7 @@ pub fn run() -> Result<Exit> {
         Command::Generate(args) => generate_cmd(&ctx, &args),
         Command::Solve(args) => solve(&ctx, &args),
         Command::Count(args) => count(&ctx, &args),
+        Command::Export(args) => export(&args),
     }
 }
 
@@ -464,13 +796,28 @@ fn stats_line(name: &str, line: usize, index: usize, o: &Outcome) -> String {
 }
 
 fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
-    let (name, bytes) = read_input(&args.input.input)?;
-    let records = parse_bytes(&bytes, &args.input.options());
-    let (good, bad) = good_records(&name, &records);
+    let out_form = args.output.resolve()?;
+    let (input, custom) = load_puzzles(&args.input, &args.names, matches!(out_form, Out::Csv(_)))?;
+    let (name, records) = (&input.name, &input.records);
+    let (good, bad) = good_records(name, records);
     if good.is_empty() {
         // Nothing could be read: write no output at all (not even an empty file).
         return Ok(Exit::DataErr);
     }
+    // CSV output: refuse what cannot be written, and find every grid's names, before solving.
+    let mut csv = match out_form {
+        Out::Csv(layout) => Some(CsvOut::new(layout, records.len() > 1, || {
+            format!("{name} holds {} puzzles", records.len())
+        })?),
+        Out::Text(_) => None,
+    };
+    let csv_names: Vec<Names> = match csv {
+        Some(_) => good
+            .iter()
+            .map(|(i, p)| input.names(*i, p.shape(), &custom))
+            .collect::<Result<_>>()?,
+        None => Vec::new(),
+    };
     let limits = if args.first {
         SolveLimits::first()
     } else {
@@ -480,14 +827,13 @@ fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     if ctx.control.interrupt.load(Ordering::Relaxed) {
         return Err(exit::interrupted());
     }
-    let format = args.output.format.to_lib();
     let mut out = Vec::new();
     let mut not_proper = 0usize;
     let mut written = 0usize;
-    for ((i, puzzle), o) in good.iter().zip(&outcomes) {
+    for (k, ((i, puzzle), o)) in good.iter().zip(&outcomes).enumerate() {
         let line = records[*i].line;
         if args.stats && !ctx.quiet {
-            eprintln!("{}", stats_line(&name, line, *i, o));
+            eprintln!("{}", stats_line(name, line, *i, o));
         }
         let verdict = o.verdict();
         match verdict {
@@ -504,7 +850,11 @@ fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
             }
             _ => {}
         }
-        if format == OutputFormat::Json {
+        if let Some(csv) = csv.as_mut() {
+            if let Some(g) = o.solutions.first() {
+                csv.push(input.label(*i), g.to_puzzle(), csv_names[k].clone());
+            }
+        } else if out_form == Out::Text(OutputFormat::Json) {
             #[derive(Serialize)]
             struct SolveJson<'a> {
                 puzzle: usize,
@@ -512,6 +862,7 @@ fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
                 #[serde(rename = "box")]
                 box_size: usize,
                 size: usize,
+                givens: usize,
                 status: &'static str,
                 solution: Option<Vec<&'a [u8]>>,
                 #[serde(skip_serializing_if = "Option::is_none")]
@@ -528,6 +879,7 @@ fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
                 line,
                 box_size: puzzle.shape().box_size(),
                 size: puzzle.shape().side(),
+                givens: puzzle.givens(),
                 status,
                 solution: o
                     .solutions
@@ -537,7 +889,7 @@ fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
             };
             serde_json::to_writer(&mut out, &rec)?;
             out.push(b'\n');
-        } else if let Some(g) = o.solutions.first() {
+        } else if let (Some(g), Out::Text(format)) = (o.solutions.first(), out_form) {
             if format == OutputFormat::Grid && written > 0 {
                 out.push(b'\n');
             }
@@ -545,12 +897,29 @@ fn solve(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
             written += 1;
         }
     }
+    if let Some(csv) = csv {
+        out = csv.into_bytes()?;
+    }
     emit(args.output.output.as_deref(), &args.input.input, &out)?;
     Ok(final_status(bad, not_proper))
 }
 
 fn fill(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
+    let out_form = args.output.resolve()?;
+    let mut csv = match out_form {
+        Out::Csv(layout) => Some(csv_for_shape(
+            layout,
+            shape,
+            &args.names,
+            args.count > 1,
+            || format!("--count {} makes {} grids", args.count, args.count),
+        )?),
+        Out::Text(_) => {
+            args.names.refuse_unused()?;
+            None
+        }
+    };
     let seed = pick_seed(ctx, args.seed);
     let visible = progress::show_progress(ctx.quiet);
     let bar = progress::Progress::new(
@@ -586,7 +955,6 @@ fn fill(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     if ctx.control.interrupt.load(Ordering::Relaxed) || results.iter().any(Option::is_none) {
         return Err(exit::interrupted());
     }
-    let format = args.output.format.to_lib();
     let mut out = Vec::new();
     for (i, f) in results.iter().flatten().enumerate() {
         let grid_seed = if args.count == 1 {
@@ -608,8 +976,12 @@ fn fill(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
                 f.workers
             );
         }
-        match format {
-            OutputFormat::Json => {
+        if let Some((csv, names)) = csv.as_mut() {
+            csv.push((i + 1).to_string(), f.grid.to_puzzle(), names.clone());
+            continue;
+        }
+        match out_form {
+            Out::Text(OutputFormat::Json) => {
                 #[derive(Serialize)]
                 struct FillJson<'a> {
                     index: usize,
@@ -631,16 +1003,35 @@ fn fill(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
                 )?;
                 out.push(b'\n');
             }
-            _ => {
+            Out::Text(format) => {
                 if format == OutputFormat::Grid && i > 0 {
                     out.push(b'\n');
                 }
                 write_grid(&mut out, &f.grid, format)?;
             }
+            Out::Csv(_) => unreachable!("CSV output is gathered above"),
         }
+    }
+    if let Some((csv, _)) = csv {
+        out = csv.into_bytes()?;
     }
     emit(args.output.output.as_deref(), Path::new("-"), &out)?;
     Ok(Exit::Success)
+}
+
+/// CSV output for grids of one `shape` (fill, generate), with their names, checked before any
+/// work: several grids need the long layout, and the name files must fit the shape.
+fn csv_for_shape(
+    layout: Layout,
+    shape: Shape,
+    names: &NameArgs,
+    several: bool,
+    what: impl FnOnce() -> String,
+) -> Result<(CsvOut, Names)> {
+    let csv = CsvOut::new(layout, several, what)?;
+    let custom = names.load()?;
+    let names = Names::new(shape, &custom).map_err(|e| data_error(e.to_string()))?;
+    Ok((csv, names))
 }
 
 fn pick_seed(ctx: &Ctx, seed: Option<u64>) -> u64 {
@@ -655,6 +1046,21 @@ fn pick_seed(ctx: &Ctx, seed: Option<u64>) -> u64 {
 
 fn generate_cmd(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
+    let out_form = args.output.resolve()?;
+    let several = args.count > 1 || args.solution;
+    let mut csv = match out_form {
+        Out::Csv(layout) => Some(csv_for_shape(layout, shape, &args.names, several, || {
+            if args.count > 1 {
+                format!("--count {} makes {} puzzles", args.count, args.count)
+            } else {
+                "--solution adds the solution as a second grid".to_string()
+            }
+        })?),
+        Out::Text(_) => {
+            args.names.refuse_unused()?;
+            None
+        }
+    };
     let seed = pick_seed(ctx, args.seed);
     let mut base = GenerateConfig::for_shape(shape, seed);
     base.symmetry = match args.symmetry {
@@ -720,7 +1126,6 @@ fn generate_cmd(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     };
     bar.finish();
     let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
-    let format = args.output.format.to_lib();
     let mut out = Vec::new();
     let mut written = 0;
     for (i, g) in results.iter().enumerate() {
@@ -752,8 +1157,21 @@ fn generate_cmd(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
                 st.micros as f64 / 1e6
             );
         }
-        match format {
-            OutputFormat::Json => {
+        if let Some((csv, names)) = csv.as_mut() {
+            // Labels: the puzzle's number, and "<number> solution" for its solution.
+            csv.push((i + 1).to_string(), g.puzzle.clone(), names.clone());
+            if args.solution {
+                csv.push(
+                    format!("{} solution", i + 1),
+                    g.solution.to_puzzle(),
+                    names.clone(),
+                );
+            }
+            written += 1;
+            continue;
+        }
+        match out_form {
+            Out::Text(OutputFormat::Json) => {
                 #[derive(Serialize)]
                 struct GenJson<'a> {
                     index: usize,
@@ -787,7 +1205,7 @@ fn generate_cmd(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
                 )?;
                 out.push(b'\n');
             }
-            _ => {
+            Out::Text(format) => {
                 if format == OutputFormat::Grid && written > 0 {
                     out.push(b'\n');
                 }
@@ -800,10 +1218,14 @@ fn generate_cmd(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
                 }
                 written += 1;
             }
+            Out::Csv(_) => unreachable!("CSV output is gathered above"),
         }
     }
-    if written == 0 && format != OutputFormat::Json && interrupted {
+    if written == 0 && out_form != Out::Text(OutputFormat::Json) && interrupted {
         return Err(exit::interrupted());
+    }
+    if let Some((csv, _)) = csv {
+        out = csv.into_bytes()?;
     }
     emit(args.output.output.as_deref(), Path::new("-"), &out)?;
     if interrupted {
@@ -824,9 +1246,9 @@ fn final_status(bad: usize, not_proper: usize) -> Exit {
 }
 
 fn count(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
-    let (name, bytes) = read_input(&args.input.input)?;
-    let records = parse_bytes(&bytes, &args.input.options());
-    let (good, bad) = good_records(&name, &records);
+    let (input, _) = load_puzzles(&args.input, &args.names, false)?;
+    let (name, records) = (&input.name, &input.records);
+    let (good, bad) = good_records(name, records);
     if good.is_empty() {
         // Nothing could be read: write no output at all (not even an empty file).
         return Ok(Exit::DataErr);
@@ -859,7 +1281,7 @@ fn count(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
                 };
                 writeln!(out, "{}\t{line}\t{shown}\t{verdict}", i + 1)?;
                 if args.stats && !ctx.quiet {
-                    eprintln!("{}", stats_line(&name, line, *i, o));
+                    eprintln!("{}", stats_line(name, line, *i, o));
                 }
             }
             CountFormat::Json => {
@@ -890,6 +1312,31 @@ fn count(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     }
     emit(args.output.as_deref(), &args.input.input, &out)?;
     Ok(final_status(bad, not_unique))
+}
+
+/// `export`: every puzzle or grid of the input, written as a roster CSV. Like `solve`, a text
+/// batch with bad puzzles reports them, writes the others and exits 65; a bad CSV writes
+/// nothing.
+fn export(args: &ExportArgs) -> Result<Exit> {
+    let (input, custom) = load_puzzles(&args.input, &args.names, true)?;
+    let (name, records) = (&input.name, &input.records);
+    let (good, bad) = good_records(name, records);
+    if good.is_empty() {
+        return Ok(Exit::DataErr);
+    }
+    let mut csv = CsvOut::new(args.csv_shape.to_lib(), records.len() > 1, || {
+        format!("{name} holds {} puzzles", records.len())
+    })?;
+    for (i, p) in &good {
+        let names = input.names(*i, p.shape(), &custom)?;
+        csv.push(input.label(*i), (*p).clone(), names);
+    }
+    emit(
+        args.output.as_deref(),
+        &args.input.input,
+        &csv.into_bytes()?,
+    )?;
+    Ok(final_status(bad, 0))
 }
 
 #[cfg(test)]

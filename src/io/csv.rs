@@ -168,10 +168,7 @@ pub enum NameProblem {
     #[error("has whitespace at its start or end")]
     Untrimmed,
     /// It starts with a character that spreadsheets read as the start of a formula.
-    #[error(
-        "starts with {0:?}, which spreadsheets run as a formula (CSV injection): rename it, \
-         e.g. without the leading {0:?}"
-    )]
+    #[error("starts with {0:?}, which spreadsheets run as a formula (CSV injection): rename it")]
     FormulaLike(char),
     /// It holds a control character (tab, carriage return, line feed, NUL, …).
     #[error("holds the control character U+{:04X}", u32::from(*.0))]
@@ -801,7 +798,11 @@ pub enum CsvErrorKind {
         hint: String,
     },
     /// A wide roster without exactly one row per staff member.
-    #[error("{found} staff rows, but a {shape} roster has {} staff (one row each)", shape.side())]
+    #[error(
+        "{found} staff row{}, but a {shape} roster has {} staff (one row each)",
+        if *found == 1 { "" } else { "s" },
+        shape.side()
+    )]
     RowCount {
         /// Staff rows found (so far, when there are too many).
         found: usize,
@@ -818,7 +819,8 @@ pub enum CsvErrorKind {
         /// Why not.
         problem: NameProblem,
     },
-    /// A name that is not on the list for its axis.
+    /// A name that is not on the list for its axis. Without a list for that axis, only the
+    /// default names and numbers are known: other names need a [`NameList`].
     #[error("unknown {axis} {name:?}: expected {expected}")]
     Unknown {
         /// Which axis.
@@ -1001,7 +1003,7 @@ impl Row {
 fn default_index(axis: Axis, name: &str) -> Option<usize> {
     let word = axis.word();
     let digits = match name.get(..word.len()) {
-        Some(head) if head.eq_ignore_ascii_case(word) => name[word.len()..].trim_start(),
+        Some(head) if head.eq_ignore_ascii_case(word) => name[word.len()..].trim_start_matches(' '),
         _ => name,
     };
     if digits.is_empty() || digits.len() > 6 || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -1049,10 +1051,9 @@ impl<'a> Lookup<'a> {
             }
             Some((l, _)) => format!("one of the {} names in {}", l.len(), l.source),
             None => format!(
-                "\"{w} 1\" to \"{w} {n}\" or a number 1 to {n} (other {p} names need a name list)",
+                "\"{w} 1\" to \"{w} {n}\" or a number 1 to {n}",
                 w = self.axis.word(),
                 n = self.n,
-                p = self.axis,
             ),
         };
         CsvErrorKind::Unknown {
@@ -1081,10 +1082,24 @@ pub fn read_rosters(bytes: &[u8], custom: &CustomNames) -> Result<Vec<Roster>, C
         .flexible(true)
         .delimiter(sniff_delimiter(text))
         .from_reader(text.as_bytes());
+    // Lines from byte offsets: the reader's own line count is one short after each CRLF.
+    let newlines: Vec<usize> = text
+        .bytes()
+        .enumerate()
+        .filter_map(|(i, b)| (b == b'\n').then_some(i))
+        .collect();
+    let line_at = |p: Option<&::csv::Position>| {
+        // A record's offset may point at the end of the line before it (CRLF): skip that.
+        let mut at = p.map_or(0, |p| p.byte() as usize);
+        while matches!(text.as_bytes().get(at), Some(b'\r' | b'\n')) {
+            at += 1;
+        }
+        newlines.partition_point(|&n| n < at) + 1
+    };
     let mut rows = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|e| {
-            let line = e.position().map_or(1, |p| p.line() as usize);
+            let line = line_at(e.position());
             err(
                 line,
                 None,
@@ -1093,7 +1108,7 @@ pub fn read_rosters(bytes: &[u8], custom: &CustomNames) -> Result<Vec<Roster>, C
                 },
             )
         })?;
-        let line = record.position().map_or(1, |p| p.line() as usize);
+        let line = line_at(record.position());
         let fields: Vec<String> = record.iter().map(|f| f.trim().to_string()).collect();
         if fields.iter().any(|f| !f.is_empty()) {
             rows.push(Row { line, fields });
@@ -1354,8 +1369,7 @@ fn infer_shape(header: &Row, rows: &[Assignment<'_>], offset: usize) -> Result<S
                 Some(k) if (1..=MAX_SIDE).contains(&k) => max = max.max(k),
                 _ => {
                     let expected = format!(
-                        "\"{w} 1\", \"{w} 2\", … or a number 1 to {MAX_SIDE} (other {axis} \
-                         names need a name list)",
+                        "\"{w} 1\", \"{w} 2\", … or a number 1 to {MAX_SIDE}",
                         w = axis.word()
                     );
                     return Err(err(
@@ -1731,7 +1745,6 @@ mod tests {
             &CustomNames::default(),
         );
         assert!(e.to_string().contains("unknown staff \"Ann\""), "{e}");
-        assert!(e.to_string().contains("need a name list"), "{e}");
     }
 
     #[test]
@@ -1911,6 +1924,28 @@ mod tests {
         let e = read_rosters(b"staff,\xfe\n", &d).unwrap_err();
         assert_eq!((e.line, e.field), (1, None));
         assert!(e.to_string().contains("0xFE at column 7"), "{e}");
+    }
+
+    #[test]
+    fn line_numbers_with_crlf_and_quoted_line_breaks() {
+        let d = CustomNames::default();
+        for end in ["\n", "\r\n"] {
+            let text = [
+                "staff,day,shift",
+                "1,1,1",
+                "",
+                "\"2\",\"Day",
+                "1\",1",
+                "1,1,3",
+            ]
+            .join(end);
+            let e = read_err(&text, &d);
+            // The quoted field spans lines 4-5 ("Day\n1" is no day): its record starts on 4.
+            assert_eq!((e.line, e.field), (4, Some(2)), "{end:?}: {e}");
+            let text = ["staff,day,shift", "1,1,1", "", "2,2,1", "1,1,3"].join(end);
+            let e = read_err(&text, &d);
+            assert_eq!(e.line, 5, "{end:?}: {e}");
+        }
     }
 
     #[test]
