@@ -3,8 +3,8 @@
 //! - [`parse`] reads puzzles from text in the grid form (one row per line) or the line form
 //!   (one puzzle per line), detecting which per block of lines, and reports every bad puzzle
 //!   with its line and column while carrying on with the rest of a batch.
-//! - [`write`] writes puzzles and grids back out as grids, lines or JSON; what it writes as a
-//!   grid or a line reads back unchanged with [`parse`]'s automatic detection.
+//! - [`write`](mod@write) writes puzzles and grids back out as grids, lines or JSON; what it
+//!   writes as a grid or a line reads back unchanged with [`parse`]'s automatic detection.
 //! - [`csv`] writes grids and puzzles as staff × day roster CSVs (wide or long) with names,
 //!   and reads roster CSVs with some shifts filled in back as puzzles to complete.
 //! - [`svg`] draws a puzzle or a solved grid as SVG ready to print, from 4×4 to 100×100.
