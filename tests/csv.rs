@@ -569,6 +569,19 @@ fn bad_name_files_give_positions_exit_65_and_write_nothing() {
             .stderr(contains(message));
         assert!(!dir.path().join("out.csv").exists());
     }
+    // Names that do not fit a puzzle of the input: found before solving, nothing written.
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("four.txt"), "A\nB\nC\nD\n").unwrap();
+    shiftgrid()
+        .current_dir(dir.path())
+        .args(["solve", "-f", "csv", "--staff", "four.txt", "-o", "out.csv"])
+        .arg(crate::util::repo("grids/demo_9x9.txt"))
+        .assert()
+        .code(65)
+        .stderr(contains(
+            "four.txt: holds 4 names, but a 9x9 roster has 9 staff (puzzle 1, ",
+        ));
+    assert!(!dir.path().join("out.csv").exists());
     // A missing name file is an I/O error.
     shiftgrid()
         .args([

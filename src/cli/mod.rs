@@ -542,7 +542,7 @@ impl Loaded {
             Some(r) => Ok(r[i].1.clone()),
             None => Names::new(shape, custom).map_err(|e| {
                 data_error(format!(
-                    "{e} (puzzle {} at {}:{} is {shape})",
+                    "{e} (puzzle {}, {}:{})",
                     i + 1,
                     self.name,
                     self.records[i].line

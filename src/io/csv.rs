@@ -570,7 +570,7 @@ pub enum ExportError {
         problem: NameProblem,
     },
     /// Writing failed.
-    #[error(transparent)]
+    #[error("cannot write the roster: {0}")]
     Io(#[from] io::Error),
 }
 
@@ -668,6 +668,7 @@ fn write_long_rows<W: Write>(
 /// assert_eq!(text, "grid,staff,day,shift\n1,Staff 1,Day 1,Shift 1\n2,Staff 1,Day 2,Shift 2\n");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[derive(Debug)]
 pub struct LongWriter<W: Write> {
     csv: ::csv::Writer<W>,
 }
