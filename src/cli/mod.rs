@@ -372,6 +372,7 @@ fn has_csv_extension(path: &Path) -> bool {
 
 /// Whether the first line that is neither blank nor a `#` comment holds a comma or semicolon.
 fn looks_like_csv(bytes: &[u8]) -> bool {
+    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
     bytes
         .split(|&b| b == b'\n')
         .map(|l| l.trim_ascii())
@@ -1347,5 +1348,18 @@ mod tests {
     #[test]
     fn cli_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn csv_is_told_by_the_first_significant_line() {
+        assert!(looks_like_csv(b"staff,Day 1\n"));
+        assert!(looks_like_csv(b"\n# a comment\n\n  staff;Mon\n"));
+        assert!(!looks_like_csv(
+            "\u{feff}# puzzles, one a line\n1..4........4..1\n".as_bytes()
+        ));
+        assert!(!looks_like_csv(b"1 2 3 4\n3,4\n"));
+        assert!(!looks_like_csv(b""));
+        assert!(has_csv_extension(Path::new("a/b.CSV")));
+        assert!(!has_csv_extension(Path::new("csv")));
     }
 }
