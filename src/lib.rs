@@ -29,6 +29,7 @@
 pub mod cli;
 pub mod dlx;
 pub mod generate;
+pub mod grade;
 pub mod grid;
 pub mod io;
 pub mod logic;

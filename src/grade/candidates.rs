@@ -1,0 +1,426 @@
+//! Candidate sets, the grader's hot state.
+//!
+//! Every cell has a `u128` bitmask of the symbols it may still take (bit `v − 1` for symbol
+//! `v`; a side `n ≤ 100` fits). A placed cell's mask is `0`: techniques reason about blank
+//! cells only, and a placed symbol reaches its peers through technique 1 (peer elimination),
+//! never implicitly. Houses are numbered `0..3n`: rows `0..n`, columns `n..2n`, blocks
+//! `2n..3n`; their cells and each cell's three houses are computed once per shape.
+//!
+//! Invariants kept between rounds of the grader:
+//!
+//! - `value[c] == 0` exactly for blank cells, and `cand[c] == 0` for every placed cell;
+//! - `placed[h]` is the set of symbols placed in house `h`;
+//! - `blanks` lists the blank cells in increasing order.
+//!
+//! Masks only ever lose bits while a puzzle is graded, which is what makes every technique
+//! sound even when it reasons from a snapshot taken earlier in the same sweep: a pattern
+//! found on a superset of the current candidates still holds on the current ones.
+//!
+//! The scratch buffers live here too, so a sweep allocates nothing once they have grown.
+
+use crate::grid::{House, Pos, Shape};
+
+use super::Conflict;
+
+/// Candidate masks, placements and the precomputed houses of one shape, plus scratch space
+/// reused by the techniques.
+#[derive(Clone, Debug)]
+pub(crate) struct Candidates {
+    pub(crate) shape: Shape,
+    /// Side `n`.
+    pub(crate) n: usize,
+    /// Box size `b`.
+    pub(crate) b: usize,
+    /// All `n` symbols.
+    pub(crate) full: u128,
+    /// Candidates per cell; `0` once the cell is placed.
+    pub(crate) cand: Vec<u128>,
+    /// Symbol per cell, `0` while blank.
+    pub(crate) value: Vec<u8>,
+    /// Symbols placed per house.
+    pub(crate) placed: Vec<u128>,
+    /// Blank cells, increasing.
+    pub(crate) blanks: Vec<u32>,
+    /// `3n` houses of `n` cells each.
+    house_cells: Vec<u32>,
+    /// Each cell's row, column and block house numbers.
+    pub(crate) of_cell: Vec<[u32; 3]>,
+    /// The first inconsistency found, if any.
+    pub(crate) conflict: Option<Conflict>,
+    /// Bumped by every removal and placement: equal versions mean equal states.
+    pub(crate) version: u64,
+    /// Per house, the version of its last change (a removal or placement in one of its cells).
+    stamp: Vec<u64>,
+    /// Per symbol, the version of the last change to where it can go.
+    sym_stamp: Vec<u64>,
+    /// Per house-based technique and house, the house's stamp when the technique last found
+    /// nothing to remove there (`u64::MAX`: never).
+    house_memo: Vec<u64>,
+    /// The same per symbol-based technique and symbol.
+    sym_memo: Vec<u64>,
+    /// Scratch: a list of indices (cells or positions within a house).
+    pub(crate) list: Vec<u32>,
+    /// Scratch: a second list.
+    pub(crate) list2: Vec<u32>,
+    /// Scratch: masks (`n` or `n²` of them).
+    pub(crate) masks: Vec<u128>,
+    /// Scratch: a second set of masks.
+    pub(crate) masks2: Vec<u128>,
+}
+
+impl Candidates {
+    /// Empty state for `shape`: call [`Candidates::load`] before use.
+    pub(crate) fn new(shape: Shape) -> Candidates {
+        let n = shape.side();
+        let b = shape.box_size();
+        let mut house_cells = Vec::with_capacity(3 * n * n);
+        for r in 0..n {
+            house_cells.extend((0..n).map(|c| (r * n + c) as u32));
+        }
+        for c in 0..n {
+            house_cells.extend((0..n).map(|r| (r * n + c) as u32));
+        }
+        for k in 0..n {
+            let (r0, c0) = (k / b * b, k % b * b);
+            house_cells.extend((0..n).map(|i| ((r0 + i / b) * n + c0 + i % b) as u32));
+        }
+        let of_cell = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                [
+                    r as u32,
+                    (n + c) as u32,
+                    (2 * n + shape.block_of(r, c)) as u32,
+                ]
+            })
+            .collect();
+        Candidates {
+            shape,
+            n,
+            b,
+            full: if n == 128 {
+                u128::MAX
+            } else {
+                (1u128 << n) - 1
+            },
+            cand: vec![0; n * n],
+            value: vec![0; n * n],
+            placed: vec![0; 3 * n],
+            blanks: Vec::with_capacity(n * n),
+            house_cells,
+            of_cell,
+            conflict: None,
+            version: 0,
+            stamp: vec![0; 3 * n],
+            sym_stamp: vec![0; n],
+            house_memo: vec![u64::MAX; HouseMemo::COUNT * 3 * n],
+            sym_memo: vec![u64::MAX; SymbolMemo::COUNT * n],
+            list: Vec::with_capacity(n * n),
+            list2: Vec::with_capacity(n * n),
+            masks: Vec::with_capacity(n * n),
+            masks2: Vec::with_capacity(n * n),
+        }
+    }
+
+    /// Loads a puzzle's cells (row-major, `0` = blank): givens are placed, blanks get every
+    /// symbol. A repeated given is recorded as a [`Conflict::Clash`].
+    ///
+    /// # Panics
+    /// If `cells` does not have `n²` entries (a `Puzzle` of this shape always has).
+    pub(crate) fn load(&mut self, cells: &[u8]) {
+        assert_eq!(
+            cells.len(),
+            self.n * self.n,
+            "a puzzle of the grader's shape"
+        );
+        self.conflict = None;
+        self.version = 0;
+        self.stamp.fill(0);
+        self.sym_stamp.fill(0);
+        self.house_memo.fill(u64::MAX);
+        self.sym_memo.fill(u64::MAX);
+        self.placed.fill(0);
+        self.blanks.clear();
+        self.value.copy_from_slice(cells);
+        for (i, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                self.cand[i] = self.full;
+                self.blanks.push(i as u32);
+            } else {
+                self.cand[i] = 0;
+                self.mark_placed(i, v);
+            }
+        }
+    }
+
+    /// Records `v` as placed at `cell` in its three houses; a symbol already there is a clash.
+    fn mark_placed(&mut self, cell: usize, v: u8) {
+        let bit = 1u128 << (v - 1);
+        self.sym_stamp[v as usize - 1] = self.version;
+        for h in self.of_cell[cell] {
+            let h = h as usize;
+            self.stamp[h] = self.version;
+            if self.placed[h] & bit != 0 && self.conflict.is_none() {
+                self.conflict = Some(Conflict::Clash {
+                    house: self.house(h),
+                    symbol: v,
+                });
+            }
+            self.placed[h] |= bit;
+        }
+    }
+
+    /// The cells of house `h`, in house order (row-major within a block).
+    #[inline]
+    pub(crate) fn house_cells(&self, h: usize) -> &[u32] {
+        &self.house_cells[h * self.n..(h + 1) * self.n]
+    }
+
+    /// House number `h` as a [`House`].
+    pub(crate) fn house(&self, h: usize) -> House {
+        let n = self.n;
+        match h / n {
+            0 => House::Row(h),
+            1 => House::Col(h - n),
+            _ => House::Block(h - 2 * n),
+        }
+    }
+
+    /// The position of `cell`.
+    #[inline]
+    pub(crate) fn pos(&self, cell: u32) -> Pos {
+        let c = cell as usize;
+        Pos {
+            row: c / self.n,
+            col: c % self.n,
+        }
+    }
+
+    /// Whether two distinct cells share a house.
+    #[inline]
+    pub(crate) fn sees(&self, a: u32, b: u32) -> bool {
+        let (x, y) = (self.of_cell[a as usize], self.of_cell[b as usize]);
+        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+    }
+
+    /// Removes the symbols of `mask` from `cell`'s candidates and returns those that were
+    /// there. A blank cell left with none is recorded as a [`Conflict::NoCandidate`].
+    #[inline]
+    pub(crate) fn remove(&mut self, cell: u32, mask: u128) -> u128 {
+        let c = cell as usize;
+        let gone = self.cand[c] & mask;
+        if gone != 0 {
+            self.version += 1;
+            let now = self.version;
+            for h in self.of_cell[c] {
+                self.stamp[h as usize] = now;
+            }
+            let mut g = gone;
+            while g != 0 {
+                self.sym_stamp[g.trailing_zeros() as usize] = now;
+                g &= g - 1;
+            }
+            self.cand[c] ^= gone;
+            if self.cand[c] == 0 && self.conflict.is_none() {
+                self.conflict = Some(Conflict::NoCandidate {
+                    pos: self.pos(cell),
+                });
+            }
+        }
+        gone
+    }
+
+    /// Places every blank cell that is down to one candidate. Returns how many were placed;
+    /// two of them (or one and an earlier placement) with the same symbol in one house are a
+    /// [`Conflict::Clash`], and a blank cell with no candidate a [`Conflict::NoCandidate`].
+    pub(crate) fn place_singles(&mut self) -> usize {
+        let mut placed = 0;
+        self.version += 1;
+        let mut blanks = std::mem::take(&mut self.blanks);
+        blanks.retain(|&cell| {
+            let m = self.cand[cell as usize];
+            if m == 0 {
+                if self.conflict.is_none() {
+                    self.conflict = Some(Conflict::NoCandidate {
+                        pos: self.pos(cell),
+                    });
+                }
+                return true;
+            }
+            if m & (m - 1) != 0 {
+                return true;
+            }
+            let v = m.trailing_zeros() as u8 + 1;
+            self.cand[cell as usize] = 0;
+            self.value[cell as usize] = v;
+            self.mark_placed(cell as usize, v);
+            placed += 1;
+            false
+        });
+        self.blanks = blanks;
+        placed
+    }
+
+    /// Whether `memo` already found nothing in house `h` in its current state.
+    #[inline]
+    pub(crate) fn house_quiet(&self, memo: HouseMemo, h: usize) -> bool {
+        self.house_memo[memo as usize * 3 * self.n + h] == self.stamp[h]
+    }
+
+    /// Records that `memo` found nothing in house `h` in its current state.
+    #[inline]
+    pub(crate) fn set_house_quiet(&mut self, memo: HouseMemo, h: usize) {
+        self.house_memo[memo as usize * 3 * self.n + h] = self.stamp[h];
+    }
+
+    /// Whether `memo` already found nothing for symbol index `v` (0-based) in its current
+    /// state.
+    #[inline]
+    pub(crate) fn symbol_quiet(&self, memo: SymbolMemo, v: usize) -> bool {
+        self.sym_memo[memo as usize * self.n + v] == self.sym_stamp[v]
+    }
+
+    /// Records that `memo` found nothing for symbol index `v` in its current state.
+    #[inline]
+    pub(crate) fn set_symbol_quiet(&mut self, memo: SymbolMemo, v: usize) {
+        self.sym_memo[memo as usize * self.n + v] = self.sym_stamp[v];
+    }
+}
+
+/// House-based sweeps whose "nothing here" results are remembered.
+///
+/// A sweep's result in a house depends only on that house's candidates (and placements), or,
+/// for pointing and claiming, on the block (line) searched and on candidates elsewhere that
+/// can only have shrunk since, which cannot turn "nothing to remove" into something. So
+/// while a house is unchanged, a sweep that found nothing there would find nothing again,
+/// and skipping it changes no result: only the time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum HouseMemo {
+    HiddenSingle,
+    NakedPair,
+    HiddenPair,
+    NakedTriple,
+    HiddenTriple,
+    PointingRows,
+    PointingCols,
+    Claiming,
+}
+
+impl HouseMemo {
+    const COUNT: usize = 8;
+}
+
+/// Symbol-based sweeps (fish, for each orientation) whose "nothing for this symbol" results
+/// are remembered, by the same argument as [`HouseMemo`]: a fish search for a symbol
+/// depends only on where that symbol can go.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum SymbolMemo {
+    XWingRows,
+    XWingCols,
+    SwordfishRows,
+    SwordfishCols,
+}
+
+impl SymbolMemo {
+    const COUNT: usize = 4;
+}
+
+/// Whether `m` has more than `k` bits set, for small `k`. Cheaper than `count_ones` on
+/// targets without a population-count instruction (the default x86-64 baseline).
+#[inline]
+pub(crate) fn more_than(mut m: u128, k: usize) -> bool {
+    for _ in 0..k {
+        m &= m.wrapping_sub(1);
+    }
+    m != 0
+}
+
+/// Whether `m` has between `lo` and `hi` bits set (`1 <= lo <= hi`, small).
+#[inline]
+pub(crate) fn bits_between(m: u128, lo: usize, hi: usize) -> bool {
+    more_than(m, lo - 1) && !more_than(m, hi)
+}
+
+/// The symbols (1-based) of a mask, in increasing order.
+pub(crate) fn symbols(mut mask: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let v = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            Some(v + 1)
+        }
+    })
+}
+
+/// The indices of the set bits of a mask, in increasing order.
+pub(crate) fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(i)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn houses_and_peers() {
+        let s = Shape::new(3).unwrap();
+        let c = Candidates::new(s);
+        assert_eq!(c.house_cells(0), &[0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(c.house_cells(9 + 2)[3], 29);
+        assert_eq!(c.house_cells(18 + 4), &[30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        assert_eq!(c.house(20), House::Block(2));
+        assert!(c.sees(0, 80 - 8));
+        assert!(c.sees(0, 20));
+        assert!(!c.sees(0, 40));
+        assert!(!c.sees(5, 5));
+        for cell in 0..81u32 {
+            for h in c.of_cell[cell as usize] {
+                assert!(c.house_cells(h as usize).contains(&cell));
+            }
+        }
+    }
+
+    #[test]
+    fn load_remove_place() {
+        let s = Shape::new(2).unwrap();
+        let mut c = Candidates::new(s);
+        let mut cells = vec![0u8; 16];
+        cells[0] = 1;
+        c.load(&cells);
+        assert_eq!(c.blanks.len(), 15);
+        assert_eq!(c.placed[0], 1);
+        assert_eq!(c.remove(1, 0b0110), 0b0110);
+        assert_eq!(c.remove(1, 0b0110), 0);
+        assert_eq!(c.cand[1], 0b1001);
+        c.remove(1, 0b0001);
+        assert_eq!(c.place_singles(), 1);
+        assert_eq!(c.value[1], 4);
+        assert!(c.conflict.is_none());
+        // A second 4 in row 1 is a clash.
+        c.remove(2, 0b0111);
+        assert_eq!(c.place_singles(), 1);
+        assert!(matches!(
+            c.conflict,
+            Some(Conflict::Clash {
+                house: House::Row(0),
+                symbol: 4
+            })
+        ));
+    }
+
+    #[test]
+    fn bit_iterators() {
+        assert_eq!(symbols(0b1010_0001).collect::<Vec<_>>(), vec![1, 6, 8]);
+        assert_eq!(bits(1u128 << 99 | 1).collect::<Vec<_>>(), vec![0, 99]);
+    }
+}

@@ -1,0 +1,498 @@
+//! The step log: what each deduction used and removed, and how it reads in roster terms.
+//!
+//! A *deduction* is one instance of a technique that removed at least one candidate (one
+//! hidden single, one naked pair, one X-Wing, …). The grader always counts deductions per
+//! level; it builds a [`Step`] for each only when asked (`GradeOptions::explain`), so the
+//! fast path never allocates for the log. [`Recorder`] is the part that does both.
+//!
+//! Display is in roster terms: a row is a staff member, a column a day, a symbol a shift,
+//! and a cell "staff 4 / day 7".
+
+use std::fmt;
+
+use crate::grid::{House, Pos};
+
+use super::candidates::{Candidates, symbols};
+
+/// The techniques, each belonging to one level `1..=8` (see [`Technique::level`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Technique {
+    /// Level 1: remove from a blank cell every symbol placed in its row, column or block.
+    PeerElimination,
+    /// Level 2: a symbol with one possible cell in a house; that cell keeps only it.
+    HiddenSingle,
+    /// Level 3: a symbol's candidates in a block lie on one line; the rest of the line loses it.
+    Pointing,
+    /// Level 3: a symbol's candidates on a line lie in one block; the rest of the block loses it.
+    Claiming,
+    /// Level 4: two cells of a house with the same two candidates.
+    NakedPair,
+    /// Level 5: two symbols with the same two possible cells in a house.
+    HiddenPair,
+    /// Level 6: three cells of a house whose candidates together are three symbols.
+    NakedTriple,
+    /// Level 6: three symbols whose possible cells in a house together are three cells.
+    HiddenTriple,
+    /// Level 7: a fish of size 2 (two lines hold a symbol only in two cross lines).
+    XWing,
+    /// Level 8: a fish of size 3.
+    Swordfish,
+    /// Level 8: a bivalue pivot `{x,y}` seeing pincers `{x,z}` and `{y,z}`; cells seeing both
+    /// pincers lose `z`.
+    XYWing,
+}
+
+impl Technique {
+    /// Every technique, in level order.
+    pub const ALL: [Technique; 11] = [
+        Technique::PeerElimination,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::XYWing,
+    ];
+
+    /// The level `1..=8` this technique belongs to.
+    pub fn level(self) -> u8 {
+        match self {
+            Technique::PeerElimination => 1,
+            Technique::HiddenSingle => 2,
+            Technique::Pointing | Technique::Claiming => 3,
+            Technique::NakedPair => 4,
+            Technique::HiddenPair => 5,
+            Technique::NakedTriple | Technique::HiddenTriple => 6,
+            Technique::XWing => 7,
+            Technique::Swordfish | Technique::XYWing => 8,
+        }
+    }
+
+    /// The technique's name, lower case ("hidden single").
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::PeerElimination => "peer elimination",
+            Technique::HiddenSingle => "hidden single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked pair",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::XWing => "X-Wing",
+            Technique::Swordfish => "Swordfish",
+            Technique::XYWing => "XY-Wing",
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One candidate removed: `symbol` can no longer go at `pos`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Elimination {
+    /// The cell.
+    pub pos: Pos,
+    /// The symbol removed from its candidates.
+    pub symbol: u8,
+}
+
+/// A cell a step leaves with a single candidate; it is placed at the end of the round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The cell.
+    pub pos: Pos,
+    /// Its last candidate.
+    pub symbol: u8,
+}
+
+/// One deduction in the step log.
+///
+/// `step` is the round it belongs to: the value the step count `S` takes when that round
+/// ends (several deductions share a round). The pattern is described by `houses`, `cells`
+/// and `symbols`; what it removed is in `eliminations`, and any cell it leaves with one
+/// candidate is in `places`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The round, `1..=S`.
+    pub step: u32,
+    /// The level `L` the grader was at.
+    pub level: u8,
+    /// What was applied.
+    pub technique: Technique,
+    /// The houses of the pattern: for peer elimination, the houses that hold the removed
+    /// symbols; for a fish, the base lines then the cover lines; for an XY-Wing, the houses
+    /// joining the pivot to each pincer.
+    pub houses: Vec<House>,
+    /// The cells of the pattern (for an XY-Wing: pivot, then the two pincers).
+    pub cells: Vec<Pos>,
+    /// The symbols of the pattern, increasing (for an XY-Wing the last is the one removed).
+    pub symbols: Vec<u8>,
+    /// Every candidate removed, by cell in reading order then symbol.
+    pub eliminations: Vec<Elimination>,
+    /// Cells left with one candidate by this step.
+    pub places: Vec<Placement>,
+}
+
+/// "staff 4 / day 7".
+pub(crate) struct CellName(pub Pos);
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "staff {} / day {}", self.0.row + 1, self.0.col + 1)
+    }
+}
+
+/// "staff 4", "day 7", "block 5".
+pub(crate) struct HouseName(pub House);
+
+impl fmt::Display for HouseName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            House::Row(r) => write!(f, "staff {}", r + 1),
+            House::Col(c) => write!(f, "day {}", c + 1),
+            House::Block(k) => write!(f, "block {}", k + 1),
+        }
+    }
+}
+
+/// "1", "1 and 2", "1, 2 and 3" (with `or` instead of `and` when asked).
+fn join_with<T: fmt::Display>(items: impl IntoIterator<Item = T>, last: &str) -> String {
+    let items: Vec<String> = items.into_iter().map(|x| x.to_string()).collect();
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        k => format!("{} {last} {}", items[..k - 1].join(", "), items[k - 1]),
+    }
+}
+
+fn join<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    join_with(items, "and")
+}
+
+fn plural(k: usize, one: &'static str, many: &'static str) -> &'static str {
+    if k == 1 { one } else { many }
+}
+
+/// "for staff 4", "on day 7", "in block 5".
+fn in_house(h: House) -> String {
+    match h {
+        House::Row(r) => format!("for staff {}", r + 1),
+        House::Col(c) => format!("on day {}", c + 1),
+        House::Block(k) => format!("in block {}", k + 1),
+    }
+}
+
+/// Why the rest of house `h` loses symbols that some cells of it must take: "staff 4 works
+/// {it} on no other day", "no one else works {it} on day 7", "{it} goes nowhere else in
+/// block 5".
+fn nowhere_else(h: House, it: &str) -> String {
+    match h {
+        House::Row(r) => format!("staff {} works {it} on no other day", r + 1),
+        House::Col(c) => format!("no one else works {it} on day {}", c + 1),
+        House::Block(k) => format!("{it} goes nowhere else in block {}", k + 1),
+    }
+}
+
+impl Step {
+    /// What the step removed, cells grouped by the shifts they lose: "shift 7 from staff 2 /
+    /// day 1 and staff 2 / day 3; shifts 3 and 7 from staff 1 / day 8".
+    fn removals(&self) -> String {
+        // Per cell (eliminations are sorted by cell), the symbols it lost.
+        let mut per_cell: Vec<(Pos, Vec<u8>)> = Vec::new();
+        for e in &self.eliminations {
+            match per_cell.last_mut() {
+                Some((pos, syms)) if *pos == e.pos => syms.push(e.symbol),
+                _ => per_cell.push((e.pos, vec![e.symbol])),
+            }
+        }
+        // Groups of cells losing the same symbols, in order of first appearance.
+        let mut groups: Vec<(&[u8], Vec<Pos>)> = Vec::new();
+        for (pos, syms) in &per_cell {
+            match groups.iter_mut().find(|(s, _)| *s == syms.as_slice()) {
+                Some((_, cells)) => cells.push(*pos),
+                None => groups.push((syms, vec![*pos])),
+            }
+        }
+        let parts: Vec<String> = groups
+            .iter()
+            .map(|(syms, cells)| {
+                format!(
+                    "{} {} from {}",
+                    plural(syms.len(), "shift", "shifts"),
+                    join(syms.iter()),
+                    join(cells.iter().map(|&p| CellName(p)))
+                )
+            })
+            .collect();
+        parts.join("; ")
+    }
+
+    /// "shifts 2, 5 and 9": the symbols this step removed (from its one cell).
+    fn shift_words(&self) -> String {
+        let syms: Vec<u8> = self.eliminations.iter().map(|e| e.symbol).collect();
+        format!("{} {}", plural(syms.len(), "shift", "shifts"), join(&syms))
+    }
+
+    /// "for staff 1, on day 3 and in block 1": where the removed symbols are placed.
+    fn where_placed(&self) -> String {
+        join(self.houses.iter().map(|&h| in_house(h)))
+    }
+
+    fn cells_or(&self) -> String {
+        join_with(self.cells.iter().map(|&p| CellName(p)), "or")
+    }
+
+    fn cell_or_origin(&self) -> Pos {
+        self.cells
+            .first()
+            .copied()
+            .unwrap_or(Pos { row: 0, col: 0 })
+    }
+
+    fn house(&self, i: usize) -> House {
+        self.houses.get(i).copied().unwrap_or(House::Block(0))
+    }
+
+    /// The pattern and its reason, without the "step S, level L, " prefix or the removals.
+    fn pattern(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let syms = join(&self.symbols);
+        match self.technique {
+            Technique::PeerElimination => match self.places.first() {
+                Some(p) => write!(
+                    f,
+                    "naked single: {} gets shift {}, the only one left after removing {}, \
+                     already placed {}",
+                    CellName(p.pos),
+                    p.symbol,
+                    self.shift_words(),
+                    self.where_placed(),
+                ),
+                None => write!(
+                    f,
+                    "peer elimination: {} loses {}, already placed {}",
+                    CellName(self.cell_or_origin()),
+                    self.shift_words(),
+                    self.where_placed(),
+                ),
+            },
+            Technique::HiddenSingle => {
+                let place = match self.house(0) {
+                    House::Row(r) => format!("the only day staff {} can work it", r + 1),
+                    House::Col(c) => format!("the only staff member free for it on day {}", c + 1),
+                    House::Block(k) => format!("the only place in block {}", k + 1),
+                };
+                write!(
+                    f,
+                    "hidden single: {} gets shift {syms}, {place}",
+                    CellName(self.cell_or_origin())
+                )
+            }
+            Technique::Pointing => write!(
+                f,
+                "pointing: {}, shift {syms} can only go to {}, so {}",
+                in_house(self.house(0)),
+                self.cells_or(),
+                nowhere_else(self.house(1), "it")
+            ),
+            Technique::Claiming => write!(
+                f,
+                "claiming: {}, shift {syms} can only go to {}, all in {}, so {}",
+                in_house(self.house(0)),
+                self.cells_or(),
+                HouseName(self.house(1)),
+                nowhere_else(self.house(1), "it")
+            ),
+            Technique::NakedPair | Technique::NakedTriple => write!(
+                f,
+                "{}: {} can only take shifts {syms} between them, so {}",
+                self.technique,
+                join(self.cells.iter().map(|&p| CellName(p))),
+                nowhere_else(self.house(0), "them")
+            ),
+            Technique::HiddenPair | Technique::HiddenTriple => write!(
+                f,
+                "{}: {}, shifts {syms} can only go to {}, so those cells take them and \
+                 nothing else",
+                self.technique,
+                in_house(self.house(0)),
+                self.cells_or()
+            ),
+            Technique::XWing | Technique::Swordfish => {
+                let k = self.houses.len() / 2;
+                let numbers = |hs: &[House]| {
+                    join(hs.iter().map(|&h| match h {
+                        House::Row(i) | House::Col(i) | House::Block(i) => i + 1,
+                    }))
+                };
+                let (bases, covers) = self.houses.split_at(k);
+                if matches!(bases.first(), Some(House::Row(_))) {
+                    write!(
+                        f,
+                        "{}: staff {} can work shift {syms} only on days {}, so no one else \
+                         works it on those days",
+                        self.technique,
+                        numbers(bases),
+                        numbers(covers)
+                    )
+                } else {
+                    write!(
+                        f,
+                        "{}: on days {}, shift {syms} can only go to staff {}, so they work \
+                         it on no other day",
+                        self.technique,
+                        numbers(bases),
+                        numbers(covers)
+                    )
+                }
+            }
+            Technique::XYWing => {
+                let name = |i: usize| {
+                    self.cells
+                        .get(i)
+                        .map_or(String::new(), |&p| CellName(p).to_string())
+                };
+                let z = self.symbols.last().copied().unwrap_or(0);
+                let xy: Vec<u8> = self.symbols.iter().copied().filter(|&v| v != z).collect();
+                write!(
+                    f,
+                    "XY-Wing: {} takes shift {} and one of its pincers {} and {} is then left \
+                     with shift {z}, so no cell seeing both pincers can take {z}",
+                    name(0),
+                    join_with(&xy, "or"),
+                    name(1),
+                    name(2),
+                )
+            }
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "step {}, level {}, ", self.step, self.level)?;
+        self.pattern(f)?;
+        // Singles already say what they place; other steps list removals and what they left.
+        let (says_placement, skip) = match self.technique {
+            Technique::PeerElimination => (true, 1),
+            Technique::HiddenSingle => (true, self.places.len()),
+            _ => (false, 0),
+        };
+        if !says_placement {
+            write!(f, ": removes {}", self.removals())?;
+        }
+        for p in self.places.iter().skip(skip) {
+            write!(f, "; {} gets shift {}", CellName(p.pos), p.symbol)?;
+        }
+        Ok(())
+    }
+}
+
+/// Counts deductions and, when explaining, builds the [`Step`] for each.
+///
+/// A technique reports what it removed with [`Recorder::note`] and closes each deduction
+/// with [`Recorder::finish`]; nothing is allocated unless `explain` is on.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Recorder {
+    /// Build [`Step`]s.
+    pub(crate) explain: bool,
+    /// The current round's number (`S + 1` while it runs).
+    pub(crate) step: u32,
+    /// The current level.
+    pub(crate) level: u8,
+    /// Deductions per level.
+    pub(crate) counts: [u32; 8],
+    /// Candidates removed per level.
+    pub(crate) removed: [u64; 8],
+    /// The log, when explaining.
+    pub(crate) log: Vec<Step>,
+    /// The open deduction's removals (explain only): cell and symbols.
+    pending: Vec<(u32, u128)>,
+    /// The open deduction's number of removed candidates.
+    pending_count: u32,
+}
+
+impl Recorder {
+    /// Clears the counts and the log for a new puzzle.
+    pub(crate) fn reset(&mut self, explain: bool) {
+        self.explain = explain;
+        self.step = 0;
+        self.level = 1;
+        self.counts = [0; 8];
+        self.removed = [0; 8];
+        self.log = Vec::new();
+        self.pending.clear();
+        self.pending_count = 0;
+    }
+
+    /// Notes that `gone` was removed from `cell` in the open deduction.
+    #[inline]
+    pub(crate) fn note(&mut self, cell: u32, gone: u128) {
+        if gone != 0 {
+            self.pending_count += gone.count_ones();
+            if self.explain {
+                self.pending.push((cell, gone));
+            }
+        }
+    }
+
+    /// Closes the open deduction: counts it if it removed anything (and, when explaining,
+    /// logs it with its pattern). Returns whether it removed anything.
+    pub(crate) fn finish(
+        &mut self,
+        c: &Candidates,
+        technique: Technique,
+        houses: &[usize],
+        cells: &[u32],
+        syms: u128,
+    ) -> bool {
+        if self.pending_count == 0 {
+            return false;
+        }
+        let lvl = technique.level() as usize - 1;
+        self.counts[lvl] += 1;
+        self.removed[lvl] += u64::from(self.pending_count);
+        self.pending_count = 0;
+        if self.explain {
+            let mut pending = std::mem::take(&mut self.pending);
+            pending.sort_unstable_by_key(|&(cell, _)| cell);
+            let mut eliminations = Vec::new();
+            let mut places = Vec::new();
+            for (i, &(cell, gone)) in pending.iter().enumerate() {
+                let pos = c.pos(cell);
+                eliminations.extend(symbols(gone).map(|symbol| Elimination { pos, symbol }));
+                let last = pending.get(i + 1).is_none_or(|&(next, _)| next != cell);
+                let left = c.cand[cell as usize];
+                if last && left != 0 && left & (left - 1) == 0 {
+                    places.push(Placement {
+                        pos,
+                        symbol: left.trailing_zeros() as u8 + 1,
+                    });
+                }
+            }
+            // Merge a cell's removals, which the sort made adjacent, into symbol order.
+            eliminations.sort_unstable_by_key(|e| (e.pos.row, e.pos.col, e.symbol));
+            self.log.push(Step {
+                step: self.step,
+                level: self.level,
+                technique,
+                houses: houses.iter().map(|&h| c.house(h)).collect(),
+                cells: cells.iter().map(|&x| c.pos(x)).collect(),
+                symbols: symbols(syms).collect(),
+                eliminations,
+                places,
+            });
+            pending.clear();
+            self.pending = pending;
+        }
+        true
+    }
+}

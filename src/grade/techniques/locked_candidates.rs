@@ -1,0 +1,302 @@
+//! Level 3, locked candidates.
+//!
+//! - **Pointing**: when a symbol's candidates in a block all lie on one row (or column), the
+//!   symbol must go there, so the rest of that row (column) outside the block loses it.
+//! - **Claiming**: the converse; when a symbol's candidates on a row (column) all lie in one
+//!   block, the rest of that block loses it.
+//!
+//! Both work on *segments*, the `b` cells where a block meets a line: a symbol present in
+//! one segment of a block (or line) and in no other is locked into that segment.
+
+use crate::grade::candidates::{Candidates, HouseMemo, symbols};
+use crate::grade::step::{Recorder, Technique};
+
+/// One sweep: pointing over every block (rows, then columns), then claiming over every row
+/// and every column.
+pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
+    let mut any = false;
+    for blk in 0..c.n {
+        for by_col in [false, true] {
+            any |= pointing(c, rec, blk, by_col);
+            if c.conflict.is_some() {
+                return any;
+            }
+        }
+    }
+    for by_col in [false, true] {
+        for line in 0..c.n {
+            any |= claiming(c, rec, line, by_col);
+            if c.conflict.is_some() {
+                return any;
+            }
+        }
+    }
+    any
+}
+
+/// The cell at offset `i` along `line` (a row, or a column when `by_col`).
+#[inline]
+fn line_cell(n: usize, line: usize, i: usize, by_col: bool) -> u32 {
+    (if by_col { i * n + line } else { line * n + i }) as u32
+}
+
+/// The candidates of segment `j` of `line`: the cells `j*b .. j*b+b` along it.
+#[inline]
+fn segment(c: &Candidates, line: usize, j: usize, by_col: bool) -> u128 {
+    (j * c.b..(j + 1) * c.b).fold(0, |m, i| {
+        m | c.cand[line_cell(c.n, line, i, by_col) as usize]
+    })
+}
+
+/// Symbols of `segs[j]` found in no other segment, for every `j` (bit-parallel).
+fn locked(segs: &[u128], out: &mut [u128]) {
+    let (mut once, mut twice) = (0u128, 0u128);
+    for &s in segs {
+        twice |= once & s;
+        once |= s;
+    }
+    for (o, &s) in out.iter_mut().zip(segs) {
+        *o = s & !twice;
+    }
+}
+
+fn pointing(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) -> bool {
+    let (n, b) = (c.n, c.b);
+    let memo = if by_col {
+        HouseMemo::PointingCols
+    } else {
+        HouseMemo::PointingRows
+    };
+    if c.house_quiet(memo, 2 * n + blk) {
+        return false;
+    }
+    let before = c.version;
+    // The block's lines: rows r0..r0+b (or columns c0..c0+b); its segment on each is
+    // segment number `blk % b` (or `blk / b`) of that line.
+    let (first_line, seg_no) = if by_col {
+        (blk % b * b, blk / b)
+    } else {
+        (blk / b * b, blk % b)
+    };
+    let mut segs = [0u128; 10];
+    let mut only = [0u128; 10];
+    for (k, s) in segs.iter_mut().enumerate().take(b) {
+        *s = segment(c, first_line + k, seg_no, by_col);
+    }
+    locked(&segs[..b], &mut only[..b]);
+    let mut any = false;
+    for (k, &locked_here) in only[..b].iter().enumerate() {
+        let line = first_line + k;
+        if locked_here == 0 {
+            continue;
+        }
+        // Most locked symbols are already gone from the rest of the line: look first.
+        let outside = (0..seg_no * b).chain((seg_no + 1) * b..n);
+        let rest = outside.fold(0, |m, i| m | c.cand[line_cell(n, line, i, by_col) as usize]);
+        for v in symbols(locked_here & rest) {
+            let bit = 1u128 << (v - 1);
+            for i in (0..seg_no * b).chain((seg_no + 1) * b..n) {
+                let cell = line_cell(n, line, i, by_col);
+                let gone = c.remove(cell, bit);
+                rec.note(cell, gone);
+            }
+            let line_house = if by_col { n + line } else { line };
+            any |= finish(
+                c,
+                rec,
+                Technique::Pointing,
+                [2 * n + blk, line_house],
+                |i| {
+                    let cell = line_cell(n, line, seg_no * b + i, by_col);
+                    (c.cand[cell as usize] & bit != 0).then_some(cell)
+                },
+                bit,
+            );
+        }
+    }
+    if c.version == before {
+        c.set_house_quiet(memo, 2 * n + blk);
+    }
+    any
+}
+
+fn claiming(c: &mut Candidates, rec: &mut Recorder, line: usize, by_col: bool) -> bool {
+    let (n, b) = (c.n, c.b);
+    let house = if by_col { n + line } else { line };
+    if c.house_quiet(HouseMemo::Claiming, house) {
+        return false;
+    }
+    let before = c.version;
+    let mut segs = [0u128; 10];
+    let mut only = [0u128; 10];
+    for (j, s) in segs.iter_mut().enumerate().take(b) {
+        *s = segment(c, line, j, by_col);
+    }
+    locked(&segs[..b], &mut only[..b]);
+    let mut any = false;
+    for (j, &locked_here) in only[..b].iter().enumerate() {
+        // The block meeting `line` at segment `j`.
+        let band = line / b * b;
+        let blk = if by_col {
+            j * b + line / b
+        } else {
+            line / b * b + j
+        };
+        if locked_here == 0 {
+            continue;
+        }
+        let rest = (band..band + b)
+            .filter(|&o| o != line)
+            .flat_map(|o| (j * b..(j + 1) * b).map(move |i| (o, i)))
+            .fold(0, |m, (o, i)| {
+                m | c.cand[line_cell(n, o, i, by_col) as usize]
+            });
+        for v in symbols(locked_here & rest) {
+            let bit = 1u128 << (v - 1);
+            for other in (band..band + b).filter(|&o| o != line) {
+                for i in j * b..(j + 1) * b {
+                    let cell = line_cell(n, other, i, by_col);
+                    let gone = c.remove(cell, bit);
+                    rec.note(cell, gone);
+                }
+            }
+            let line_house = if by_col { n + line } else { line };
+            any |= finish(
+                c,
+                rec,
+                Technique::Claiming,
+                [line_house, 2 * n + blk],
+                |i| {
+                    let cell = line_cell(n, line, j * b + i, by_col);
+                    (c.cand[cell as usize] & bit != 0).then_some(cell)
+                },
+                bit,
+            );
+        }
+    }
+    if c.version == before {
+        c.set_house_quiet(HouseMemo::Claiming, house);
+    }
+    any
+}
+
+/// Closes a deduction whose pattern cells are the segment cells `cell_at(0..b)` that hold
+/// the symbol (only computed when explaining).
+fn finish(
+    c: &Candidates,
+    rec: &mut Recorder,
+    t: Technique,
+    houses: [usize; 2],
+    cell_at: impl Fn(usize) -> Option<u32>,
+    bit: u128,
+) -> bool {
+    let mut cells = [0u32; 10];
+    let mut k = 0;
+    if rec.explain {
+        for i in 0..c.b {
+            if let Some(cell) = cell_at(i) {
+                cells[k] = cell;
+                k += 1;
+            }
+        }
+    }
+    rec.finish(c, t, &houses, &cells[..k], bit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::techniques::testutil::{at, blank9, m, only};
+    use crate::grid::{House, Pos};
+
+    #[test]
+    fn pointing_along_a_row() {
+        let (mut c, mut rec) = blank9();
+        // In block 1, shift 4 fits only staff 2 / days 1 and 3: staff 2 cannot work it on
+        // days 4..9.
+        let block: Vec<u32> = c.house_cells(18).to_vec();
+        only(&mut c, 4, &block, &[at(2, 1), at(2, 3)]);
+        assert!(apply(&mut c, &mut rec));
+        for col in 4..=9 {
+            assert_eq!(c.cand[at(2, col) as usize] & m(&[4]), 0);
+        }
+        // The rest of the grid keeps it.
+        assert_ne!(c.cand[at(3, 4) as usize] & m(&[4]), 0);
+        let s = &rec.log[0];
+        assert_eq!(s.technique, Technique::Pointing);
+        assert_eq!(s.houses, vec![House::Block(0), House::Row(1)]);
+        assert_eq!(
+            s.cells,
+            vec![Pos { row: 1, col: 0 }, Pos { row: 1, col: 2 }]
+        );
+        assert_eq!(s.eliminations.len(), 6);
+        assert_eq!(
+            s.to_string(),
+            "step 1, level 1, pointing: in block 1, shift 4 can only go to staff 2 / day 1 or \
+             staff 2 / day 3, so staff 2 works it on no other day: removes shift 4 from staff \
+             2 / day 4, staff 2 / day 5, staff 2 / day 6, staff 2 / day 7, staff 2 / day 8 and \
+             staff 2 / day 9"
+        );
+    }
+
+    #[test]
+    fn pointing_along_a_column() {
+        let (mut c, mut rec) = blank9();
+        let block: Vec<u32> = c.house_cells(18 + 8).to_vec();
+        only(&mut c, 9, &block, &[at(7, 8), at(9, 8)]);
+        assert!(apply(&mut c, &mut rec));
+        for r in 1..=6 {
+            assert_eq!(c.cand[at(r, 8) as usize] & m(&[9]), 0);
+        }
+        assert_eq!(rec.log[0].houses, vec![House::Block(8), House::Col(7)]);
+    }
+
+    #[test]
+    fn claiming_from_a_column() {
+        let (mut c, mut rec) = blank9();
+        // Day 5 can have shift 2 only in block 5 (staff 4..6): the rest of block 5 loses it.
+        let col: Vec<u32> = c.house_cells(9 + 4).to_vec();
+        only(&mut c, 2, &col, &[at(4, 5), at(6, 5)]);
+        assert!(apply(&mut c, &mut rec));
+        for r in 4..=6 {
+            for col in [4, 6] {
+                assert_eq!(c.cand[at(r, col) as usize] & m(&[2]), 0, "({r},{col})");
+            }
+        }
+        let s = rec
+            .log
+            .iter()
+            .find(|s| s.technique == Technique::Claiming)
+            .expect("a claim");
+        assert_eq!(s.houses, vec![House::Col(4), House::Block(4)]);
+        assert_eq!(s.eliminations.len(), 6);
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_claiming_from_a_row() {
+        let mut c = Candidates::new(crate::Shape::new(4).unwrap());
+        c.load(&[0; 256]);
+        let mut rec = Recorder::default();
+        rec.reset(false);
+        // Row 6 (index 5) has symbol 11 only in columns 8..12 (block 6, index 5 is rows
+        // 4..8 × columns 4..8; columns 8..12 of rows 4..8 is block index 6).
+        let row: Vec<u32> = c.house_cells(5).to_vec();
+        let keep: Vec<u32> = (8..12).map(|col| 5 * 16 + col).collect();
+        only(&mut c, 11, &row, &keep);
+        assert!(apply(&mut c, &mut rec));
+        for r in [4, 6, 7] {
+            for col in 8..12 {
+                assert_eq!(c.cand[r * 16 + col] & m(&[11]), 0);
+            }
+        }
+        assert_ne!(c.cand[4 * 16 + 7] & m(&[11]), 0);
+        assert_eq!(rec.counts[2], 1);
+        assert_eq!(rec.removed[2], 12);
+    }
+
+    #[test]
+    fn nothing_on_a_blank_grid() {
+        let (mut c, mut rec) = blank9();
+        assert!(!apply(&mut c, &mut rec));
+    }
+}

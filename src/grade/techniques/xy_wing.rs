@@ -1,0 +1,158 @@
+//! Level 8 (with Swordfish), XY-Wing. A pivot cell with candidates `{x, y}` sees a pincer
+//! `{x, z}` and a pincer `{y, z}`. Whichever of `x` and `y` the pivot takes, one pincer is
+//! left with `z`, so every cell that sees both pincers loses `z`.
+
+use crate::grade::candidates::{Candidates, bits_between};
+use crate::grade::step::{Recorder, Technique};
+
+/// One sweep with every bivalue cell as a pivot, in reading order.
+pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
+    let n = c.n;
+    let mut any = false;
+    let mut wings = std::mem::take(&mut c.list);
+    let mut pivots = std::mem::take(&mut c.list2);
+    pivots.clear();
+    pivots.extend(
+        c.blanks
+            .iter()
+            .copied()
+            .filter(|&x| bits_between(c.cand[x as usize], 2, 2)),
+    );
+    for &p in &pivots {
+        let pm = c.cand[p as usize];
+        if !bits_between(pm, 2, 2) {
+            continue;
+        }
+        // Bivalue peers sharing exactly one symbol with the pivot.
+        wings.clear();
+        let [row, col, blk] = c.of_cell[p as usize];
+        for h in [row, col, blk] {
+            for &w in c.house_cells(h as usize) {
+                let wm = c.cand[w as usize];
+                // Block cells on the pivot's row or column were seen with that house.
+                let [wr, wc, _] = c.of_cell[w as usize];
+                let seen_before = h == blk && (wr == row || wc == col);
+                if w != p && !seen_before && bits_between(wm, 2, 2) && bits_between(wm & pm, 1, 1) {
+                    wings.push(w);
+                }
+            }
+        }
+        for i in 0..wings.len() {
+            for j in i + 1..wings.len() {
+                let (a, b) = (wings[i], wings[j]);
+                let (am, bm) = (c.cand[a as usize], c.cand[b as usize]);
+                // Still the shapes found above (an earlier wing may have shrunk them), and the
+                // pincers share the pivot's two symbols between them and one other symbol.
+                if !bits_between(am, 2, 2) || !bits_between(bm, 2, 2) || am & pm == bm & pm {
+                    continue;
+                }
+                let z = am & !pm;
+                if z == 0 || z != bm & !pm || !bits_between(am & pm, 1, 1) {
+                    continue;
+                }
+                let [ar, ac, ab] = c.of_cell[a as usize];
+                for h in [ar, ac, ab] {
+                    for k in 0..n {
+                        let x = c.house_cells(h as usize)[k];
+                        if x != a && x != b && c.sees(x, b) {
+                            let gone = c.remove(x, z);
+                            rec.note(x, gone);
+                        }
+                    }
+                }
+                let mut houses = [0usize; 2];
+                if rec.explain {
+                    houses = [common_house(c, p, a), common_house(c, p, b)];
+                }
+                let syms = pm | z;
+                any |= rec.finish(c, Technique::XYWing, &houses, &[p, a, b], syms);
+                if c.conflict.is_some() {
+                    break;
+                }
+            }
+            if c.conflict.is_some() {
+                break;
+            }
+        }
+        if c.conflict.is_some() {
+            break;
+        }
+    }
+    c.list = wings;
+    c.list2 = pivots;
+    any
+}
+
+/// A house holding both cells (the block if they share one, else the row, else the column).
+fn common_house(c: &Candidates, a: u32, b: u32) -> usize {
+    let (x, y) = (c.of_cell[a as usize], c.of_cell[b as usize]);
+    [2, 0, 1]
+        .into_iter()
+        .find(|&i| x[i] == y[i])
+        .map_or(x[0] as usize, |i| x[i] as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::techniques::testutil::{at, blank9, m};
+    use crate::grid::{House, Pos};
+
+    #[test]
+    fn pivot_with_pincers_in_its_row_and_column() {
+        let (mut c, mut rec) = blank9();
+        // Pivot staff 2 / day 2 {1,2}; pincers staff 2 / day 8 {1,3} and staff 8 / day 2
+        // {2,3}: staff 8 / day 8 sees both and loses 3.
+        c.cand[at(2, 2) as usize] = m(&[1, 2]);
+        c.cand[at(2, 8) as usize] = m(&[1, 3]);
+        c.cand[at(8, 2) as usize] = m(&[2, 3]);
+        assert!(apply(&mut c, &mut rec));
+        assert_eq!(c.cand[at(8, 8) as usize] & m(&[3]), 0);
+        assert_eq!(c.cand[at(8, 8) as usize].count_ones(), 8);
+        assert_eq!(rec.removed[7], 1);
+        let s = &rec.log[0];
+        assert_eq!(s.technique, Technique::XYWing);
+        assert_eq!(
+            s.cells,
+            vec![
+                Pos { row: 1, col: 1 },
+                Pos { row: 1, col: 7 },
+                Pos { row: 7, col: 1 }
+            ]
+        );
+        assert_eq!(s.symbols, vec![1, 2, 3]);
+        assert_eq!(s.houses, vec![House::Row(1), House::Col(1)]);
+        assert_eq!(
+            s.to_string(),
+            "step 1, level 1, XY-Wing: staff 2 / day 2 takes shift 1 or 2 and one of its \
+             pincers staff 2 / day 8 and staff 8 / day 2 is then left with shift 3, so no cell \
+             seeing both pincers can take 3: removes shift 3 from staff 8 / day 8"
+        );
+    }
+
+    #[test]
+    fn pincer_in_the_block_removes_from_two_segments() {
+        let (mut c, mut rec) = blank9();
+        // Pivot (1,1) {4,5}; pincer (2,3) {4,6} in its block; pincer (1,7) {5,6} in its row.
+        // Cells seeing both: (1,2), (1,3) in row 1 and block 1; (2,7), (2,8), (2,9) in row 2
+        // and block 3.
+        c.cand[at(1, 1) as usize] = m(&[4, 5]);
+        c.cand[at(2, 3) as usize] = m(&[4, 6]);
+        c.cand[at(1, 7) as usize] = m(&[5, 6]);
+        assert!(apply(&mut c, &mut rec));
+        let lost: Vec<(usize, usize)> = (1..=9)
+            .flat_map(|r| (1..=9).map(move |col| (r, col)))
+            .filter(|&(r, col)| c.cand[at(r, col) as usize] & m(&[6]) == 0)
+            .collect();
+        assert_eq!(lost, vec![(1, 1), (1, 2), (1, 3), (2, 7), (2, 8), (2, 9)]);
+    }
+
+    #[test]
+    fn same_shared_symbol_is_no_wing() {
+        let (mut c, mut rec) = blank9();
+        c.cand[at(2, 2) as usize] = m(&[1, 2]);
+        c.cand[at(2, 8) as usize] = m(&[1, 3]);
+        c.cand[at(8, 2) as usize] = m(&[1, 3]);
+        assert!(!apply(&mut c, &mut rec));
+    }
+}
