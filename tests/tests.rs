@@ -2,6 +2,7 @@
 
 mod cli;
 mod csv;
+mod grade;
 mod peers;
 mod props;
 mod util;
