@@ -1,0 +1,581 @@
+//! `shiftgrid grade`: rate every puzzle of a file by the human techniques it needs
+//! ([`crate::grade`]): technique level L, step count S, a difficulty name and the
+//! deductions per level, optionally with the step log as hints.
+//!
+//! Puzzles are graded in parallel (one [`Grader`] per worker thread) and printed in input
+//! order. Unreadable puzzles are reported as `FILE:LINE:COL: message` and skipped; the
+//! exit status is then 65. A puzzle whose givens lead to a contradiction (it has no
+//! solution) is reported on stderr and makes the status 1. Nothing is written when no
+//! puzzle could be read, or when the run is interrupted.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::cli::{CliError, Exit};
+use crate::grade::{Grade, GradeOptions, Grader, MAX_LEVEL, Outcome, Step, Technique};
+use crate::grid::{Pos, Puzzle};
+use crate::io::atomic::{same_file, write_atomic};
+use crate::io::parse::{ParseOptions, Record, parse_bytes};
+
+/// Grade puzzles by human techniques: level L (1..8), steps S, difficulty.
+///
+/// Text output is one tab-separated line per puzzle: puzzle number, input line, L (`>8`
+/// when techniques 1..8 cannot finish, `-` for a contradiction), S, difficulty (easy
+/// L 1-2, medium 3-5, hard 6-8, extreme beyond 8), and the deductions per level 1..8,
+/// comma-separated.
+#[derive(Debug, Args)]
+pub struct GradeArgs {
+    /// Puzzle file, or - for standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    input: PathBuf,
+    /// Output form: text (one tab-separated line per puzzle) or json (one object per line).
+    #[arg(long, short, value_enum, default_value_t = GradeFormat::Text)]
+    format: GradeFormat,
+    /// Print each puzzle's step log after its line (in the record with --format json).
+    #[arg(long)]
+    explain: bool,
+    /// Highest technique level to try (1..8); puzzles that need more are reported beyond it.
+    #[arg(long, value_name = "L", default_value_t = MAX_LEVEL,
+          value_parser = clap::value_parser!(u8).range(1..=MAX_LEVEL as i64))]
+    max_level: u8,
+    /// Write to FILE (atomically: a temporary file renamed into place) instead of stdout.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// The output forms of `grade`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GradeFormat {
+    /// Tab-separated lines (step log lines indented by two spaces).
+    Text,
+    /// One JSON object per puzzle and line.
+    Json,
+}
+
+/// Runs `shiftgrid grade`. Equivalent to [`run_with`] with an interrupt flag that is never
+/// raised.
+///
+/// # Errors
+/// Reading the input or writing the output failed, or `-o` names the input file.
+pub fn run(args: &GradeArgs, quiet: bool) -> Result<Exit> {
+    run_with(args, quiet, &AtomicBool::new(false))
+}
+
+/// Runs `shiftgrid grade`, stopping without output when `interrupt` is raised (poll it from
+/// a Ctrl-C handler: pass `SearchControl::interrupt`).
+///
+/// With `quiet` unset and stderr a terminal, a summary (puzzles per level, mean S) follows
+/// on stderr.
+///
+/// # Errors
+/// Reading the input or writing the output failed, `-o` names the input file, or the run
+/// was interrupted (exit status 130, nothing written).
+pub fn run_with(args: &GradeArgs, quiet: bool, interrupt: &AtomicBool) -> Result<Exit> {
+    let (name, bytes) = read_input(&args.input)?;
+    let records = parse_bytes(&bytes, &ParseOptions::default());
+    let (good, bad) = good_records(&name, &records);
+    if good.is_empty() {
+        // Nothing could be read: write no output at all (not even an empty file).
+        return Ok(Exit::DataErr);
+    }
+    let opts = GradeOptions {
+        explain: args.explain,
+        max_level: args.max_level,
+    };
+    let graded: Vec<Option<Grade>> = good
+        .par_iter()
+        .map_init(
+            || None::<Grader>,
+            |grader, (_, p)| {
+                if interrupt.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let g = match grader {
+                    Some(g) if g.shape() == p.shape() => g,
+                    _ => grader.insert(Grader::new(p.shape())),
+                };
+                Some(g.grade(p, &opts))
+            },
+        )
+        .collect();
+    if interrupt.load(Ordering::Relaxed) || graded.iter().any(Option::is_none) {
+        return Err(CliError {
+            message: "interrupted: no output was written".into(),
+            exit: Exit::Interrupted,
+        }
+        .into());
+    }
+    let mut out = Vec::new();
+    let mut contradictions = 0usize;
+    for ((i, p), g) in good.iter().zip(graded.iter().flatten()) {
+        let line = records[*i].line;
+        if let Some(conflict) = &g.conflict {
+            contradictions += 1;
+            eprintln!(
+                "{name}:{line}: puzzle {} has no solution: {conflict}",
+                i + 1
+            );
+        }
+        match args.format {
+            GradeFormat::Text => write_text(&mut out, *i, line, g)?,
+            GradeFormat::Json => write_json(&mut out, *i, line, p, g)?,
+        }
+    }
+    emit(args.output.as_deref(), &args.input, &out)?;
+    if !quiet && std::io::stderr().is_terminal() {
+        eprint!("{}", summary(graded.iter().flatten()));
+    }
+    Ok(if bad > 0 {
+        Exit::DataErr
+    } else if contradictions > 0 {
+        Exit::NotProper
+    } else {
+        Exit::Success
+    })
+}
+
+/// The L column: the level, `>8` beyond the maximum level, `-` for a contradiction.
+fn level_text(g: &Grade) -> String {
+    match (g.outcome, g.level) {
+        (Outcome::Contradiction, _) => "-".into(),
+        (_, Some(l)) => l.to_string(),
+        (_, None) => format!(">{}", g.max_level),
+    }
+}
+
+/// The difficulty column: a [`crate::grade::Difficulty`] name, else the outcome.
+fn difficulty_text(g: &Grade) -> &'static str {
+    g.difficulty().map_or(g.outcome.name(), |d| d.name())
+}
+
+fn write_text(out: &mut Vec<u8>, index: usize, line: usize, g: &Grade) -> std::io::Result<()> {
+    let counts: Vec<String> = g.counts.iter().map(u32::to_string).collect();
+    writeln!(
+        out,
+        "{}\t{line}\t{}\t{}\t{}\t{}",
+        index + 1,
+        level_text(g),
+        g.steps,
+        difficulty_text(g),
+        counts.join(",")
+    )?;
+    if let Some(log) = &g.log {
+        write_log(out, log)?;
+        match (g.outcome, &g.conflict) {
+            (Outcome::Contradiction, Some(c)) => writeln!(out, "  contradiction: {c}")?,
+            (Outcome::Beyond, _) => writeln!(
+                out,
+                "  stuck after step {}: techniques 1..{} leave {} cells blank",
+                g.steps,
+                g.max_level,
+                g.cells.iter().filter(|&&v| v == 0).count()
+            )?,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The step log, one line per step, except that peer eliminations that complete no cell
+/// are summed into one line per round: as hints they are noise (JSON keeps each of them).
+fn write_log(out: &mut Vec<u8>, log: &[Step]) -> std::io::Result<()> {
+    let quiet_peer = |s: &Step| s.technique == Technique::PeerElimination && s.places.is_empty();
+    let mut i = 0;
+    while i < log.len() {
+        let s = &log[i];
+        if !quiet_peer(s) {
+            writeln!(out, "  {s}")?;
+            i += 1;
+            continue;
+        }
+        // Every quiet peer elimination of this round (singles may sit between them).
+        let (mut cells, mut removed) = (0usize, 0usize);
+        for t in log[i..].iter().take_while(|t| t.step == s.step) {
+            if quiet_peer(t) {
+                cells += 1;
+                removed += t.eliminations.len();
+            }
+        }
+        writeln!(
+            out,
+            "  step {}, level {}, peer elimination: {cells} {} {removed} {} already \
+             placed in {} row, column or block",
+            s.step,
+            s.level,
+            if cells == 1 {
+                "cell loses"
+            } else {
+                "cells lose"
+            },
+            if removed == 1 { "shift" } else { "shifts" },
+            if cells == 1 { "its" } else { "their" },
+        )?;
+        // Print the round's other steps in order, skipping the summed ones.
+        i += 1;
+        while i < log.len() && log[i].step == s.step {
+            if !quiet_peer(&log[i]) {
+                writeln!(out, "  {}", log[i])?;
+            }
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+/// A step of the log in JSON: positions are 1-based `[row, column]` (`[row, column,
+/// symbol]` for eliminations and placements), houses as in "row 3", "column 4", "block 5".
+#[derive(Serialize)]
+struct StepJson<'a> {
+    step: u32,
+    level: u8,
+    technique: &'static str,
+    text: String,
+    houses: Vec<String>,
+    cells: Vec<[usize; 2]>,
+    symbols: &'a [u8],
+    eliminations: Vec<[usize; 3]>,
+    places: Vec<[usize; 3]>,
+}
+
+impl StepJson<'_> {
+    fn new(s: &Step) -> StepJson<'_> {
+        let at = |p: Pos| [p.row + 1, p.col + 1];
+        StepJson {
+            step: s.step,
+            level: s.level,
+            technique: s.technique.name(),
+            text: s.to_string(),
+            houses: s.houses.iter().map(|h| h.to_string()).collect(),
+            cells: s.cells.iter().map(|&p| at(p)).collect(),
+            symbols: &s.symbols,
+            eliminations: s
+                .eliminations
+                .iter()
+                .map(|e| [e.pos.row + 1, e.pos.col + 1, e.symbol as usize])
+                .collect(),
+            places: s
+                .places
+                .iter()
+                .map(|e| [e.pos.row + 1, e.pos.col + 1, e.symbol as usize])
+                .collect(),
+        }
+    }
+}
+
+fn write_json(out: &mut Vec<u8>, index: usize, line: usize, p: &Puzzle, g: &Grade) -> Result<()> {
+    #[derive(Serialize)]
+    struct GradeJson<'a> {
+        puzzle: usize,
+        line: usize,
+        #[serde(rename = "box")]
+        box_size: usize,
+        size: usize,
+        outcome: &'static str,
+        /// `null` beyond the maximum level.
+        level: Option<u8>,
+        max_level: u8,
+        steps: u32,
+        difficulty: Option<&'static str>,
+        counts: [u32; 8],
+        eliminated: [u64; 8],
+        #[serde(skip_serializing_if = "Option::is_none")]
+        conflict: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        log: Option<Vec<StepJson<'a>>>,
+    }
+    let rec = GradeJson {
+        puzzle: index + 1,
+        line,
+        box_size: p.shape().box_size(),
+        size: p.shape().side(),
+        outcome: g.outcome.name(),
+        level: g.level,
+        max_level: g.max_level,
+        steps: g.steps,
+        difficulty: g.difficulty().map(|d| d.name()),
+        counts: g.counts,
+        eliminated: g.eliminated,
+        conflict: g.conflict.map(|c| c.to_string()),
+        log: g
+            .log
+            .as_ref()
+            .map(|l| l.iter().map(StepJson::new).collect()),
+    };
+    serde_json::to_writer(&mut *out, &rec)?;
+    out.push(b'\n');
+    Ok(())
+}
+
+/// "graded 95 puzzles: L1 0, L2 3, …, beyond 63 (mean S …)".
+fn summary<'a>(grades: impl Iterator<Item = &'a Grade>) -> String {
+    let mut per = [(0u64, 0u64); 10];
+    let mut total = 0;
+    for g in grades {
+        total += 1;
+        let slot = match (g.outcome, g.level) {
+            (Outcome::Contradiction, _) => 9,
+            (_, Some(l)) => l as usize - 1,
+            (_, None) => 8,
+        };
+        per[slot].0 += 1;
+        per[slot].1 += u64::from(g.steps);
+    }
+    let parts: Vec<String> = per
+        .iter()
+        .enumerate()
+        .filter(|(_, (k, _))| *k > 0)
+        .map(|(slot, &(k, s))| {
+            let what = match slot {
+                8 => "beyond".to_string(),
+                9 => "contradiction".to_string(),
+                l => format!("L{}", l + 1),
+            };
+            format!("{what} {k} (mean S {:.1})", s as f64 / k as f64)
+        })
+        .collect();
+    format!("shiftgrid: graded {total} puzzles: {}\n", parts.join(", "))
+}
+
+/// The input's name for messages, and its bytes.
+fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
+    if path == Path::new("-") {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .context("reading standard input")?;
+        Ok(("<stdin>".to_string(), buf))
+    } else {
+        let bytes =
+            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        Ok((path.display().to_string(), bytes))
+    }
+}
+
+/// Reports bad records on stderr as `FILE:LINE:COL: message`; returns the good ones with
+/// their index, and how many were bad.
+fn good_records<'a>(name: &str, records: &'a [Record]) -> (Vec<(usize, &'a Puzzle)>, usize) {
+    let mut good = Vec::new();
+    let mut bad = 0;
+    for (i, r) in records.iter().enumerate() {
+        match &r.puzzle {
+            Ok(p) => good.push((i, p)),
+            Err(e) => {
+                bad += 1;
+                if records.len() > 1 {
+                    eprintln!(
+                        "{name}:{}:{}: {} (puzzle {} skipped)",
+                        e.line,
+                        e.col,
+                        e.kind,
+                        i + 1
+                    );
+                } else {
+                    eprintln!("{name}:{}:{}: {}", e.line, e.col, e.kind);
+                }
+            }
+        }
+    }
+    (good, bad)
+}
+
+/// Sends `bytes` to `output` (atomically) or stdout, refusing to overwrite the input.
+fn emit(output: Option<&Path>, input: &Path, bytes: &[u8]) -> Result<()> {
+    match output {
+        Some(path) if path != Path::new("-") => {
+            if input != Path::new("-") && (path == input || same_file(path, input)) {
+                return Err(CliError {
+                    message: format!("refusing to overwrite the input file {}", path.display()),
+                    exit: Exit::Usage,
+                }
+                .into());
+            }
+            write_atomic(path, |w| w.write_all(bytes))
+                .with_context(|| format!("cannot write {}", path.display()))
+        }
+        _ => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(bytes)?;
+            out.flush()?;
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        args: GradeArgs,
+    }
+
+    fn args(argv: &[&str]) -> GradeArgs {
+        Wrapper::try_parse_from(std::iter::once("grade").chain(argv.iter().copied()))
+            .expect("valid arguments")
+            .args
+    }
+
+    fn run_to_string(argv: &[&str], input: &str) -> (Exit, String) {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let inp = dir.path().join("in.txt");
+        let outp = dir.path().join("out.txt");
+        std::fs::write(&inp, input).expect("writable temp dir");
+        let (i, o) = (inp.display().to_string(), outp.display().to_string());
+        let mut full = vec![i.as_str(), "-o", o.as_str()];
+        full.extend_from_slice(argv);
+        let exit = run(&args(&full), true).expect("runs");
+        let text = std::fs::read_to_string(&outp).unwrap_or_default();
+        (exit, text)
+    }
+
+    const DEMO: &str =
+        "006200080008970000004810500000060002070000030600050000002047100003028400050001200\n";
+
+    #[test]
+    fn arguments() {
+        Wrapper::command_for_test();
+        let a = args(&[]);
+        assert_eq!(a.input, PathBuf::from("-"));
+        assert_eq!(
+            (a.format, a.explain, a.max_level),
+            (GradeFormat::Text, false, 8)
+        );
+        let a = args(&["x.txt", "--format", "json", "--explain", "--max-level", "3"]);
+        assert_eq!(
+            (a.format, a.explain, a.max_level),
+            (GradeFormat::Json, true, 3)
+        );
+        assert!(Wrapper::try_parse_from(["grade", "--max-level", "9"]).is_err());
+        assert!(Wrapper::try_parse_from(["grade", "--max-level", "0"]).is_err());
+    }
+
+    impl Wrapper {
+        fn command_for_test() {
+            use clap::CommandFactory;
+            Wrapper::command().debug_assert();
+        }
+    }
+
+    #[test]
+    fn text_line_per_puzzle() {
+        let (exit, text) = run_to_string(&[], &format!("{DEMO}{DEMO}"));
+        assert_eq!(exit, Exit::Success);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2);
+        let fields: Vec<&str> = lines[1].split('\t').collect();
+        assert_eq!(fields.len(), 6);
+        assert_eq!(&fields[..2], ["2", "2"]);
+        let level: u8 = fields[2].parse().expect("a solved level");
+        let steps: u32 = fields[3].parse().expect("a step count");
+        assert!((1..=8).contains(&level) && steps > 0);
+        assert_eq!(fields[5].split(',').count(), 8);
+        assert_eq!(
+            lines[0].split('\t').skip(2).collect::<Vec<_>>(),
+            fields[2..]
+        );
+    }
+
+    #[test]
+    fn explain_prints_the_log_and_json_carries_it() {
+        let (_, text) = run_to_string(&["--explain"], DEMO);
+        let mut lines = text.lines();
+        assert!(lines.next().is_some_and(|l| l.starts_with("1\t1\t")));
+        let first = lines.next().expect("a step");
+        assert!(first.starts_with("  step 1, level 1, "), "{first}");
+        let (_, json) = run_to_string(&["--explain", "--format", "json"], DEMO);
+        let v: serde_json::Value = serde_json::from_str(json.trim()).expect("one JSON line");
+        assert_eq!(v["outcome"], "solved");
+        assert_eq!(v["size"], 9);
+        let log = v["log"].as_array().expect("a log");
+        assert_eq!(log[0]["step"], 1);
+        assert!(
+            log[0]["text"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("step 1"))
+        );
+        let (_, json) = run_to_string(&["--format", "json"], DEMO);
+        assert!(!json.contains("\"log\""));
+    }
+
+    #[test]
+    fn beyond_and_contradiction() {
+        // An empty 4x4 (many solutions) and a 4x4 whose staff 1 / day 4 has no shift left.
+        let input = "................\n123....4........\n";
+        let (exit, text) = run_to_string(&["--explain"], input);
+        assert_eq!(exit, Exit::NotProper);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[0].starts_with("1\t1\t>8\t0\textreme\t"),
+            "{}",
+            lines[0]
+        );
+        assert!(lines[1].contains("stuck after step 0"), "{}", lines[1]);
+        assert!(
+            lines[2].starts_with("2\t2\t-\t1\tcontradiction\t"),
+            "{}",
+            lines[2]
+        );
+        assert!(text.contains("contradiction: staff 1 / day 4 has no shift left"));
+        let (_, text) = run_to_string(&["--max-level", "1"], "................\n");
+        assert!(text.starts_with("1\t1\t>1\t0\tbeyond\t"), "{text}");
+    }
+
+    #[test]
+    fn bad_puzzles_are_skipped_with_status_65() {
+        let (exit, text) = run_to_string(&[], &format!("{DEMO}1234\n{DEMO}"));
+        assert_eq!(exit, Exit::DataErr);
+        let numbers: Vec<&str> = text
+            .lines()
+            .map(|l| l.split('\t').next().unwrap_or(""))
+            .collect();
+        assert_eq!(numbers, ["1", "3"]);
+        // Nothing readable: no output file at all.
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let inp = dir.path().join("in.txt");
+        let outp = dir.path().join("out.txt");
+        std::fs::write(&inp, "1234\n").expect("writable");
+        let a = args(&[
+            &inp.display().to_string(),
+            "-o",
+            &outp.display().to_string(),
+        ]);
+        assert_eq!(run(&a, true).expect("runs"), Exit::DataErr);
+        assert!(!outp.exists());
+    }
+
+    #[test]
+    fn refuses_to_overwrite_its_input() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let inp = dir.path().join("in.txt");
+        std::fs::write(&inp, DEMO).expect("writable");
+        let p = inp.display().to_string();
+        let err = run(&args(&[&p, "-o", &p]), true).expect_err("refused");
+        assert_eq!(crate::cli::exit_code_of(&err), Exit::Usage);
+        assert_eq!(std::fs::read_to_string(&inp).expect("still there"), DEMO);
+    }
+
+    #[test]
+    fn interrupted_writes_nothing() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let inp = dir.path().join("in.txt");
+        let outp = dir.path().join("out.txt");
+        std::fs::write(&inp, DEMO).expect("writable");
+        let a = args(&[
+            &inp.display().to_string(),
+            "-o",
+            &outp.display().to_string(),
+        ]);
+        let err = run_with(&a, true, &AtomicBool::new(true)).expect_err("interrupted");
+        assert_eq!(crate::cli::exit_code_of(&err), Exit::Interrupted);
+        assert!(!outp.exists());
+    }
+}
