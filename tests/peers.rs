@@ -340,3 +340,37 @@ fn propagation_engine_counts_generated_big_puzzles() {
         }
     }
 }
+
+#[test]
+fn regression_batch_solver_with_first_cell_given() {
+    // The padding of the sealed arena once aliased option 0 (cell 0 = symbol 1), so a
+    // puzzle giving that cell corrupted the shared matrix and hung `solve` on batches.
+    let shape = Shape::new(3).unwrap();
+    let mut batch = shiftgrid::dlx::BatchSolver::new(shape);
+    for seed in 0..40 {
+        let g = shiftgrid::generate::generate(
+            shape,
+            &shiftgrid::generate::GenerateConfig::for_shape(shape, seed),
+            &SearchControl::default(),
+        )
+        .unwrap();
+        // Relabel so that the first cell holds 1, and give it.
+        let first = g.solution.cells()[0];
+        let swap = |v: u8| match v {
+            0 => 0,
+            v if v == first => 1,
+            1 => first,
+            v => v,
+        };
+        let mut cells: Vec<u8> = g.puzzle.cells().iter().map(|&v| swap(v)).collect();
+        cells[0] = 1;
+        let p = Puzzle::new(shape, cells).unwrap();
+        let a = count(&p, 2);
+        let b = batch
+            .solve(&p, &SolveLimits::count_up_to(2), &SearchControl::default())
+            .unwrap();
+        assert_eq!(a.count, 1);
+        assert_eq!(a.count, b.count, "seed {seed}");
+        assert_eq!(a.solutions, b.solutions, "seed {seed}");
+    }
+}

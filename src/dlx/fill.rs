@@ -272,7 +272,7 @@ impl FillPlan {
         // option, see `sudoku.rs`) span all bands and are left to the forced-item rule.
         let mut item_band = vec![u32::MAX; m.items() + 1];
         debug_assert!(m.is_fixed4());
-        for x in m.first_option_node()..m.nodes.len() {
+        for x in m.option_nodes() {
             let i = m.nodes[x].top;
             // In the fixed-width layout node `x` is item family `x & 3` of its option.
             if x & 3 != 2 {

@@ -128,7 +128,14 @@ impl Matrix {
             return;
         }
         let nodes = self.nodes.len().next_power_of_two();
-        self.nodes.resize(nodes, Node::default());
+        // Padding belongs to no option (`opt` = MAX), so no scan can mistake it for one.
+        self.nodes.resize(
+            nodes,
+            Node {
+                opt: u32::MAX,
+                ..Node::default()
+            },
+        );
         self.node_mask = nodes - 1;
         let items = self.len.len().next_power_of_two();
         self.len.resize(items, 0);
@@ -461,6 +468,12 @@ impl Matrix {
     /// The first node of the first option in the fixed-width layout.
     pub(crate) fn first_option_node(&self) -> usize {
         (self.items() + 1 + 3) & !3
+    }
+
+    /// The option nodes of the fixed-width layout (padding excluded).
+    pub(crate) fn option_nodes(&self) -> std::ops::Range<usize> {
+        let first = self.first_option_node();
+        first..first + 4 * self.options()
     }
 
     /// The option number of option node `x`.

@@ -313,7 +313,7 @@ impl BatchSolver {
         let m = &enc.matrix;
         // Sudoku matrices use the fixed-width layout: every fourth node starts an option.
         debug_assert!(m.is_fixed4());
-        for x in (m.first_option_node()..m.nodes.len()).step_by(4) {
+        for x in m.option_nodes().step_by(4) {
             let (cell, v) = enc.options[m.option_of(x as u32) as usize];
             first_node[cell as usize * n + v as usize - 1] = x as u32;
         }
