@@ -58,15 +58,6 @@ enum GradeFormat {
     Json,
 }
 
-/// Runs `shiftgrid grade`. Equivalent to [`run_with`] with an interrupt flag that is never
-/// raised.
-///
-/// # Errors
-/// Reading the input or writing the output failed, or `-o` names the input file.
-pub fn run(args: &GradeArgs, quiet: bool) -> Result<Exit> {
-    run_with(args, quiet, &AtomicBool::new(false))
-}
-
 /// Runs `shiftgrid grade`, stopping without output when `interrupt` is raised (poll it from
 /// a Ctrl-C handler: pass `SearchControl::interrupt`).
 ///
@@ -432,7 +423,7 @@ mod tests {
         let (i, o) = (inp.display().to_string(), outp.display().to_string());
         let mut full = vec![i.as_str(), "-o", o.as_str()];
         full.extend_from_slice(argv);
-        let exit = run(&args(&full), true).expect("runs");
+        let exit = run_with(&args(&full), true, &AtomicBool::new(false)).expect("runs");
         let text = std::fs::read_to_string(&outp).unwrap_or_default();
         (exit, text)
     }
@@ -548,7 +539,10 @@ mod tests {
             "-o",
             &outp.display().to_string(),
         ]);
-        assert_eq!(run(&a, true).expect("runs"), Exit::DataErr);
+        assert_eq!(
+            run_with(&a, true, &AtomicBool::new(false)).expect("runs"),
+            Exit::DataErr
+        );
         assert!(!outp.exists());
     }
 
@@ -558,7 +552,8 @@ mod tests {
         let inp = dir.path().join("in.txt");
         std::fs::write(&inp, DEMO).expect("writable");
         let p = inp.display().to_string();
-        let err = run(&args(&[&p, "-o", &p]), true).expect_err("refused");
+        let err =
+            run_with(&args(&[&p, "-o", &p]), true, &AtomicBool::new(false)).expect_err("refused");
         assert_eq!(crate::cli::exit_code_of(&err), Exit::Usage);
         assert_eq!(std::fs::read_to_string(&inp).expect("still there"), DEMO);
     }

@@ -2,6 +2,7 @@
 //! output and exit codes. Nothing below this module knows about flags or terminals.
 
 mod exit;
+mod grade;
 pub mod progress;
 
 use std::io::{Read, Write};
@@ -78,6 +79,9 @@ enum Command {
     /// names (empty for a blank). Long: `staff,day,shift`, one row per assignment; several
     /// grids get a leading `grid` column.
     Export(ExportArgs),
+    /// Grade puzzles by human solving techniques: technique level L (1..8), step count S,
+    /// per-technique counts, and with --explain the step log as hints.
+    Grade(grade::GradeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -657,6 +661,7 @@ pub fn run() -> Result<Exit> {
         Command::Generate(args) => generate_cmd(&ctx, &args),
         Command::Solve(args) => solve(&ctx, &args),
         Command::Count(args) => count(&ctx, &args),
+        Command::Grade(args) => grade::run_with(&args, ctx.quiet, &ctx.control.interrupt),
         Command::Export(args) => export(&args),
     }
 }
