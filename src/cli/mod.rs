@@ -714,11 +714,16 @@ fn search_all(ctx: &Ctx, puzzles: &[(usize, &Puzzle)], limits: &SolveLimits) -> 
         .map_init(
             || None::<BatchSolver>,
             |batch, (_, p)| {
-                let o = if split {
+                let o = if p.shape().box_size() >= 5 {
+                    // 25x25 and up: DLX and the propagation engine race (each wins on
+                    // puzzles where the other can take minutes; see `logic::race`).
+                    crate::logic::race(p, limits, &ctx.control)
+                        .expect("puzzles were checked while parsing")
+                } else if split {
                     Solver::new(p)
                         .expect("puzzles were checked while parsing")
                         .solve_parallel(limits, &ctx.control)
-                } else if p.shape().box_size() <= 5 {
+                } else {
                     // Small shapes: reuse one full matrix per thread (no per-puzzle build).
                     if batch.as_ref().is_none_or(|b| b.shape() != p.shape()) {
                         *batch = Some(BatchSolver::new(p.shape()));
@@ -728,10 +733,6 @@ fn search_all(ctx: &Ctx, puzzles: &[(usize, &Puzzle)], limits: &SolveLimits) -> 
                         .expect("set just above")
                         .solve(p, limits, &ctx.control)
                         .expect("puzzles were checked while parsing")
-                } else {
-                    Solver::new(p)
-                        .expect("puzzles were checked while parsing")
-                        .solve_with(limits, &ctx.control)
                 };
                 bar.done.fetch_add(1, Ordering::Relaxed);
                 o
