@@ -414,3 +414,31 @@ fn generate_with_solution_and_json() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn render_draws_an_svg_with_the_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("demo.svg");
+    shiftgrid()
+        .arg("render")
+        .arg(repo("grids/demo_9x9.txt"))
+        .args(["--solve", "--labels", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.starts_with("<?xml") && svg.trim_end().ends_with("</svg>"));
+    // 81 digits drawn: 27 givens and 54 filled cells.
+    assert_eq!(
+        svg.matches("</text>").count()
+            - svg.matches("Staff ").count()
+            - svg.matches("Day ").count(),
+        81
+    );
+    // A contradictory puzzle cannot be solved for drawing.
+    shiftgrid()
+        .args(["render", "-", "--solve"])
+        .write_stdin("1 2 . .\n. . . .\n. . 3 .\n. . 4 .\n")
+        .assert()
+        .code(1);
+}

@@ -82,6 +82,8 @@ enum Command {
     /// Grade puzzles by human solving techniques: technique level L (1..8), step count S,
     /// per-technique counts, and with --explain the step log as hints.
     Grade(grade::GradeArgs),
+    /// Draw the first puzzle of the input as SVG, ready to print (poster size at 100x100).
+    Render(RenderArgs),
 }
 
 #[derive(Debug, Args)]
@@ -662,11 +664,81 @@ pub fn run() -> Result<Exit> {
         Command::Solve(args) => solve(&ctx, &args),
         Command::Count(args) => count(&ctx, &args),
         Command::Grade(args) => grade::run_with(&args, ctx.quiet, &ctx.control.interrupt),
+        Command::Render(args) => render(&ctx, &args),
         Command::Export(args) => export(&args),
     }
 }
 
 /// The input's name for messages, and its bytes.
+#[derive(Debug, Args)]
+struct RenderArgs {
+    /// The first puzzle of the input is drawn.
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    names: NameArgs,
+    /// Solve the puzzle and draw the filled cells in another colour.
+    #[arg(long)]
+    solve: bool,
+    /// Pencil-mark candidates in blank cells (up to 25x25).
+    #[arg(long, conflicts_with = "solve")]
+    candidates: bool,
+    /// Staff and day labels around the grid.
+    #[arg(long)]
+    labels: bool,
+    /// Cell size in pixels (default: chosen from the grid size).
+    #[arg(long, value_name = "PX")]
+    cell_px: Option<f64>,
+    /// Write the SVG to FILE (atomically) instead of stdout.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+fn render(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
+    let (input, _) = load_puzzles(&args.input, &args.names, false)?;
+    let (name, records) = (&input.name, &input.records);
+    let Some(first) = records.first() else {
+        return Ok(Exit::DataErr);
+    };
+    let puzzle = match &first.puzzle {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{name}:{}:{}: {}", e.line, e.col, e.kind);
+            return Ok(Exit::DataErr);
+        }
+    };
+    if let Err(e) = puzzle.check() {
+        eprintln!("{name}:{}: {e}", first.line);
+        return Ok(Exit::DataErr);
+    }
+    let solution = if args.solve {
+        let o = crate::logic::race(puzzle, &SolveLimits::count_up_to(2), &ctx.control)
+            .expect("checked just above");
+        if ctx.control.interrupt.load(Ordering::Relaxed) {
+            return Err(exit::interrupted());
+        }
+        match o.solutions.into_iter().next() {
+            Some(g) => Some(g),
+            None => {
+                eprintln!("{name}:{}: the puzzle has no solution", first.line);
+                return Ok(Exit::NotProper);
+            }
+        }
+    } else {
+        None
+    };
+    let svg_opts = crate::io::svg::SvgOptions {
+        cell_px: args.cell_px,
+        show_candidates: args.candidates,
+        labels: args.labels,
+        title: Some(format!("{} puzzle from {name}", puzzle.shape())),
+    };
+    let svg = crate::io::svg::render_svg(puzzle, solution.as_ref(), &svg_opts)
+        .map_err(|e| exit::usage_error(e.to_string()))?;
+    emit(args.output.as_deref(), &args.input.input, svg.as_bytes())?;
+    Ok(Exit::Success)
+}
+
 fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
     if path == Path::new("-") {
         let mut buf = Vec::new();
