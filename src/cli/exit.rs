@@ -60,6 +60,15 @@ pub fn usage_error(message: impl Into<String>) -> anyhow::Error {
     .into()
 }
 
+/// A "bad input data" error (exit status 65) with a message.
+pub fn data_error(message: impl Into<String>) -> anyhow::Error {
+    CliError {
+        message: message.into(),
+        exit: Exit::DataErr,
+    }
+    .into()
+}
+
 /// The "interrupted" error: the run was stopped and wrote nothing.
 pub fn interrupted() -> anyhow::Error {
     CliError {
@@ -67,6 +76,19 @@ pub fn interrupted() -> anyhow::Error {
         exit: Exit::Interrupted,
     }
     .into()
+}
+
+/// The status of a batch run that finished: [`Exit::DataErr`] when `bad` puzzles could not
+/// be read (the others were still done), else [`Exit::NotProper`] when `not_proper` puzzles
+/// lack the single solution asked for, else [`Exit::Success`].
+pub fn final_status(bad: usize, not_proper: usize) -> Exit {
+    if bad > 0 {
+        Exit::DataErr
+    } else if not_proper > 0 {
+        Exit::NotProper
+    } else {
+        Exit::Success
+    }
 }
 
 /// The exit status for an error that ended the run.
@@ -105,6 +127,13 @@ mod tests {
     }
 
     #[test]
+    fn batch_status() {
+        assert_eq!(final_status(0, 0), Exit::Success);
+        assert_eq!(final_status(0, 2), Exit::NotProper);
+        assert_eq!(final_status(1, 2), Exit::DataErr);
+    }
+
+    #[test]
     fn mapping() {
         let io = anyhow::Error::new(std::io::Error::other("disk")).context("writing out.txt");
         assert_eq!(exit_code_of(&io), Exit::IoErr);
@@ -114,6 +143,7 @@ mod tests {
             Exit::Interrupted
         );
         assert_eq!(exit_code_of(&usage_error("x")), Exit::Usage);
+        assert_eq!(exit_code_of(&data_error("x")), Exit::DataErr);
         let pipe = anyhow::Error::new(std::io::Error::from(std::io::ErrorKind::BrokenPipe));
         assert!(is_broken_pipe(&pipe));
         assert!(!is_broken_pipe(&io));

@@ -1,0 +1,159 @@
+//! `shiftgrid fill`: random full grids (blank-grid solutions) from a seed.
+
+use std::path::Path;
+use std::sync::atomic::Ordering;
+
+use anyhow::Result;
+use clap::Args;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::exit::{self, Exit};
+use super::input::NameArgs;
+use super::output::{Out, OutputArgs, csv_for_shape, emit};
+use super::{Ctx, pick_seed, progress};
+use crate::generate::fill::{FillConfig, Filled, Filler, batch_seed};
+use crate::grid::Shape;
+use crate::io::write::{OutputFormat, write_grid};
+
+/// Flags of `shiftgrid fill`.
+#[derive(Debug, Args)]
+pub(super) struct FillArgs {
+    /// Box size b: the grid is b²×b² (2..10: 4x4 up to 100x100).
+    #[arg(long = "box", short, value_name = "B")]
+    box_size: usize,
+    /// Seed for the random choices (default: picked at random and printed on stderr).
+    #[arg(long, short, value_name = "S")]
+    seed: Option<u64>,
+    /// Number of grids; grid i is seeded from the run seed and i, and grids are made in
+    /// parallel, one thread each.
+    #[arg(long, short = 'n', default_value_t = 1, value_name = "M",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    count: u64,
+    #[command(flatten)]
+    output: OutputArgs,
+    #[command(flatten)]
+    names: NameArgs,
+    /// Print search statistics on stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Runs `shiftgrid fill`: `--count` random full grids, made in parallel.
+///
+/// # Errors
+/// Usage errors (size, CSV flags), name-file errors, I/O errors, and interruption.
+pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
+    let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
+    let out_form = args.output.resolve()?;
+    let mut csv = match out_form {
+        Out::Csv(layout) => Some(csv_for_shape(
+            layout,
+            shape,
+            &args.names,
+            args.count > 1,
+            || format!("--count {} makes {} grids", args.count, args.count),
+        )?),
+        Out::Text(_) => {
+            args.names.refuse_unused()?;
+            None
+        }
+    };
+    let seed = pick_seed(ctx, args.seed);
+    let visible = progress::show_progress(ctx.quiet);
+    let bar = progress::Progress::new(
+        visible,
+        args.count,
+        "grids",
+        &ctx.control,
+        Some(shape.cells() as u64),
+    );
+    let filler = Filler::empty(shape);
+    let fill_one = |cfg: &FillConfig| {
+        filler
+            .fill(cfg, &ctx.control)
+            .expect("the empty board always has a completion")
+    };
+    let results: Vec<Option<Filled>> = if args.count == 1 {
+        vec![fill_one(&FillConfig::new(seed))]
+    } else {
+        (0..args.count)
+            .into_par_iter()
+            .map(|i| {
+                let cfg = FillConfig {
+                    workers: 1,
+                    ..FillConfig::new(batch_seed(seed, i))
+                };
+                let r = fill_one(&cfg);
+                bar.done.fetch_add(1, Ordering::Relaxed);
+                r
+            })
+            .collect()
+    };
+    bar.finish();
+    if ctx.control.interrupt.load(Ordering::Relaxed) || results.iter().any(Option::is_none) {
+        return Err(exit::interrupted());
+    }
+    let mut out = Vec::new();
+    for (i, f) in results.iter().flatten().enumerate() {
+        let grid_seed = if args.count == 1 {
+            seed
+        } else {
+            batch_seed(seed, i as u64)
+        };
+        if args.stats && !ctx.quiet {
+            eprintln!(
+                "grid {}: seed {grid_seed}, {:.3} s (matrix {:.3} s), {} nodes, {} dead ends, \
+                 {} restarts, worker {} of {}",
+                i + 1,
+                f.elapsed.as_secs_f64(),
+                f.build_time.as_secs_f64(),
+                f.total_nodes,
+                f.stats.dead_ends,
+                f.stats.restarts,
+                f.winner + 1,
+                f.workers
+            );
+        }
+        if let Some((csv, names)) = csv.as_mut() {
+            csv.push((i + 1).to_string(), f.grid.to_puzzle(), names.clone());
+            continue;
+        }
+        match out_form {
+            Out::Text(OutputFormat::Json) => {
+                #[derive(Serialize)]
+                struct FillJson<'a> {
+                    index: usize,
+                    seed: u64,
+                    #[serde(rename = "box")]
+                    box_size: usize,
+                    size: usize,
+                    cells: Vec<&'a [u8]>,
+                }
+                serde_json::to_writer(
+                    &mut out,
+                    &FillJson {
+                        index: i + 1,
+                        seed: grid_seed,
+                        box_size: shape.box_size(),
+                        size: shape.side(),
+                        cells: f.grid.cells().chunks(shape.side()).collect(),
+                    },
+                )?;
+                out.push(b'\n');
+            }
+            Out::Text(format) => {
+                if format == OutputFormat::Grid && i > 0 {
+                    out.push(b'\n');
+                }
+                write_grid(&mut out, &f.grid, format)?;
+            }
+            Out::Csv(_) => unreachable!("CSV output is gathered above"),
+        }
+    }
+    if let Some((csv, _)) = csv {
+        out = csv.into_bytes()?;
+    }
+    emit(args.output.output.as_deref(), Path::new("-"), &out)?;
+    Ok(Exit::Success)
+}

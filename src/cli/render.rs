@@ -1,0 +1,87 @@
+//! `shiftgrid render`: draw the first puzzle of the input as a print-ready SVG.
+
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+
+use anyhow::Result;
+use clap::Args;
+
+use super::Ctx;
+use super::exit::{self, Exit};
+use super::input::{InputArgs, NameArgs, load_puzzles};
+use super::output::emit;
+use crate::dlx::SolveLimits;
+
+/// Flags of `shiftgrid render`.
+#[derive(Debug, Args)]
+pub(super) struct RenderArgs {
+    /// The first puzzle of the input is drawn.
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    names: NameArgs,
+    /// Solve the puzzle and draw the filled cells in another colour.
+    #[arg(long)]
+    solve: bool,
+    /// Pencil-mark candidates in blank cells (up to 25x25).
+    #[arg(long, conflicts_with = "solve")]
+    candidates: bool,
+    /// Staff and day labels around the grid.
+    #[arg(long)]
+    labels: bool,
+    /// Cell size in pixels (default: chosen from the grid size).
+    #[arg(long, value_name = "PX")]
+    cell_px: Option<f64>,
+    /// Write the SVG to FILE (atomically) instead of stdout.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// Runs `shiftgrid render`: the first puzzle of the input as SVG, optionally solved.
+///
+/// # Errors
+/// I/O and CSV errors, a grid too large for the options asked, and interruption.
+pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
+    let (input, _) = load_puzzles(&args.input, &args.names, false)?;
+    let (name, records) = (&input.name, &input.records);
+    let Some(first) = records.first() else {
+        return Ok(Exit::DataErr);
+    };
+    let puzzle = match &first.puzzle {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{name}:{}:{}: {}", e.line, e.col, e.kind);
+            return Ok(Exit::DataErr);
+        }
+    };
+    if let Err(e) = puzzle.check() {
+        eprintln!("{name}:{}: {e}", first.line);
+        return Ok(Exit::DataErr);
+    }
+    let solution = if args.solve {
+        let o = crate::logic::race(puzzle, &SolveLimits::count_up_to(2), &ctx.control)
+            .expect("checked just above");
+        if ctx.control.interrupt.load(Ordering::Relaxed) {
+            return Err(exit::interrupted());
+        }
+        match o.solutions.into_iter().next() {
+            Some(g) => Some(g),
+            None => {
+                eprintln!("{name}:{}: the puzzle has no solution", first.line);
+                return Ok(Exit::NotProper);
+            }
+        }
+    } else {
+        None
+    };
+    let svg_opts = crate::io::svg::SvgOptions {
+        cell_px: args.cell_px,
+        show_candidates: args.candidates,
+        labels: args.labels,
+        title: Some(format!("{} puzzle from {name}", puzzle.shape())),
+    };
+    let svg = crate::io::svg::render_svg(puzzle, solution.as_ref(), &svg_opts)
+        .map_err(|e| exit::usage_error(e.to_string()))?;
+    emit(args.output.as_deref(), &args.input.input, svg.as_bytes())?;
+    Ok(Exit::Success)
+}

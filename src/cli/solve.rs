@@ -1,0 +1,230 @@
+//! `shiftgrid solve`: solve every puzzle of the input, and the batch search that `count`
+//! shares: puzzles in parallel, or one puzzle split at the root when there are fewer
+//! puzzles than threads.
+
+use std::sync::atomic::Ordering;
+
+use anyhow::Result;
+use clap::Args;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::exit::{self, Exit, final_status};
+use super::input::{InputArgs, NameArgs, good_records, load_puzzles};
+use super::output::{CsvOut, Out, OutputArgs, emit};
+use super::{Ctx, progress};
+use crate::dlx::{BatchSolver, Outcome, SolveLimits, Solver, Stats, Verdict};
+use crate::grid::Puzzle;
+use crate::io::csv::Names;
+use crate::io::write::{OutputFormat, write_grid};
+
+/// Flags of `shiftgrid solve`.
+#[derive(Debug, Args)]
+pub(super) struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+    #[command(flatten)]
+    names: NameArgs,
+    /// Stop at the first solution without checking that it is the only one.
+    #[arg(long)]
+    first: bool,
+    /// Print per-puzzle search statistics on stderr (in the record with --format json).
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Runs `shiftgrid solve`: every puzzle of the input, solved and checked for a second
+/// solution (unless `--first`); bad puzzles are reported and skipped.
+///
+/// # Errors
+/// I/O and CSV errors, usage errors for flags that would be ignored, and interruption.
+pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
+    let out_form = args.output.resolve()?;
+    let (input, custom) = load_puzzles(&args.input, &args.names, matches!(out_form, Out::Csv(_)))?;
+    let (name, records) = (&input.name, &input.records);
+    let (good, bad) = good_records(name, records);
+    if good.is_empty() {
+        // Nothing could be read: write no output at all (not even an empty file).
+        return Ok(Exit::DataErr);
+    }
+    // CSV output: refuse what cannot be written, and find every grid's names, before solving.
+    let mut csv = match out_form {
+        Out::Csv(layout) => Some(CsvOut::new(layout, records.len() > 1, || {
+            format!("{name} holds {} puzzles", records.len())
+        })?),
+        Out::Text(_) => None,
+    };
+    let csv_names: Vec<Names> = match csv {
+        Some(_) => good
+            .iter()
+            .map(|(i, p)| input.names(*i, p.shape(), &custom))
+            .collect::<Result<_>>()?,
+        None => Vec::new(),
+    };
+    let limits = if args.first {
+        SolveLimits::first()
+    } else {
+        SolveLimits::count_up_to(2)
+    };
+    let outcomes = search_all(ctx, &good, &limits);
+    if ctx.control.interrupt.load(Ordering::Relaxed) {
+        return Err(exit::interrupted());
+    }
+    let mut out = Vec::new();
+    let mut not_proper = 0usize;
+    let mut written = 0usize;
+    for (k, ((i, puzzle), o)) in good.iter().zip(&outcomes).enumerate() {
+        let line = records[*i].line;
+        if args.stats && !ctx.quiet {
+            eprintln!("{}", stats_line(name, line, *i, o));
+        }
+        let verdict = o.verdict();
+        match verdict {
+            Some(Verdict::None) => {
+                not_proper += 1;
+                eprintln!("{name}:{line}: puzzle {} has no solution", i + 1);
+            }
+            Some(Verdict::Multiple) if !args.first => {
+                not_proper += 1;
+                eprintln!(
+                    "{name}:{line}: puzzle {} has more than one solution; printing one",
+                    i + 1
+                );
+            }
+            _ => {}
+        }
+        if let Some(csv) = csv.as_mut() {
+            if let Some(g) = o.solutions.first() {
+                csv.push(input.label(*i), g.to_puzzle(), csv_names[k].clone());
+            }
+        } else if out_form == Out::Text(OutputFormat::Json) {
+            #[derive(Serialize)]
+            struct SolveJson<'a> {
+                puzzle: usize,
+                line: usize,
+                #[serde(rename = "box")]
+                box_size: usize,
+                size: usize,
+                givens: usize,
+                status: &'static str,
+                solution: Option<Vec<&'a [u8]>>,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                stats: Option<StatsJson>,
+            }
+            let status = match (verdict, args.first) {
+                (Some(Verdict::None), _) => "none",
+                (Some(Verdict::Unique), false) => "unique",
+                (Some(Verdict::Multiple), false) => "multiple",
+                _ => "solved",
+            };
+            let rec = SolveJson {
+                puzzle: i + 1,
+                line,
+                box_size: puzzle.shape().box_size(),
+                size: puzzle.shape().side(),
+                givens: puzzle.givens(),
+                status,
+                solution: o
+                    .solutions
+                    .first()
+                    .map(|g| g.cells().chunks(g.shape().side()).collect()),
+                stats: args.stats.then(|| StatsJson::new(&o.stats, o)),
+            };
+            serde_json::to_writer(&mut out, &rec)?;
+            out.push(b'\n');
+        } else if let (Some(g), Out::Text(format)) = (o.solutions.first(), out_form) {
+            if format == OutputFormat::Grid && written > 0 {
+                out.push(b'\n');
+            }
+            write_grid(&mut out, g, format)?;
+            written += 1;
+        }
+    }
+    if let Some(csv) = csv {
+        out = csv.into_bytes()?;
+    }
+    emit(args.output.output.as_deref(), &args.input.input, &out)?;
+    Ok(final_status(bad, not_proper))
+}
+
+/// One puzzle's search, run in parallel across puzzles, or with root splitting when there
+/// are fewer puzzles than threads.
+pub(super) fn search_all(
+    ctx: &Ctx,
+    puzzles: &[(usize, &Puzzle)],
+    limits: &SolveLimits,
+) -> Vec<Outcome> {
+    let visible = progress::show_progress(ctx.quiet);
+    let bar = progress::Progress::new(visible, puzzles.len() as u64, "puzzles", &ctx.control, None);
+    let split = puzzles.len() < rayon::current_num_threads();
+    let outcomes: Vec<Outcome> = puzzles
+        .par_iter()
+        .map_init(
+            || None::<BatchSolver>,
+            |batch, (_, p)| {
+                let o = if p.shape().box_size() >= 5 {
+                    // 25x25 and up: DLX and the propagation engine race (each wins on
+                    // puzzles where the other can take minutes; see `logic::race`).
+                    crate::logic::race(p, limits, &ctx.control)
+                        .expect("puzzles were checked while parsing")
+                } else if split {
+                    Solver::new(p)
+                        .expect("puzzles were checked while parsing")
+                        .solve_parallel(limits, &ctx.control)
+                } else {
+                    // Small shapes: reuse one full matrix per thread (no per-puzzle build).
+                    if batch.as_ref().is_none_or(|b| b.shape() != p.shape()) {
+                        *batch = Some(BatchSolver::new(p.shape()));
+                    }
+                    batch
+                        .as_mut()
+                        .expect("set just above")
+                        .solve(p, limits, &ctx.control)
+                        .expect("puzzles were checked while parsing")
+                };
+                bar.done.fetch_add(1, Ordering::Relaxed);
+                o
+            },
+        )
+        .collect();
+    bar.finish();
+    outcomes
+}
+
+/// A puzzle's search statistics in JSON records (`solve`, `count`).
+#[derive(Serialize)]
+pub(super) struct StatsJson {
+    nodes: u64,
+    updates: u64,
+    dead_ends: u64,
+    micros: u128,
+}
+
+impl StatsJson {
+    /// The statistics of outcome `o`.
+    pub(super) fn new(s: &Stats, o: &Outcome) -> StatsJson {
+        StatsJson {
+            nodes: s.nodes,
+            updates: s.updates,
+            dead_ends: s.dead_ends,
+            micros: o.elapsed.as_micros(),
+        }
+    }
+}
+
+/// The `--stats` line on stderr for record `index` (at `line` of input `name`).
+pub(super) fn stats_line(name: &str, line: usize, index: usize, o: &Outcome) -> String {
+    format!(
+        "{name}:{line}: puzzle {}: {} solution{}{}, {} nodes, {} updates, {} dead ends, {:.3} ms",
+        index + 1,
+        o.count,
+        if o.count == 1 { "" } else { "s" },
+        if o.complete { "" } else { " (interrupted)" },
+        o.stats.nodes,
+        o.stats.updates,
+        o.stats.dead_ends,
+        o.elapsed.as_secs_f64() * 1e3
+    )
+}
