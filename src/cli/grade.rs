@@ -8,20 +8,22 @@
 //! solution) is reported on stderr and makes the status 1. Nothing is written when no
 //! puzzle could be read, or when the run is interrupted.
 
-use std::io::{IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::cli::{CliError, Exit};
+use super::Ctx;
+use super::exit::{self, Exit, final_status};
+use super::input::{good_records, read_input};
+use super::output::emit;
 use crate::grade::{Grade, GradeOptions, Grader, MAX_LEVEL, Outcome, Step, Technique};
 use crate::grid::{Pos, Puzzle};
-use crate::io::atomic::{same_file, write_atomic};
-use crate::io::parse::{ParseOptions, Record, parse_bytes};
+use crate::io::parse::{ParseOptions, parse_bytes};
 
 /// Grade puzzles by human techniques: level L (1..8), steps S, difficulty.
 ///
@@ -58,18 +60,19 @@ enum GradeFormat {
     Json,
 }
 
-/// Runs `shiftgrid grade`, stopping without output when `interrupt` is raised (poll it from
-/// a Ctrl-C handler: pass `SearchControl::interrupt`).
+/// Runs `shiftgrid grade`, stopping without output when the context's interrupt flag is
+/// raised (the Ctrl-C handler raises it).
 ///
-/// With `quiet` unset and stderr a terminal, a summary (puzzles per level, mean S) follows
-/// on stderr.
+/// Unless quiet, and when stderr is a terminal, a summary (puzzles per level, mean S)
+/// follows on stderr.
 ///
 /// # Errors
 /// Reading the input or writing the output failed, `-o` names the input file, or the run
 /// was interrupted (exit status 130, nothing written).
-pub fn run_with(args: &GradeArgs, quiet: bool, interrupt: &AtomicBool) -> Result<Exit> {
+pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
     let (name, bytes) = read_input(&args.input)?;
     let records = parse_bytes(&bytes, &ParseOptions::default());
+    let interrupt = &ctx.control.interrupt;
     let (good, bad) = good_records(&name, &records);
     if good.is_empty() {
         // Nothing could be read: write no output at all (not even an empty file).
@@ -96,11 +99,7 @@ pub fn run_with(args: &GradeArgs, quiet: bool, interrupt: &AtomicBool) -> Result
         )
         .collect();
     if interrupt.load(Ordering::Relaxed) || graded.iter().any(Option::is_none) {
-        return Err(CliError {
-            message: "interrupted: no output was written".into(),
-            exit: Exit::Interrupted,
-        }
-        .into());
+        return Err(exit::interrupted());
     }
     let mut out = Vec::new();
     let mut contradictions = 0usize;
@@ -119,16 +118,10 @@ pub fn run_with(args: &GradeArgs, quiet: bool, interrupt: &AtomicBool) -> Result
         }
     }
     emit(args.output.as_deref(), &args.input, &out)?;
-    if !quiet && std::io::stderr().is_terminal() {
+    if !ctx.quiet && std::io::stderr().is_terminal() {
         eprint!("{}", summary(graded.iter().flatten()));
     }
-    Ok(if bad > 0 {
-        Exit::DataErr
-    } else if contradictions > 0 {
-        Exit::NotProper
-    } else {
-        Exit::Success
-    })
+    Ok(final_status(bad, contradictions))
 }
 
 /// The L column: the level, `>8` beyond the maximum level, `-` for a contradiction.
@@ -333,74 +326,10 @@ fn summary<'a>(grades: impl Iterator<Item = &'a Grade>) -> String {
     format!("shiftgrid: graded {total} puzzles: {}\n", parts.join(", "))
 }
 
-/// The input's name for messages, and its bytes.
-fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
-    if path == Path::new("-") {
-        let mut buf = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buf)
-            .context("reading standard input")?;
-        Ok(("<stdin>".to_string(), buf))
-    } else {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        Ok((path.display().to_string(), bytes))
-    }
-}
-
-/// Reports bad records on stderr as `FILE:LINE:COL: message`; returns the good ones with
-/// their index, and how many were bad.
-fn good_records<'a>(name: &str, records: &'a [Record]) -> (Vec<(usize, &'a Puzzle)>, usize) {
-    let mut good = Vec::new();
-    let mut bad = 0;
-    for (i, r) in records.iter().enumerate() {
-        match &r.puzzle {
-            Ok(p) => good.push((i, p)),
-            Err(e) => {
-                bad += 1;
-                if records.len() > 1 {
-                    eprintln!(
-                        "{name}:{}:{}: {} (puzzle {} skipped)",
-                        e.line,
-                        e.col,
-                        e.kind,
-                        i + 1
-                    );
-                } else {
-                    eprintln!("{name}:{}:{}: {}", e.line, e.col, e.kind);
-                }
-            }
-        }
-    }
-    (good, bad)
-}
-
-/// Sends `bytes` to `output` (atomically) or stdout, refusing to overwrite the input.
-fn emit(output: Option<&Path>, input: &Path, bytes: &[u8]) -> Result<()> {
-    match output {
-        Some(path) if path != Path::new("-") => {
-            if input != Path::new("-") && (path == input || same_file(path, input)) {
-                return Err(CliError {
-                    message: format!("refusing to overwrite the input file {}", path.display()),
-                    exit: Exit::Usage,
-                }
-                .into());
-            }
-            write_atomic(path, |w| w.write_all(bytes))
-                .with_context(|| format!("cannot write {}", path.display()))
-        }
-        _ => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(bytes)?;
-            out.flush()?;
-            Ok(())
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dlx::SearchControl;
     use clap::Parser;
 
     #[derive(Debug, Parser)]
@@ -415,6 +344,16 @@ mod tests {
             .args
     }
 
+    /// Runs `grade` quietly, with the interrupt flag already raised when `interrupted`.
+    fn run_with(args: &GradeArgs, interrupted: bool) -> Result<Exit> {
+        let ctx = Ctx {
+            quiet: true,
+            control: SearchControl::default(),
+        };
+        ctx.control.interrupt.store(interrupted, Ordering::Relaxed);
+        run(&ctx, args)
+    }
+
     fn run_to_string(argv: &[&str], input: &str) -> (Exit, String) {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let inp = dir.path().join("in.txt");
@@ -423,7 +362,7 @@ mod tests {
         let (i, o) = (inp.display().to_string(), outp.display().to_string());
         let mut full = vec![i.as_str(), "-o", o.as_str()];
         full.extend_from_slice(argv);
-        let exit = run_with(&args(&full), true, &AtomicBool::new(false)).expect("runs");
+        let exit = run_with(&args(&full), false).expect("runs");
         let text = std::fs::read_to_string(&outp).unwrap_or_default();
         (exit, text)
     }
@@ -539,10 +478,7 @@ mod tests {
             "-o",
             &outp.display().to_string(),
         ]);
-        assert_eq!(
-            run_with(&a, true, &AtomicBool::new(false)).expect("runs"),
-            Exit::DataErr
-        );
+        assert_eq!(run_with(&a, false).expect("runs"), Exit::DataErr);
         assert!(!outp.exists());
     }
 
@@ -552,8 +488,7 @@ mod tests {
         let inp = dir.path().join("in.txt");
         std::fs::write(&inp, DEMO).expect("writable");
         let p = inp.display().to_string();
-        let err =
-            run_with(&args(&[&p, "-o", &p]), true, &AtomicBool::new(false)).expect_err("refused");
+        let err = run_with(&args(&[&p, "-o", &p]), false).expect_err("refused");
         assert_eq!(crate::cli::exit_code_of(&err), Exit::Usage);
         assert_eq!(std::fs::read_to_string(&inp).expect("still there"), DEMO);
     }
@@ -569,7 +504,7 @@ mod tests {
             "-o",
             &outp.display().to_string(),
         ]);
-        let err = run_with(&a, true, &AtomicBool::new(true)).expect_err("interrupted");
+        let err = run_with(&a, true).expect_err("interrupted");
         assert_eq!(crate::cli::exit_code_of(&err), Exit::Interrupted);
         assert!(!outp.exists());
     }

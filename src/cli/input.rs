@@ -268,7 +268,10 @@ pub(super) fn load_puzzles(
 }
 
 /// The input's name for messages, and its bytes.
-fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
+///
+/// # Errors
+/// The file (or standard input) cannot be read.
+pub(super) fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
     if path == Path::new("-") {
         let mut buf = Vec::new();
         std::io::stdin()

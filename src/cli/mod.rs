@@ -124,7 +124,7 @@ pub fn run() -> Result<Exit> {
         Command::Generate(args) => generate::run(&ctx, &args),
         Command::Solve(args) => solve::run(&ctx, &args),
         Command::Count(args) => count::run(&ctx, &args),
-        Command::Grade(args) => grade::run_with(&args, ctx.quiet, &ctx.control.interrupt),
+        Command::Grade(args) => grade::run(&ctx, &args),
         Command::Render(args) => render::run(&ctx, &args),
         Command::Export(args) => export::run(&args),
     }
