@@ -2,9 +2,11 @@
 //! ([`crate::grade`]): technique level L, step count S, a difficulty name and the
 //! deductions per level, optionally with the step log as hints.
 //!
-//! Puzzles are graded in parallel (one [`Grader`] per worker thread) and printed in input
-//! order. Unreadable puzzles are reported as `FILE:LINE:COL: message` and skipped; the
-//! exit status is then 65. A puzzle whose givens lead to a contradiction (it has no
+//! The input is read like `solve`'s: any text form, or a roster CSV (with the name files
+//! that map its staff, days and shifts to rows, columns and symbols). Puzzles are graded in
+//! parallel (one [`Grader`] per worker thread) and printed in input order. Unreadable
+//! puzzles of a text batch are reported as `FILE:LINE:COL: message` and skipped; the exit
+//! status is then 65. A bad roster CSV stops the run with `FILE:LINE:FIELD: message`. A puzzle whose givens lead to a contradiction (it has no
 //! solution) is reported on stderr and makes the status 1. Nothing is written when no
 //! puzzle could be read, or when the run is interrupted.
 
@@ -19,11 +21,10 @@ use serde::Serialize;
 
 use super::Ctx;
 use super::exit::{self, Exit, final_status};
-use super::input::{good_records, read_input};
+use super::input::{InputArgs, NameArgs, good_records, load_puzzles};
 use super::output::emit;
 use crate::grade::{Grade, GradeOptions, Grader, MAX_LEVEL, Outcome, Step, Technique};
 use crate::grid::{Pos, Puzzle};
-use crate::io::parse::{ParseOptions, parse_bytes};
 
 /// Grade puzzles by human techniques: level L (1..8), steps S, difficulty.
 ///
@@ -33,9 +34,8 @@ use crate::io::parse::{ParseOptions, parse_bytes};
 /// comma-separated.
 #[derive(Debug, Args)]
 pub struct GradeArgs {
-    /// Puzzle file, or - for standard input.
-    #[arg(value_name = "FILE", default_value = "-")]
-    input: PathBuf,
+    #[command(flatten)]
+    input: InputArgs,
     /// Output form: text (one tab-separated line per puzzle) or json (one object per line).
     #[arg(long, short, value_enum, default_value_t = GradeFormat::Text)]
     format: GradeFormat,
@@ -49,6 +49,8 @@ pub struct GradeArgs {
     /// Write to FILE (atomically: a temporary file renamed into place) instead of stdout.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    names: NameArgs,
 }
 
 /// The output forms of `grade`.
@@ -67,13 +69,14 @@ enum GradeFormat {
 /// follows on stderr.
 ///
 /// # Errors
-/// Reading the input or writing the output failed, `-o` names the input file, or the run
-/// was interrupted (exit status 130, nothing written).
+/// Reading the input or writing the output failed, a roster CSV is bad (exit status 65,
+/// nothing written), name files are given without CSV input, `-o` names the input file, or
+/// the run was interrupted (exit status 130, nothing written).
 pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
-    let (name, bytes) = read_input(&args.input)?;
-    let records = parse_bytes(&bytes, &ParseOptions::default());
+    let (input, _) = load_puzzles(&args.input, &args.names, false)?;
+    let (name, records) = (&input.name, &input.records);
     let interrupt = &ctx.control.interrupt;
-    let (good, bad) = good_records(&name, &records);
+    let (good, bad) = good_records(name, records);
     if good.is_empty() {
         // Nothing could be read: write no output at all (not even an empty file).
         return Ok(Exit::DataErr);
@@ -117,7 +120,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
             GradeFormat::Json => write_json(&mut out, *i, line, p, g)?,
         }
     }
-    emit(args.output.as_deref(), &args.input, &out)?;
+    emit(args.output.as_deref(), &args.input.input, &out)?;
     if !ctx.quiet && std::io::stderr().is_terminal() {
         eprint!("{}", summary(graded.iter().flatten()));
     }
@@ -374,7 +377,7 @@ mod tests {
     fn arguments() {
         Wrapper::command_for_test();
         let a = args(&[]);
-        assert_eq!(a.input, PathBuf::from("-"));
+        assert_eq!(a.input.input, PathBuf::from("-"));
         assert_eq!(
             (a.format, a.explain, a.max_level),
             (GradeFormat::Text, false, 8)

@@ -271,7 +271,7 @@ pub(super) fn load_puzzles(
 ///
 /// # Errors
 /// The file (or standard input) cannot be read.
-pub(super) fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
+fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
     if path == Path::new("-") {
         let mut buf = Vec::new();
         std::io::stdin()
