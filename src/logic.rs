@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::dlx::{Outcome, SearchControl, SolveLimits, Stats};
-use crate::generate::propagate::Propagator;
+use crate::generate::propagate::{Propagator, SearchLimits};
 use crate::grid::{Grid, GridError, Puzzle};
 
 /// Counts the solutions of `puzzle` up to `limits.max_solutions`, keeping the first
@@ -39,11 +39,14 @@ pub fn count(
     let mut prop = Propagator::new(shape);
     let r = prop.count(
         puzzle.cells(),
-        limits.max_solutions,
-        limits.keep,
-        limits.node_limit,
-        &control.interrupt,
-        &control.nodes,
+        &SearchLimits {
+            cap: limits.max_solutions,
+            keep: limits.keep,
+            node_limit: limits.node_limit,
+            interrupt: &control.interrupt,
+            nodes: &control.nodes,
+            prefer: None,
+        },
     );
     let solutions = r
         .kept

@@ -14,7 +14,7 @@ use super::input::NameArgs;
 use super::output::{Out, OutputArgs, csv_for_shape, emit};
 use super::{Ctx, pick_seed, progress};
 use crate::generate::fill::batch_seed;
-use crate::generate::{Fallback, GenerateConfig, Generated, Symmetry, Target, generate};
+use crate::generate::{Fallback, GenerateConfig, Generated, Order, Symmetry, Target, generate};
 use crate::grid::Shape;
 use crate::io::write::{OutputFormat, write_grid, write_puzzle};
 
@@ -31,16 +31,21 @@ pub(super) struct GenerateArgs {
     /// Symmetry of the pattern of givens.
     #[arg(long, value_enum, default_value_t = SymmetryArg::Rot180)]
     symmetry: SymmetryArg,
+    /// Order in which cells are tried: `sweep` (row by row, random within a row) leaves
+    /// far fewer givens than `random` (blanks spread evenly); see README.
+    #[arg(long, value_enum, default_value_t = OrderArg::Sweep)]
+    order: OrderArg,
     /// Stop at K givens or fewer (or report the lowest reached).
     #[arg(long, value_name = "K", conflicts_with = "minimal")]
     givens: Option<usize>,
     /// Blank until no given (orbit) can go, proving each step with a complete search.
     #[arg(long)]
     minimal: bool,
-    /// When propagation is silent, back it with a small search and a DLX count capped at
-    /// NODES (0: propagation only, the default above 16x16).
+    /// When propagation cannot prove a removal, back it with a search (propagating at
+    /// every node) capped at NODES branches per blanked cell (0: propagation only, the
+    /// default above 16x16).
     #[arg(long, value_name = "NODES", conflicts_with = "minimal")]
-    dlx_nodes: Option<u64>,
+    search_nodes: Option<u64>,
     /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 500ms).
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     time_limit: Option<std::time::Duration>,
@@ -58,6 +63,13 @@ pub(super) struct GenerateArgs {
     /// Print statistics (givens, checks, how each was proven, time) on stderr.
     #[arg(long)]
     stats: bool,
+}
+
+/// `--order` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum OrderArg {
+    Sweep,
+    Random,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -128,13 +140,17 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         SymmetryArg::AntiDiagonal => Symmetry::AntiDiagonal,
         SymmetryArg::Dihedral => Symmetry::Dihedral,
     };
+    base.order = match args.order {
+        OrderArg::Sweep => Order::Sweep,
+        OrderArg::Random => Order::Random,
+    };
     if args.minimal {
         base.target = Target::Minimal;
         base.fallback = Fallback::Full;
     } else if let Some(k) = args.givens {
         base.target = Target::Givens(k);
     }
-    if let Some(nodes) = args.dlx_nodes {
+    if let Some(nodes) = args.search_nodes {
         if base.target == Target::Minimal {
             base.target = Target::Pass;
         }
@@ -191,7 +207,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             let st = &g.stats;
             eprintln!(
                 "puzzle {}: seed {}, {} givens ({:.1}%), {}, {} checks: {} by propagation, \
-                 {} by search, {} by DLX, {} refuted, {} unproven; fill {:.3} s, total {:.3} s",
+                 {} by search, {} refuted, {} unproven; fill {:.3} s, total {:.3} s",
                 i + 1,
                 seeds[i],
                 g.puzzle.givens(),
@@ -206,7 +222,6 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
                 st.checks,
                 st.by_propagation,
                 st.by_search,
-                st.by_dlx,
                 st.refuted,
                 st.unproven,
                 st.fill_micros as f64 / 1e6,

@@ -170,60 +170,46 @@ impl Propagator {
         self.run(cand)
     }
 
-    /// Searches for a completion of `cand` (a propagation fixpoint) by branching on the
-    /// cell with fewest candidates, propagating at every node, for at most `*budget`
-    /// branches. `Some(false)`: no completion exists (proven); `Some(true)`: one exists
-    /// (found); `None`: the budget ran out.
-    pub(crate) fn search(&mut self, cand: &[u128], budget: &mut u64) -> Option<bool> {
-        let best = cand
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| m.count_ones() > 1)
-            .min_by_key(|(_, m)| m.count_ones());
-        let Some((cell, &mask)) = best else {
-            return Some(true);
-        };
-        let mut rest = mask;
-        let mut child = Vec::with_capacity(cand.len());
-        while rest != 0 {
-            if *budget == 0 {
-                return None;
-            }
-            *budget -= 1;
-            let bit = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            child.clear();
-            child.extend_from_slice(cand);
-            child[cell] = bit;
-            if self.propagate_changed(&mut child, &[cell]) {
-                match self.search(&child, budget) {
-                    Some(false) => {}
-                    other => return other,
-                }
-            }
+    /// Counts the completions of the puzzle `cells` up to `cap` by propagation and search:
+    /// propagate, branch (see [`Propagator::search_from`]), propagate every branch. Keeps
+    /// the first `keep` solutions.
+    pub(crate) fn count(&mut self, cells: &[u8], limits: &SearchLimits<'_>) -> PropCount {
+        let mut root = Vec::with_capacity(cells.len());
+        self.eliminated(cells, &mut root);
+        if !self.propagate_with(&mut root, Some(cells)) {
+            return PropCount {
+                count: 0,
+                kept: Vec::new(),
+                complete: true,
+                nodes: 0,
+                dead_ends: 1,
+            };
         }
-        Some(false)
+        self.search_from(root, limits)
     }
 
-    /// Counts the completions of the puzzle `cells` up to `cap` by propagation and search:
-    /// propagate, branch on the cell with fewest candidates, propagate every branch. Keeps
-    /// the first `keep` solutions. Stops (incomplete) after `node_limit` branches or when
-    /// `interrupt` is raised (polled every 256 branches, which also feed `nodes`).
-    /// Iterative, so depth costs no call stack.
-    pub(crate) fn count(
-        &mut self,
-        cells: &[u8],
-        cap: u64,
-        keep: usize,
-        node_limit: u64,
-        interrupt: &AtomicBool,
-        nodes_counter: &AtomicU64,
-    ) -> PropCount {
+    /// Counts the completions of `root`, a propagation fixpoint, up to `limits.cap`: branch
+    /// on the cell with fewest candidates, or on the house–symbol with fewest places when
+    /// that is fewer (as DLX's MRV chooses between its cell and house items), propagating
+    /// every branch. With `limits.prefer`, each branch tries that grid's symbol first, which
+    /// finds a solution near it quickly (the generator's counterexamples usually are).
+    /// Stops (incomplete) after `limits.node_limit` branches or when `limits.interrupt` is
+    /// raised (polled every 256 branches, which also feed `limits.nodes`). Iterative, so
+    /// depth costs no call stack.
+    pub(crate) fn search_from(&mut self, root: Vec<u128>, limits: &SearchLimits<'_>) -> PropCount {
+        // A solution must be a true fixpoint: no cascade is cut short inside a search.
+        let saved_budget = std::mem::replace(&mut self.fix_budget, usize::MAX);
+        let out = self.search_uncapped(root, limits);
+        self.fix_budget = saved_budget;
+        out
+    }
+
+    fn search_uncapped(&mut self, root: Vec<u128>, limits: &SearchLimits<'_>) -> PropCount {
         /// A node to branch on: its state and the alternatives left, each a (cell, symbol
         /// bit) placement; together they cover every completion of the state.
         struct Frame {
             cand: Vec<u128>,
-            alts: Vec<(usize, u128)>,
+            alts: Vec<(u32, u128)>,
         }
         let mut out = PropCount {
             count: 0,
@@ -232,126 +218,67 @@ impl Propagator {
             nodes: 0,
             dead_ends: 0,
         };
-        let mut root = Vec::with_capacity(cells.len());
-        self.eliminated(cells, &mut root);
-        if !self.propagate_with(&mut root, Some(cells)) {
-            out.dead_ends += 1;
-            return out;
-        }
         let mut stack: Vec<Frame> = Vec::new();
         let mut pool: Vec<Vec<u128>> = Vec::new();
+        let mut alt_pool: Vec<Vec<(u32, u128)>> = Vec::new();
         let mut published = 0u64;
-        let houses = self.houses.clone();
-        let houses = &houses;
-        // A fixpoint either is a solution or gets a frame to branch on: the cell with fewest
-        // candidates, or the house-symbol with fewest places if that is fewer (as DLX's MRV
-        // would choose between its cell and house items).
-        let visit = |cand: Vec<u128>,
+        // A fixpoint is either a solution (counted) or pushed as a frame to branch on.
+        let visit = |this: &Self,
+                     cand: Vec<u128>,
                      stack: &mut Vec<Frame>,
                      pool: &mut Vec<Vec<u128>>,
+                     alt_pool: &mut Vec<Vec<(u32, u128)>>,
                      out: &mut PropCount|
          -> bool {
-            let best = cand
-                .iter()
-                .enumerate()
-                .filter(|(_, m)| m.count_ones() > 1)
-                .min_by_key(|(_, m)| m.count_ones())
-                .map(|(i, &m)| (i, m));
-            let Some((cell, mask)) = best else {
+            let mut alts = alt_pool.pop().unwrap_or_default();
+            alts.clear();
+            if !this.branches(&cand, limits.prefer, &mut alts) {
                 out.count += 1;
-                if out.kept.len() < keep {
+                if out.kept.len() < limits.keep {
                     out.kept
                         .push(cand.iter().map(|m| m.trailing_zeros() as u8 + 1).collect());
                 }
                 pool.push(cand);
-                return out.count >= cap;
-            };
-            let mut alts: Vec<(usize, u128)> = Vec::new();
-            let width = mask.count_ones();
-            if width > 2 {
-                // Fewest places of a symbol not yet fixed in some house.
-                let mut best_places = width;
-                let mut best_house = None;
-                for h in 0..3 * houses.n {
-                    let house = houses.house(h);
-                    let mut fixed = 0u128;
-                    for &c in house {
-                        let m = cand[c as usize];
-                        if m & (m - 1) == 0 {
-                            fixed |= m;
-                        }
-                    }
-                    let mut open = !fixed & ((1u128 << (houses.n - 1)) * 2 - 1);
-                    while open != 0 {
-                        let bit = open & open.wrapping_neg();
-                        open &= open - 1;
-                        let places = house
-                            .iter()
-                            .filter(|&&c| cand[c as usize] & bit != 0)
-                            .count() as u32;
-                        if places < best_places {
-                            best_places = places;
-                            best_house = Some((h, bit));
-                            if places <= 2 {
-                                break;
-                            }
-                        }
-                    }
-                    if best_places <= 2 {
-                        break;
-                    }
-                }
-                if let Some((h, bit)) = best_house {
-                    alts.extend(
-                        houses
-                            .house(h)
-                            .iter()
-                            .filter(|&&c| cand[c as usize] & bit != 0)
-                            .map(|&c| (c as usize, bit)),
-                    );
-                }
-            }
-            if alts.is_empty() {
-                let mut rest = mask;
-                while rest != 0 {
-                    let bit = rest & rest.wrapping_neg();
-                    rest &= rest - 1;
-                    alts.push((cell, bit));
-                }
+                alt_pool.push(alts);
+                return out.count >= limits.cap;
             }
             // Alternatives are popped from the end: reverse to try them in order.
             alts.reverse();
             stack.push(Frame { cand, alts });
             false
         };
-        if visit(root, &mut stack, &mut pool, &mut out) {
+        if visit(self, root, &mut stack, &mut pool, &mut alt_pool, &mut out) {
             return out;
         }
         while let Some(frame) = stack.last_mut() {
             let Some((cell, bit)) = frame.alts.pop() else {
                 let f = stack.pop().expect("the loop saw a frame");
                 pool.push(f.cand);
+                alt_pool.push(f.alts);
                 continue;
             };
+            let cell = cell as usize;
             let mut child = pool.pop().unwrap_or_default();
             child.clear();
             child.extend_from_slice(&frame.cand);
             child[cell] = bit;
             out.nodes += 1;
             if out.nodes % 256 == 0 {
-                nodes_counter.fetch_add(out.nodes - published, Ordering::Relaxed);
+                limits
+                    .nodes
+                    .fetch_add(out.nodes - published, Ordering::Relaxed);
                 published = out.nodes;
-                if interrupt.load(Ordering::Relaxed) {
+                if limits.interrupt.load(Ordering::Relaxed) {
                     out.complete = false;
                     break;
                 }
             }
-            if out.nodes >= node_limit {
+            if out.nodes >= limits.node_limit {
                 out.complete = false;
                 break;
             }
             if self.propagate_changed(&mut child, &[cell]) {
-                if visit(child, &mut stack, &mut pool, &mut out) {
+                if visit(self, child, &mut stack, &mut pool, &mut alt_pool, &mut out) {
                     break;
                 }
             } else {
@@ -359,8 +286,101 @@ impl Propagator {
                 pool.push(child);
             }
         }
-        nodes_counter.fetch_add(out.nodes - published, Ordering::Relaxed);
+        limits
+            .nodes
+            .fetch_add(out.nodes - published, Ordering::Relaxed);
         out
+    }
+
+    /// The branches of a fixpoint `cand`, into `alts`: every placement of the cell with
+    /// fewest candidates, or of the house–symbol with fewest places if that is fewer.
+    /// `false` when every cell is fixed (a solution). With `prefer`, the placement that
+    /// agrees with it comes first.
+    fn branches(&self, cand: &[u128], prefer: Option<&[u8]>, alts: &mut Vec<(u32, u128)>) -> bool {
+        let mut best: Option<(usize, u32)> = None;
+        for (i, m) in cand.iter().enumerate() {
+            let w = m.count_ones();
+            if w > 1 && best.is_none_or(|(_, bw)| w < bw) {
+                best = Some((i, w));
+                if w == 2 {
+                    break;
+                }
+            }
+        }
+        let Some((cell, width)) = best else {
+            return false;
+        };
+        if width > 2 {
+            // A house–symbol with exactly two places (else three, if cells have more),
+            // from bit-sliced counts: one sweep of each house.
+            let mut three: Option<(usize, u128)> = None;
+            for h in 0..3 * self.houses.n {
+                let (mut once, mut twice, mut thrice, mut four, mut fixed) =
+                    (0u128, 0u128, 0u128, 0u128, 0u128);
+                for &c in self.houses.house(h) {
+                    let m = cand[c as usize];
+                    four |= thrice & m;
+                    thrice |= twice & m;
+                    twice |= once & m;
+                    once |= m;
+                    if m & (m - 1) == 0 {
+                        fixed |= m;
+                    }
+                }
+                let exactly_two = twice & !thrice & !fixed;
+                if exactly_two != 0 {
+                    let bit = exactly_two & exactly_two.wrapping_neg();
+                    self.house_places(h, bit, cand, prefer, alts);
+                    return true;
+                }
+                let exactly_three = thrice & !four & !fixed;
+                if width > 3 && three.is_none() && exactly_three != 0 {
+                    three = Some((h, exactly_three & exactly_three.wrapping_neg()));
+                }
+            }
+            if let Some((h, bit)) = three {
+                self.house_places(h, bit, cand, prefer, alts);
+                return true;
+            }
+        }
+        let mut rest = cand[cell];
+        let first = prefer.map_or(0, |p| 1u128 << (p[cell] - 1)) & rest;
+        if first != 0 {
+            alts.push((cell as u32, first));
+            rest &= !first;
+        }
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            alts.push((cell as u32, bit));
+        }
+        true
+    }
+
+    /// The places of symbol `bit` in house `h`, the one `prefer` puts it in first.
+    fn house_places(
+        &self,
+        h: usize,
+        bit: u128,
+        cand: &[u128],
+        prefer: Option<&[u8]>,
+        alts: &mut Vec<(u32, u128)>,
+    ) {
+        let start = alts.len();
+        for &c in self.houses.house(h) {
+            if cand[c as usize] & bit != 0 {
+                alts.push((c, bit));
+            }
+        }
+        if let Some(p) = prefer {
+            let sym = bit.trailing_zeros() as u8 + 1;
+            if let Some(k) = alts[start..]
+                .iter()
+                .position(|&(c, _)| p[c as usize] == sym)
+            {
+                alts.swap(start, start + k);
+            }
+        }
     }
 
     /// [`Propagator::propagate`], where the cells given in `given` (non-zero) have already
@@ -382,6 +402,12 @@ impl Propagator {
             }
         }
         self.run(cand)
+    }
+
+    /// Whether the last propagation stopped at [`Propagator::fix_budget`] rather than at a
+    /// fixpoint or a contradiction.
+    pub(crate) fn budget_ran_out(&self) -> bool {
+        self.fixes > self.fix_budget
     }
 
     /// The propagation loop proper, from the prepared queue, `done` and `dirty` flags.
@@ -408,7 +434,10 @@ impl Propagator {
     }
 
     /// One sweep of locked candidates (pointing and claiming) over every block–line
-    /// intersection. A symbol whose candidates in a block all lie on one line leaves the rest
+    /// intersection. Segment masks are computed once per direction and go stale as the
+    /// sweep eliminates; a stale mask is a superset of the truth, which only ever means
+    /// fewer eliminations (never an unsound one), and the caller sweeps again after
+    /// singles. A symbol whose candidates in a block all lie on one line leaves the rest
     /// of that line (pointing); one whose candidates on a line all lie in one block leaves
     /// the rest of that block (claiming). `Some(true)` if anything was eliminated.
     fn locked(&mut self, cand: &mut [u128]) -> Option<bool> {
@@ -461,10 +490,6 @@ impl Propagator {
                                 }
                             }
                         }
-                    }
-                    if moved {
-                        // Segments are stale now: let the caller re-run singles first.
-                        return Some(true);
                     }
                 }
             }
@@ -583,6 +608,22 @@ impl Propagator {
         }
         Some(moved)
     }
+}
+
+/// Bounds and hooks of a propagation search.
+pub(crate) struct SearchLimits<'a> {
+    /// Stop after this many solutions.
+    pub cap: u64,
+    /// Keep the first this many solutions.
+    pub keep: usize,
+    /// Stop (incomplete) after this many branches.
+    pub node_limit: u64,
+    /// Stop (incomplete) when raised.
+    pub interrupt: &'a AtomicBool,
+    /// Branches taken, published every 256.
+    pub nodes: &'a AtomicU64,
+    /// Try this grid's symbols first.
+    pub prefer: Option<&'a [u8]>,
 }
 
 /// What [`Propagator::count`] found.
