@@ -425,7 +425,7 @@ impl<'a> FillSearch<'a> {
         }
         let count = self.track.band_count[band] as usize;
         if count == 0 {
-            return self.m.choose_mrv();
+            return self.m.choose_mrv_linked();
         }
         let active = &self.track.band_active[band][..count];
         // Scan the active items cyclically from a random place; the first of the smallest

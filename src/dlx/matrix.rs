@@ -18,8 +18,8 @@
 //! **Fixed-width layout.** Every sudoku option covers exactly four items (cell, row-symbol,
 //! column-symbol, block-symbol), so [`Matrix::new_fixed4`] drops the spacers and puts option
 //! `k` at nodes `base + 4k .. base + 4k + 3` with `base` a multiple of four. The other nodes
-//! of `p`'s option are then `(p & !3) | ((p + i) & 3)` for `i = 1, 2, 3`: no spacer tests and
-//! no loop, which makes `hide`, the innermost operation of the search, about a third cheaper.
+//! of `p`'s option are then `p ^ 1`, `p ^ 2` and `p ^ 3`: no spacer tests and no loop, which
+//! makes `hide`, the innermost operation of the search, about a third cheaper.
 
 /// One node of the arena. The four fields of a node sit in one 16-byte record because `hide`
 /// reads and writes them together: one cache line and one bounds check instead of four.
@@ -34,6 +34,15 @@ pub(crate) struct Node {
     /// Option number of an option node (`u32::MAX` for headers and spacers).
     pub opt: u32,
 }
+
+/// Added to an item's length while it is covered (and taken off again when it is uncovered),
+/// so that a plain scan of `len` in index order sees covered items as never the smallest.
+/// A covered item's length does not change until it is uncovered: every option on its list
+/// was hidden from all the other lists when it was covered, so no later `hide` reaches it.
+pub(crate) const COVERED: u32 = 1 << 30;
+
+/// Items scanned per step of the dense MRV scan (see [`Matrix::choose_mrv`]).
+const MRV_CHUNK: usize = 16;
 
 /// An exact-cover matrix with only primary items.
 #[derive(Clone, Debug)]
@@ -137,8 +146,11 @@ impl Matrix {
             },
         );
         self.node_mask = nodes - 1;
-        let items = self.len.len().next_power_of_two();
-        self.len.resize(items, 0);
+        // At least one whole chunk, so the dense MRV scan never runs past the end.
+        let items = self.len.len().next_power_of_two().max(MRV_CHUNK);
+        // The root and the padding look covered forever to the dense MRV scan.
+        self.len[0] = u32::MAX;
+        self.len.resize(items, u32::MAX);
         self.llink.resize(items, 0);
         self.rlink.resize(items, 0);
         self.item_mask = items - 1;
@@ -235,16 +247,16 @@ impl Matrix {
             let (nm, im) = (self.node_mask, self.item_mask);
             let nodes = &mut self.nodes[..=nm];
             let len = &mut self.len[..=im];
-            let o = p & !3;
-            let mut q = p;
-            for _ in 0..3 {
-                q = o | ((q + 1) & 3);
+            // The other nodes of an option are `p ^ 1`, `p ^ 2` and `p ^ 3`; they sit in three
+            // different items' lists, so the order they are unlinked in does not matter.
+            for k in 1..4 {
+                let q = (p ^ k) as usize & nm;
                 let Node {
                     top: x,
                     up: u,
                     down: d,
                     ..
-                } = nodes[q as usize & nm];
+                } = nodes[q];
                 nodes[u as usize & nm].down = d;
                 nodes[d as usize & nm].up = u;
                 len[x as usize & im] -= 1;
@@ -278,18 +290,16 @@ impl Matrix {
             let (nm, im) = (self.node_mask, self.item_mask);
             let nodes = &mut self.nodes[..=nm];
             let len = &mut self.len[..=im];
-            let o = p & !3;
-            let mut q = p;
-            for _ in 0..3 {
-                q = o | ((q + 3) & 3);
+            for k in (1..4).rev() {
+                let q = (p ^ k) as usize & nm;
                 let Node {
                     top: x,
                     up: u,
                     down: d,
                     ..
-                } = nodes[q as usize & nm];
-                nodes[u as usize & nm].down = q;
-                nodes[d as usize & nm].up = q;
+                } = nodes[q];
+                nodes[u as usize & nm].down = q as u32;
+                nodes[d as usize & nm].up = q as u32;
                 len[x as usize & im] += 1;
             }
             return;
@@ -327,6 +337,7 @@ impl Matrix {
             let r = self.rlink[..=im][i as usize & im];
             self.rlink[..=im][l as usize & im] = r;
             self.llink[..=im][r as usize & im] = l;
+            self.len[..=im][i as usize & im] += COVERED;
             return updates + 1;
         }
         let mut p = self.nodes[i as usize].down;
@@ -338,6 +349,7 @@ impl Matrix {
         let r = self.rlink[i as usize];
         self.rlink[l as usize] = r;
         self.llink[r as usize] = l;
+        self.len[i as usize] += COVERED;
         updates + 1
     }
 
@@ -350,6 +362,7 @@ impl Matrix {
             let r = self.rlink[..=im][i as usize & im];
             self.rlink[..=im][l as usize & im] = i;
             self.llink[..=im][r as usize & im] = i;
+            self.len[..=im][i as usize & im] -= COVERED;
             let nm = self.node_mask;
             let mut p = self.nodes[..=nm][i as usize & nm].up;
             while p != i {
@@ -362,6 +375,7 @@ impl Matrix {
         let r = self.rlink[i as usize];
         self.rlink[l as usize] = i;
         self.llink[r as usize] = i;
+        self.len[i as usize] -= COVERED;
         let mut p = self.nodes[i as usize].up;
         while p != i {
             self.unhide(p);
@@ -374,11 +388,8 @@ impl Matrix {
     pub(crate) fn commit(&mut self, x: u32) -> u64 {
         let mut updates = 0;
         if self.fixed4 {
-            let o = x & !3;
-            let mut p = x;
-            for _ in 0..3 {
-                p = o | ((p + 1) & 3);
-                updates += self.cover(self.nodes[p as usize].top);
+            for k in 1..4 {
+                updates += self.cover(self.nodes[(x ^ k) as usize].top);
             }
             return updates;
         }
@@ -399,11 +410,8 @@ impl Matrix {
     #[inline]
     pub(crate) fn uncommit(&mut self, x: u32) {
         if self.fixed4 {
-            let o = x & !3;
-            let mut p = x;
-            for _ in 0..3 {
-                p = o | ((p + 3) & 3);
-                self.uncover(self.nodes[p as usize].top);
+            for k in (1..4).rev() {
+                self.uncover(self.nodes[(x ^ k) as usize].top);
             }
             return;
         }
@@ -419,29 +427,51 @@ impl Matrix {
         }
     }
 
-    /// Chooses the active item with the fewest options (MRV), first in list order on ties.
-    /// Returns `None` when no item is active.
+    /// Chooses the active item with the fewest options (MRV), first in list order on ties,
+    /// except that an item with at most one option is taken as soon as it is seen (nothing
+    /// can beat a forced move by much). Returns `None` when no item is active.
+    ///
+    /// Items stay in index order in the active list, so on a sealed matrix this scans `len`
+    /// as a flat array, [`MRV_CHUNK`] items at a time, instead of chasing `rlink`: covered
+    /// items carry [`COVERED`] and never win, and the loads are independent, so the scan runs
+    /// at the speed of the arithmetic rather than of one dependent load per item. The first
+    /// chunk holding a length of 0 or 1 ends the scan, and its first 0, else its first 1, is
+    /// the choice.
     #[inline]
     pub(crate) fn choose_mrv(&self) -> Option<u32> {
-        if self.item_mask != 0 {
-            let im = self.item_mask;
-            let (len, rlink) = (&self.len[..=im], &self.rlink[..=im]);
-            let mut best = None;
-            let mut best_len = u32::MAX;
-            let mut i = rlink[0];
-            while i != 0 {
-                let l = len[i as usize & im];
-                if l < best_len {
-                    best_len = l;
-                    best = Some(i);
-                    if l <= 1 {
-                        break;
-                    }
-                }
-                i = rlink[i as usize & im];
-            }
-            return best;
+        if self.item_mask == 0 {
+            return self.choose_mrv_linked();
         }
+        // Sealing padded `len` to whole chunks, with the root and padding at `u32::MAX`.
+        let scan = (self.items as usize + MRV_CHUNK) & !(MRV_CHUNK - 1);
+        let len = &self.len[..scan];
+        let mut best = u32::MAX;
+        let mut at = 0;
+        for (k, chunk) in len.chunks_exact(MRV_CHUNK).enumerate() {
+            let low = chunk.iter().copied().fold(u32::MAX, u32::min);
+            if low < best {
+                best = low;
+                at = k * MRV_CHUNK;
+                if low <= 1 {
+                    break;
+                }
+            }
+        }
+        if best >= COVERED {
+            return None;
+        }
+        let offset = len[at..at + MRV_CHUNK]
+            .iter()
+            .position(|&l| l == best)
+            .expect("the chunk holds its minimum");
+        Some((at + offset) as u32)
+    }
+
+    /// [`Matrix::choose_mrv`] by walking the active list: for matrices that are not sealed,
+    /// and for callers (the fill search) that cover items without [`COVERED`]. Takes the
+    /// first item with at most one option, else the first of the fewest.
+    #[inline]
+    pub(crate) fn choose_mrv_linked(&self) -> Option<u32> {
         let mut best = None;
         let mut best_len = u32::MAX;
         let mut i = self.rlink[0];
