@@ -131,12 +131,8 @@ impl Matrix {
         let mut q = p;
         for _ in 0..3 {
             q = o | ((q + 1) & 3);
-            let Node {
-                top: x,
-                up: u,
-                down: d,
-                ..
-            } = self.nodes[q as usize];
+            let Node { up: u, down: d } = self.nodes[q as usize];
+            let x = self.top[q as usize];
             self.nodes[u as usize].down = d;
             self.nodes[d as usize].up = u;
             let l = self.len[x as usize] - 1;
@@ -158,12 +154,8 @@ impl Matrix {
         let mut q = p;
         for _ in 0..3 {
             q = o | ((q + 3) & 3);
-            let Node {
-                top: x,
-                up: u,
-                down: d,
-                ..
-            } = self.nodes[q as usize];
+            let Node { up: u, down: d } = self.nodes[q as usize];
+            let x = self.top[q as usize];
             self.nodes[u as usize].down = q;
             self.nodes[d as usize].up = q;
             let l = self.len[x as usize] + 1;
@@ -224,7 +216,7 @@ impl Matrix {
         let mut updates = 0;
         for _ in 0..3 {
             p = o | ((p + 1) & 3);
-            updates += self.cover_tracked(self.nodes[p as usize].top, t);
+            updates += self.cover_tracked(self.top[p as usize], t);
         }
         updates
     }
@@ -235,7 +227,7 @@ impl Matrix {
         let mut p = x;
         for _ in 0..3 {
             p = o | ((p + 3) & 3);
-            self.uncover_tracked(self.nodes[p as usize].top, t);
+            self.uncover_tracked(self.top[p as usize], t);
         }
     }
 }
@@ -273,7 +265,7 @@ impl FillPlan {
         let mut item_band = vec![u32::MAX; m.items() + 1];
         debug_assert!(m.is_fixed4());
         for x in m.option_nodes() {
-            let i = m.nodes[x].top;
+            let i = m.top[x];
             // In the fixed-width layout node `x` is item family `x & 3` of its option.
             if x & 3 != 2 {
                 let (cell, _) = enc.options[m.option_of(x as u32) as usize];
@@ -538,7 +530,7 @@ impl<'a> FillSearch<'a> {
         let stop_at = self.stats.nodes.saturating_add(budget);
         if self.levels.is_empty() && self.stats.nodes == 0 {
             if let Some(x) = self.root {
-                let i = self.m.nodes[x as usize].top;
+                let i = self.m.top[x as usize];
                 let mark = self.track.singles.len() as u32;
                 self.m.cover_tracked(i, &mut self.track);
                 self.push_option(i, x, x, mark);

@@ -358,7 +358,7 @@ impl BatchSolver {
             if v != 0 {
                 // Distinct cells and no repeated symbol in a house: the option is active.
                 let x = self.first_node[cell * n + v as usize - 1];
-                m.cover(m.nodes[x as usize].top);
+                m.cover(m.top[x as usize]);
                 m.commit(x);
                 self.applied.push(x);
             }
@@ -373,7 +373,7 @@ impl BatchSolver {
         );
         for &x in self.applied.iter().rev() {
             m.uncommit(x);
-            m.uncover(m.nodes[x as usize].top);
+            m.uncover(m.top[x as usize]);
         }
         Ok(finish(shape, count, kept, complete, stats, start))
     }

@@ -36,7 +36,7 @@ pub(crate) struct Merged {
 /// Applies a prefix of option nodes to `m`, as the search would have chosen them.
 fn apply(m: &mut Matrix, prefix: &[u32]) {
     for &x in prefix {
-        m.cover(m.nodes[x as usize].top);
+        m.cover(m.top[x as usize]);
         m.commit(x);
     }
 }
@@ -45,7 +45,7 @@ fn apply(m: &mut Matrix, prefix: &[u32]) {
 fn unapply(m: &mut Matrix, prefix: &[u32]) {
     for &x in prefix.iter().rev() {
         m.uncommit(x);
-        m.uncover(m.nodes[x as usize].top);
+        m.uncover(m.top[x as usize]);
     }
 }
 
