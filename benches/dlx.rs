@@ -4,13 +4,18 @@
 //! reported time divided by the set size is the time per puzzle. Sets come from
 //! `../shared/peers` when it is beside the checkout, else from the fixtures in `grids/`.
 //!
+//! Two set-ups are timed: `batch_*` reuses one [`BatchSolver`] for the whole set, as
+//! `shiftgrid solve` and `count` do for 9x9 and 16x16 batches, and `new_*` builds a
+//! [`Solver`] (the puzzle's own reduced matrix) per puzzle, as library users with one
+//! puzzle do.
+//!
 //! Run: `cargo bench --bench dlx`.
 
 use std::path::Path;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use shiftgrid::Puzzle;
-use shiftgrid::dlx::{SearchControl, SolveLimits, Solver};
+use shiftgrid::dlx::{BatchSolver, SearchControl, SolveLimits, Solver};
 use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
 
 fn load(path: &str, limit: usize) -> Option<Vec<Puzzle>> {
@@ -68,31 +73,41 @@ fn bench_solve(c: &mut Criterion) {
     group.sample_size(10);
     for (name, puzzles) in sets() {
         group.throughput(Throughput::Elements(puzzles.len() as u64));
-        // The uniqueness test: search for two solutions, as `shiftgrid solve` does.
-        group.bench_with_input(BenchmarkId::new("count_to_2", name), &puzzles, |b, ps| {
-            b.iter(|| {
-                let mut total = 0;
-                for p in ps {
-                    let o = Solver::new(p)
-                        .expect("peer puzzles have no repeated givens")
-                        .solve(&SolveLimits::count_up_to(2));
-                    total += o.count;
-                }
-                total
+        let control = SearchControl::default();
+        // The uniqueness test: search for two solutions, as `shiftgrid solve` does; then
+        // `solve --first`.
+        for (label, limits) in [
+            ("count_to_2", SolveLimits::count_up_to(2)),
+            ("first", SolveLimits::first()),
+        ] {
+            let mut batch = BatchSolver::new(puzzles[0].shape());
+            let id = BenchmarkId::new(format!("batch_{label}"), name);
+            group.bench_with_input(id, &puzzles, |b, ps| {
+                b.iter(|| {
+                    let mut total = 0;
+                    for p in ps {
+                        let o = batch
+                            .solve(p, &limits, &control)
+                            .expect("peer puzzles have no repeated givens");
+                        total += o.count;
+                    }
+                    total
+                });
             });
-        });
-        group.bench_with_input(BenchmarkId::new("first", name), &puzzles, |b, ps| {
-            b.iter(|| {
-                let mut total = 0;
-                for p in ps {
-                    let o = Solver::new(p)
-                        .expect("peer puzzles have no repeated givens")
-                        .solve_with(&SolveLimits::first(), &SearchControl::default());
-                    total += o.count;
-                }
-                total
+            let id = BenchmarkId::new(format!("new_{label}"), name);
+            group.bench_with_input(id, &puzzles, |b, ps| {
+                b.iter(|| {
+                    let mut total = 0;
+                    for p in ps {
+                        let o = Solver::new(p)
+                            .expect("peer puzzles have no repeated givens")
+                            .solve_with(&limits, &control);
+                        total += o.count;
+                    }
+                    total
+                });
             });
-        });
+        }
     }
     group.finish();
 }
