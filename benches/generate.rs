@@ -1,7 +1,9 @@
 //! Puzzle generation benchmark: for each box size, the median time to a puzzle over a run
 //! of seeds, the fraction of givens left, checks per second, and how the checks ended.
 //! Uses the same defaults as `shiftgrid generate` (minimal up to 16×16, propagation proofs
-//! above), on every core of the machine, plus a `--count` throughput figure at 9×9.
+//! above, the sweep order, rot180), on every core of the machine; from 25×25 up, also with
+//! no symmetry and with the random order for comparison. Then a `--count` throughput figure
+//! at 9×9.
 //!
 //! Run: `cargo bench --bench generate`; knobs: `GEN_SEEDS=N` (default 10),
 //! `GEN_BOXES=3,4,5` (default 3..10).
@@ -11,7 +13,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use shiftgrid::Shape;
 use shiftgrid::dlx::SearchControl;
-use shiftgrid::generate::{GenerateConfig, generate};
+use shiftgrid::generate::{GenerateConfig, Order, Symmetry, generate};
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
@@ -33,18 +35,42 @@ fn main() {
         .map(|v| v.split(',').filter_map(|s| s.trim().parse().ok()).collect())
         .unwrap_or_else(|| (3..=10).collect());
     println!(
-        "| size | mode | median time | median givens | checks/s | by propagation | by search | by DLX | refuted | unproven |"
+        "| size | symmetry, order | mode | median time | median givens | checks/s | by propagation | by search | refuted | unproven |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
+    let variants = [
+        (Symmetry::Rot180, Order::Sweep, "rot180, sweep (default)"),
+        (Symmetry::None, Order::Sweep, "none, sweep"),
+        (Symmetry::Rot180, Order::Random, "rot180, random"),
+    ];
     for b in boxes {
         let shape = Shape::new(b).expect("bench sizes are supported");
+        let variants = if b <= 4 {
+            &variants[..1]
+        } else {
+            &variants[..]
+        };
+        for &(symmetry, order, label) in variants {
+            row(shape, seeds, symmetry, order, label);
+        }
+    }
+    count_throughput();
+}
+
+/// One table row: `seeds` puzzles of `shape` with the defaults but `symmetry` and `order`.
+fn row(shape: Shape, seeds: u64, symmetry: Symmetry, order: Order, label: &str) {
+    {
         let mut times = Vec::new();
         let mut givens = Vec::new();
         let (mut checks, mut micros) = (0u64, 0u64);
-        let mut by = [0u64; 5];
+        let mut by = [0u64; 4];
         let mut mode = "";
         for seed in 0..seeds {
-            let cfg = GenerateConfig::for_shape(shape, seed);
+            let cfg = GenerateConfig {
+                symmetry,
+                order,
+                ..GenerateConfig::for_shape(shape, seed)
+            };
             let t = Instant::now();
             let g = generate(shape, &cfg, &SearchControl::default()).expect("not interrupted");
             times.push(t.elapsed().as_secs_f64());
@@ -53,19 +79,16 @@ fn main() {
             let s = g.stats;
             checks += s.checks;
             micros += s.micros - s.fill_micros;
-            for (slot, v) in by.iter_mut().zip([
-                s.by_propagation,
-                s.by_search,
-                s.by_dlx,
-                s.refuted,
-                s.unproven,
-            ]) {
+            for (slot, v) in
+                by.iter_mut()
+                    .zip([s.by_propagation, s.by_search, s.refuted, s.unproven])
+            {
                 *slot += v;
             }
         }
         let pct = |v: u64| format!("{:.0}%", 100.0 * v as f64 / checks.max(1) as f64);
         println!(
-            "| {0}x{0} | {mode} | {1:.3} s | {2:.1}% | {3:.0} | {4} | {5} | {6} | {7} | {8} |",
+            "| {0}x{0} | {label} | {mode} | {1:.3} s | {2:.1}% | {3:.0} | {4} | {5} | {6} | {7} |",
             shape.side(),
             median(times),
             100.0 * median(givens),
@@ -74,10 +97,12 @@ fn main() {
             pct(by[1]),
             pct(by[2]),
             pct(by[3]),
-            pct(by[4]),
         );
     }
-    // Throughput of minimal 9x9 puzzles, many at once (what `--count` does).
+}
+
+/// Throughput of minimal 9x9 puzzles, many at once (what `--count` does).
+fn count_throughput() {
     let shape = Shape::new(3).expect("9x9");
     let n = 2000u64;
     let t = Instant::now();
