@@ -2,7 +2,11 @@
 //! [`crate::dlx`].
 //!
 //! Each node propagates naked and hidden singles and locked candidates (pointing and
-//! claiming) to a fixpoint, then branches on the cell with fewest candidates. Locked
+//! claiming) to a fixpoint, then branches on the cell with fewest candidates (or the
+//! house–symbol with fewest places). The root also probes: every candidate of a cell with
+//! two or three is placed in turn, and one that propagates to a contradiction is removed;
+//! that is what solves the generator's sweep-order puzzles, which no branching order does
+//! in reasonable time from 49×49 up. Locked
 //! candidates are what DLX's item choice cannot see, and at 25×25 and up they are the
 //! difference between milliseconds and minutes on sparse puzzles (those `generate` makes,
 //! for one: their uniqueness proofs use the same rules). For 9×9 batches DLX is faster.
