@@ -152,7 +152,8 @@ impl GenerateConfig {
 /// Counters of a generation run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct GenerateStats {
-    /// Removal checks made.
+    /// Removal checks made. A minimal run from 25×25 up checks an orbit twice when the
+    /// propagation pass leaves it unproven: once there, once with a complete search.
     pub checks: u64,
     /// Removals proven safe by propagation alone.
     pub by_propagation: u64,
@@ -160,7 +161,8 @@ pub struct GenerateStats {
     pub by_search: u64,
     /// Removals refuted (a second solution was found).
     pub refuted: u64,
-    /// Removals neither proven nor refuted (givens kept).
+    /// Checks that neither proved nor refuted their removal (givens kept, or re-checked
+    /// by the complete pass of a minimal run).
     pub unproven: u64,
     /// Microseconds spent filling the grid.
     pub fill_micros: u64,
@@ -390,11 +392,19 @@ fn generate_until(
         fill_micros,
         ..GenerateStats::default()
     };
-    let fallback = if config.target == Target::Minimal {
-        Fallback::Full
+    // Minimal runs from 25×25 up first take every removal propagation proves (fast: no
+    // searches), then give the orbits it could not prove complete searches. The cheap pass
+    // gets the sweep order's low givens before any expensive check, so a time limit keeps
+    // a good puzzle. (Up to 16×16 one complete pass is faster.)
+    let mut stages = if config.target == Target::Minimal && shape.box_size() >= 5 {
+        vec![Fallback::None, Fallback::Full]
+    } else if config.target == Target::Minimal {
+        vec![Fallback::Full]
     } else {
-        config.fallback
+        vec![config.fallback]
     };
+    stages.reverse();
+    let mut fallback = stages.pop().expect("one stage at least");
     let batch = match config.check_threads {
         0 => rayon::current_num_threads(),
         t => t,
@@ -408,7 +418,17 @@ fn generate_until(
     let mut stopped_early = false;
     let sol = solution.cells();
     let mut serial_worker = Worker::new(shape);
-    while !queue.is_empty() {
+    loop {
+        if queue.is_empty() {
+            match stages.pop() {
+                Some(next) if !kept.is_empty() => {
+                    fallback = next;
+                    queue = std::mem::take(&mut kept).into();
+                    continue;
+                }
+                _ => break,
+            }
+        }
         if stop_early(givens) {
             stopped_early = !matches!(config.target, Target::Givens(k) if givens <= k);
             break;

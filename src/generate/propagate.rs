@@ -205,7 +205,7 @@ impl Propagator {
     /// Failed-literal probing on a fixpoint: place each candidate of every cell with at
     /// most three; one that propagates to a contradiction is eliminated (and the state
     /// re-propagated), until a whole round finds nothing. `false` on a contradiction.
-    pub(crate) fn probe(&mut self, cand: &mut Vec<u128>) -> bool {
+    pub(crate) fn probe(&mut self, cand: &mut [u128]) -> bool {
         let mut child: Vec<u128> = Vec::with_capacity(cand.len());
         loop {
             let mut moved = false;
