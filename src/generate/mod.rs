@@ -568,4 +568,57 @@ mod tests {
         assert_eq!(count(&g.puzzle), 1);
         assert!(!g.minimal);
     }
+
+    #[test]
+    fn sweep_leaves_fewer_givens_than_random_and_both_are_unique() {
+        // The reason the sweep is the default (module docs), on fixed seeds at 25x25.
+        let shape = Shape::new(5).unwrap();
+        let mut total = [0usize; 2];
+        for seed in 0..3 {
+            for (k, order) in [Order::Sweep, Order::Random].into_iter().enumerate() {
+                let cfg = GenerateConfig {
+                    order,
+                    ..GenerateConfig::for_shape(shape, seed)
+                };
+                let g = generate(shape, &cfg, &SearchControl::default()).unwrap();
+                let o = crate::logic::count(
+                    &g.puzzle,
+                    &SolveLimits::count_up_to(2),
+                    &SearchControl::default(),
+                )
+                .unwrap();
+                assert_eq!((o.count, o.complete), (1, true), "{order:?} seed {seed}");
+                assert!(Symmetry::Rot180.holds_for(shape, g.puzzle.cells()));
+                total[k] += g.puzzle.givens();
+            }
+        }
+        assert!(
+            total[0] < total[1],
+            "sweep {} vs random {}",
+            total[0],
+            total[1]
+        );
+    }
+
+    #[test]
+    fn time_limited_minimal_25x25_is_unique_and_sparse() {
+        // A 25x25 minimal run with a short limit stops early but stays unique.
+        let shape = Shape::new(5).unwrap();
+        let cfg = GenerateConfig {
+            target: Target::Minimal,
+            time_limit: Some(Duration::from_millis(300)),
+            ..GenerateConfig::for_shape(shape, 2)
+        };
+        let g = generate(shape, &cfg, &SearchControl::default()).unwrap();
+        let o = crate::logic::count(
+            &g.puzzle,
+            &SolveLimits::count_up_to(2),
+            &SearchControl::default(),
+        )
+        .unwrap();
+        assert_eq!(o.count, 1);
+        // The propagation pass alone gets below half the cells.
+        assert!(g.puzzle.givens() < shape.cells() / 2);
+        assert!(g.stats.checks > 0);
+    }
 }
