@@ -31,6 +31,7 @@ pub mod dlx;
 pub mod generate;
 pub mod grade;
 pub mod grid;
+mod houses;
 pub mod io;
 pub mod logic;
 

@@ -15,56 +15,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::grid::Shape;
-
-/// The houses of a shape (rows, columns, blocks) and each cell's houses, precomputed.
-#[derive(Clone, Debug)]
-pub(crate) struct Houses {
-    n: usize,
-    b: usize,
-    /// `3n` houses of `n` cells: rows, then columns, then blocks.
-    cells: Vec<u32>,
-    /// For each cell, its row, column and block house numbers.
-    of_cell: Vec<[u32; 3]>,
-}
-
-impl Houses {
-    pub(crate) fn new(shape: Shape) -> Houses {
-        let n = shape.side();
-        let b = shape.box_size();
-        let mut cells = Vec::with_capacity(3 * n * n);
-        for r in 0..n {
-            cells.extend((0..n).map(|c| (r * n + c) as u32));
-        }
-        for c in 0..n {
-            cells.extend((0..n).map(|r| (r * n + c) as u32));
-        }
-        for k in 0..n {
-            let (r0, c0) = (k / b * b, k % b * b);
-            cells.extend((0..n).map(|i| ((r0 + i / b) * n + c0 + i % b) as u32));
-        }
-        let of_cell = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                [
-                    r as u32,
-                    (n + c) as u32,
-                    (2 * n + shape.block_of(r, c)) as u32,
-                ]
-            })
-            .collect();
-        Houses {
-            n,
-            b,
-            cells,
-            of_cell,
-        }
-    }
-
-    #[inline]
-    fn house(&self, h: usize) -> &[u32] {
-        &self.cells[h * self.n..(h + 1) * self.n]
-    }
-}
+use crate::houses::Houses;
 
 /// Reusable buffers for propagation (one per worker thread).
 #[derive(Clone, Debug)]

@@ -19,6 +19,7 @@
 //! The scratch buffers live here too, so a sweep allocates nothing once they have grown.
 
 use crate::grid::{House, Pos, Shape};
+use crate::houses::Houses;
 
 use super::Conflict;
 
@@ -41,10 +42,8 @@ pub(crate) struct Candidates {
     pub(crate) placed: Vec<u128>,
     /// Blank cells, increasing.
     pub(crate) blanks: Vec<u32>,
-    /// `3n` houses of `n` cells each.
-    house_cells: Vec<u32>,
-    /// Each cell's row, column and block house numbers.
-    pub(crate) of_cell: Vec<[u32; 3]>,
+    /// Each house's cells and each cell's houses.
+    pub(crate) houses: Houses,
     /// The first inconsistency found, if any.
     pub(crate) conflict: Option<Conflict>,
     /// Bumped by every removal and placement: equal versions mean equal states.
@@ -73,27 +72,6 @@ impl Candidates {
     pub(crate) fn new(shape: Shape) -> Candidates {
         let n = shape.side();
         let b = shape.box_size();
-        let mut house_cells = Vec::with_capacity(3 * n * n);
-        for r in 0..n {
-            house_cells.extend((0..n).map(|c| (r * n + c) as u32));
-        }
-        for c in 0..n {
-            house_cells.extend((0..n).map(|r| (r * n + c) as u32));
-        }
-        for k in 0..n {
-            let (r0, c0) = (k / b * b, k % b * b);
-            house_cells.extend((0..n).map(|i| ((r0 + i / b) * n + c0 + i % b) as u32));
-        }
-        let of_cell = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                [
-                    r as u32,
-                    (n + c) as u32,
-                    (2 * n + shape.block_of(r, c)) as u32,
-                ]
-            })
-            .collect();
         Candidates {
             shape,
             n,
@@ -107,8 +85,7 @@ impl Candidates {
             value: vec![0; n * n],
             placed: vec![0; 3 * n],
             blanks: Vec::with_capacity(n * n),
-            house_cells,
-            of_cell,
+            houses: Houses::new(shape),
             conflict: None,
             version: 0,
             stamp: vec![0; 3 * n],
@@ -157,7 +134,7 @@ impl Candidates {
     fn mark_placed(&mut self, cell: usize, v: u8) {
         let bit = 1u128 << (v - 1);
         self.sym_stamp[v as usize - 1] = self.version;
-        for h in self.of_cell[cell] {
+        for h in self.houses.of_cell[cell] {
             let h = h as usize;
             self.stamp[h] = self.version;
             if self.placed[h] & bit != 0 && self.conflict.is_none() {
@@ -173,7 +150,7 @@ impl Candidates {
     /// The cells of house `h`, in house order (row-major within a block).
     #[inline]
     pub(crate) fn house_cells(&self, h: usize) -> &[u32] {
-        &self.house_cells[h * self.n..(h + 1) * self.n]
+        self.houses.house(h)
     }
 
     /// House number `h` as a [`House`].
@@ -199,7 +176,10 @@ impl Candidates {
     /// Whether two distinct cells share a house.
     #[inline]
     pub(crate) fn sees(&self, a: u32, b: u32) -> bool {
-        let (x, y) = (self.of_cell[a as usize], self.of_cell[b as usize]);
+        let (x, y) = (
+            self.houses.of_cell[a as usize],
+            self.houses.of_cell[b as usize],
+        );
         a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
     }
 
@@ -212,7 +192,7 @@ impl Candidates {
         if gone != 0 {
             self.version += 1;
             let now = self.version;
-            for h in self.of_cell[c] {
+            for h in self.houses.of_cell[c] {
                 self.stamp[h as usize] = now;
             }
             let mut g = gone;
@@ -384,7 +364,7 @@ mod tests {
         assert!(!c.sees(0, 40));
         assert!(!c.sees(5, 5));
         for cell in 0..81u32 {
-            for h in c.of_cell[cell as usize] {
+            for h in c.houses.of_cell[cell as usize] {
                 assert!(c.house_cells(h as usize).contains(&cell));
             }
         }

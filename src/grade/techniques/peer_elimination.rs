@@ -10,7 +10,7 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
     let mut any = false;
     for i in 0..c.blanks.len() {
         let cell = c.blanks[i];
-        let [r, col, blk] = c.of_cell[cell as usize];
+        let [r, col, blk] = c.houses.of_cell[cell as usize];
         let taken = c.placed[r as usize] | c.placed[col as usize] | c.placed[blk as usize];
         let gone = c.remove(cell, taken);
         if gone == 0 {

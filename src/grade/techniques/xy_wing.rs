@@ -25,12 +25,12 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
         }
         // Bivalue peers sharing exactly one symbol with the pivot.
         wings.clear();
-        let [row, col, blk] = c.of_cell[p as usize];
+        let [row, col, blk] = c.houses.of_cell[p as usize];
         for h in [row, col, blk] {
             for &w in c.house_cells(h as usize) {
                 let wm = c.cand[w as usize];
                 // Block cells on the pivot's row or column were seen with that house.
-                let [wr, wc, _] = c.of_cell[w as usize];
+                let [wr, wc, _] = c.houses.of_cell[w as usize];
                 let seen_before = h == blk && (wr == row || wc == col);
                 if w != p && !seen_before && bits_between(wm, 2, 2) && bits_between(wm & pm, 1, 1) {
                     wings.push(w);
@@ -50,7 +50,7 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
                 if z == 0 || z != bm & !pm || !bits_between(am & pm, 1, 1) {
                     continue;
                 }
-                let [ar, ac, ab] = c.of_cell[a as usize];
+                let [ar, ac, ab] = c.houses.of_cell[a as usize];
                 for h in [ar, ac, ab] {
                     for k in 0..n {
                         let x = c.house_cells(h as usize)[k];
@@ -85,7 +85,7 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
 
 /// A house holding both cells (the block if they share one, else the row, else the column).
 fn common_house(c: &Candidates, a: u32, b: u32) -> usize {
-    let (x, y) = (c.of_cell[a as usize], c.of_cell[b as usize]);
+    let (x, y) = (c.houses.of_cell[a as usize], c.houses.of_cell[b as usize]);
     [2, 0, 1]
         .into_iter()
         .find(|&i| x[i] == y[i])
