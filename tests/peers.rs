@@ -351,6 +351,29 @@ fn propagation_engine_counts_generated_big_puzzles() {
 }
 
 #[test]
+fn batch_solver_at_16x16_searches_the_same_tree_as_solver() {
+    // At 16x16 the batch solver encodes each puzzle in place: same matrix as `Solver`,
+    // so the same counts, solutions and node counts, puzzle after puzzle.
+    let text = std::fs::read_to_string(repo("grids/janko_16x16.txt")).unwrap();
+    let puzzles: Vec<Puzzle> = parse_puzzles(&text, &ParseOptions::default())
+        .into_iter()
+        .map(|r| r.puzzle.unwrap())
+        .collect();
+    assert!(!puzzles.is_empty());
+    let mut batch = shiftgrid::dlx::BatchSolver::new(Shape::new(4).unwrap());
+    // The empty board between puzzles makes the reused arrays shrink and grow again.
+    let empty = Puzzle::empty(Shape::new(4).unwrap());
+    for p in puzzles.iter().flat_map(|p| [p, &empty]) {
+        let limits = SolveLimits::count_up_to(2);
+        let a = Solver::new(p).unwrap().solve(&limits);
+        let b = batch.solve(p, &limits, &SearchControl::default()).unwrap();
+        assert_eq!(a.count, b.count);
+        assert_eq!(a.solutions, b.solutions);
+        assert_eq!(a.stats, b.stats);
+    }
+}
+
+#[test]
 fn regression_batch_solver_with_first_cell_given() {
     // The padding of the sealed arena once aliased option 0 (cell 0 = symbol 1), so a
     // puzzle giving that cell corrupted the shared matrix and hung `solve` on batches.

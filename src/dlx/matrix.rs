@@ -72,6 +72,12 @@ pub struct Matrix {
     node_mask: usize,
     /// `len.len() - 1` once sealed, likewise.
     item_mask: usize,
+    /// Fixed-width layout: nodes at and above this index are clean padding (never linked,
+    /// `top` 0, `opt` `u32::MAX`). A rebuilt matrix may have written further than it ends,
+    /// and [`Matrix::seal`] cleans up to here.
+    dirty_nodes: usize,
+    /// Likewise for `len`, `llink` and `rlink`: entries from here on are padding.
+    dirty_items: usize,
 }
 
 impl Matrix {
@@ -100,6 +106,8 @@ impl Matrix {
             fixed4: false,
             node_mask: 0,
             item_mask: 0,
+            dirty_nodes: 0,
+            dirty_items: 0,
         };
         for i in 0..=items {
             m.push_node(i, i, i, u32::MAX);
@@ -115,45 +123,110 @@ impl Matrix {
     /// # Panics
     /// If `items` does not fit the `u32` node space.
     pub fn new_fixed4(items: usize, options: usize) -> Matrix {
-        let mut m = Matrix::new(items, 0, 0);
-        // No spacers in this layout.
-        m.nodes.pop();
-        m.top.pop();
-        m.opt.pop();
-        m.fixed4 = true;
-        let base = (m.nodes.len() + 3) & !3;
-        let room = base - m.nodes.len() + 4 * options;
-        m.nodes.reserve(room);
-        m.top.reserve(room);
-        m.opt.reserve(room);
-        while m.nodes.len() < base {
-            // Padding so that options start at a multiple of four; never linked.
-            m.push_node(0, 0, 0, u32::MAX);
-        }
+        let mut m = Matrix {
+            items: 0,
+            llink: Vec::new(),
+            rlink: Vec::new(),
+            len: Vec::new(),
+            nodes: Vec::new(),
+            top: Vec::new(),
+            opt: Vec::new(),
+            options: 0,
+            fixed4: true,
+            node_mask: 0,
+            item_mask: 0,
+            dirty_nodes: 0,
+            dirty_items: 0,
+        };
+        m.reset_fixed4(items, options);
         m
+    }
+
+    /// Makes this an empty fixed-width matrix over `items` items, as
+    /// [`Matrix::new_fixed4`] would, in the arrays it already has: a solver that encodes
+    /// puzzle after puzzle of one shape then allocates nothing, and writes only the nodes the
+    /// new puzzle uses, not the whole padded arena. Room is made for `options` options.
+    ///
+    /// # Panics
+    /// If `items` does not fit the `u32` node space.
+    pub(crate) fn reset_fixed4(&mut self, items: usize, options: usize) {
+        let n = u32::try_from(items).expect("item count fits in u32");
+        self.items = n;
+        self.options = 0;
+        self.fixed4 = true;
+        self.node_mask = 0;
+        self.item_mask = 0;
+        if self.len.len() < items + 1 {
+            self.len.resize(items + 1, NEVER);
+            self.llink.resize(items + 1, 0);
+            self.rlink.resize(items + 1, 0);
+        }
+        self.len[..=items].fill(0);
+        for i in 0..=n {
+            self.llink[i as usize] = if i == 0 { n } else { i - 1 };
+            self.rlink[i as usize] = if i == n { 0 } else { i + 1 };
+        }
+        self.dirty_items = self.dirty_items.max(items + 1);
+        // Headers, then padding so that options start at a multiple of four, then options.
+        let base = self.first_option_node();
+        let room = base + 4 * options;
+        if self.nodes.len() < room {
+            self.nodes.resize(room, Node::default());
+            self.top.resize(room, 0);
+            self.opt.resize(room, u32::MAX);
+        }
+        for i in 0..base {
+            let header = i <= items;
+            let own = if header { i as u32 } else { 0 };
+            self.nodes[i] = Node { up: own, down: own };
+            self.top[i] = own;
+            self.opt[i] = u32::MAX;
+        }
+        self.dirty_nodes = self.dirty_nodes.max(base);
     }
 
     /// Pads the arrays of a finished fixed-width matrix to powers of two, so that the hot
     /// loops can index with `i & mask`: the optimiser then sees every index in bounds and
     /// drops the bounds checks (a third of `hide`'s instructions) with no `unsafe`.
-    /// Padding nodes and items are never linked.
+    /// Padding nodes and items are never linked. Arrays left longer by a larger matrix
+    /// rebuilt in the same space keep their length; the hot loops slice them to the mask.
     pub(crate) fn seal(&mut self) {
         if !self.fixed4 {
             return;
         }
-        let nodes = self.nodes.len().next_power_of_two();
+        let end = self.first_option_node() + 4 * self.options();
+        let nodes = end.next_power_of_two();
         // Padding belongs to no option (`opt` = MAX), so no scan can mistake it for one.
-        self.nodes.resize(nodes, Node::default());
-        self.top.resize(nodes, 0);
-        self.opt.resize(nodes, u32::MAX);
+        let dirty = self.dirty_nodes.min(self.nodes.len());
+        if end < dirty {
+            self.nodes[end..dirty].fill(Node::default());
+            self.top[end..dirty].fill(0);
+            self.opt[end..dirty].fill(u32::MAX);
+        }
+        self.dirty_nodes = end;
+        if self.nodes.len() < nodes {
+            self.nodes.resize(nodes, Node::default());
+            self.top.resize(nodes, 0);
+            self.opt.resize(nodes, u32::MAX);
+        }
         self.node_mask = nodes - 1;
+        let used = self.items() + 1;
         // At least one whole chunk, so the dense MRV scan never runs past the end.
-        let items = self.len.len().next_power_of_two().max(MRV_CHUNK);
+        let items = used.next_power_of_two().max(MRV_CHUNK);
         // The root and the padding look covered forever to the dense MRV scan.
         self.len[0] = NEVER;
-        self.len.resize(items, NEVER);
-        self.llink.resize(items, 0);
-        self.rlink.resize(items, 0);
+        let dirty = self.dirty_items.min(self.len.len());
+        if used < dirty {
+            self.len[used..dirty].fill(NEVER);
+            self.llink[used..dirty].fill(0);
+            self.rlink[used..dirty].fill(0);
+        }
+        self.dirty_items = used;
+        if self.len.len() < items {
+            self.len.resize(items, NEVER);
+            self.llink.resize(items, 0);
+            self.rlink.resize(items, 0);
+        }
         self.item_mask = items - 1;
     }
 
@@ -181,18 +254,11 @@ impl Matrix {
                 4,
                 "a fixed-width matrix takes options of four items"
             );
-            let id = self.options;
-            for &i in items {
+            for (k, &i) in items.iter().enumerate() {
                 assert!(i >= 1 && i <= self.items, "item {i} out of range");
-                let x = self.nodes.len() as u32;
-                let last = self.nodes[i as usize].up;
-                self.push_node(i, last, i, id);
-                self.nodes[last as usize].down = x;
-                self.nodes[i as usize].up = x;
-                self.len[i as usize] += 1;
+                assert!(!items[..k].contains(&i), "item {i} repeated");
             }
-            self.options += 1;
-            return id;
+            return self.add_option4([items[0], items[1], items[2], items[3]]);
         }
         let spacer = self.nodes.len() as u32 - 1;
         let first = spacer + 1;
@@ -209,6 +275,39 @@ impl Matrix {
         let last = self.nodes.len() as u32 - 1;
         self.nodes[spacer as usize].down = last;
         self.push_spacer(first);
+        self.options += 1;
+        id
+    }
+
+    /// [`Matrix::add_option`] for a fixed-width matrix, without its argument checks: the
+    /// sudoku encoder calls it for every option of every puzzle, and a per-node push with
+    /// checks was over half of the encoding time.
+    pub(crate) fn add_option4(&mut self, items: [u32; 4]) -> u32 {
+        debug_assert!(
+            self.fixed4 && self.node_mask == 0,
+            "unsealed fixed-width matrix"
+        );
+        let id = self.options;
+        let x = self.first_option_node() + 4 * id as usize;
+        if self.nodes.len() < x + 4 {
+            // More options than [`Matrix::reset_fixed4`] made room for.
+            self.nodes.resize(x + 4, Node::default());
+            self.top.resize(x + 4, 0);
+            self.opt.resize(x + 4, u32::MAX);
+        }
+        for (k, &i) in items.iter().enumerate() {
+            debug_assert!(i >= 1 && i <= self.items && !items[..k].contains(&i));
+            let q = (x + k) as u32;
+            // Append `q` at the bottom of item `i`'s list; the items are distinct, so the
+            // node above it is a header or a node of an earlier option, already written.
+            let last = std::mem::replace(&mut self.nodes[i as usize].up, q);
+            self.nodes[last as usize].down = q;
+            self.nodes[q as usize] = Node { up: last, down: i };
+            self.len[i as usize] += 1;
+        }
+        self.top[x..x + 4].copy_from_slice(&items);
+        self.opt[x..x + 4].fill(id);
+        self.dirty_nodes = self.dirty_nodes.max(x + 4);
         self.options += 1;
         id
     }

@@ -282,11 +282,25 @@ fn finish(
     }
 }
 
-/// A solver for many puzzles of one shape, one after another, with no per-puzzle matrix
-/// building: it keeps the full `n³`-option matrix of the empty board, covers each puzzle's
-/// givens, searches, and uncovers them again. The search tree is the same as
-/// [`Solver`]'s (same items in the same order), so counts and first solutions agree;
-/// only the set-up is cheaper, which is most of the work for easy 9×9 puzzles.
+/// A solver for many puzzles of one shape, one after another, that allocates nothing per
+/// puzzle. It has two ways to set a puzzle up, chosen by size from measurements
+/// (`cargo bench --bench dlx`; README "Solving"):
+///
+/// * **Encode in place** (16x16 and up): each puzzle is encoded into the arrays of the last
+///   one, so the matrix is the puzzle's own, exactly as [`Solver::new`] builds it.
+/// * **Cover the givens** (4x4 and 9x9): the full `n³`-option matrix of the empty board is
+///   kept, each puzzle's givens are covered before the search and uncovered after it.
+///
+/// Covering is cheaper than encoding at 9x9 (on the 17-clue set, where set-up is a third of
+/// the time, it is about 20% faster overall), but the search then scans the covered items
+/// in every MRV step and runs over links spread through the whole full matrix. At 9x9 that
+/// costs little: the full matrix's links (23 KB) fit the L1 cache. At 16x16 they take
+/// 128 KB, and the in-place encoding is about 40% faster.
+///
+/// Encoding in place gives [`Solver`]'s search tree exactly. Covering gives the same items
+/// in the same order, but the MRV scan's blocks of 16 items fall differently, so ties can
+/// break differently: counts agree, and so do first solutions of proper puzzles, but the
+/// node counts differ slightly.
 ///
 /// ```
 /// use shiftgrid::{Puzzle, Shape, dlx::{BatchSolver, SearchControl, SolveLimits}};
@@ -298,27 +312,39 @@ fn finish(
 #[derive(Clone, Debug)]
 pub struct BatchSolver {
     enc: Encoding,
-    /// First node of option `(cell, v)`, at `cell * n + v - 1`.
+    /// Whether each puzzle is encoded in place (else its givens are covered).
+    encode: bool,
+    scratch: sudoku::Scratch,
+    /// When covering: the first node of option `(cell, v)`, at `cell * n + v - 1`.
     first_node: Vec<u32>,
     stacks: Stacks,
+    /// When covering: the givens' option nodes, in the order they were covered.
     applied: Vec<u32>,
 }
 
 impl BatchSolver {
-    /// The full matrix of `shape` (at 100×100 about 90 MB; meant for small shapes).
+    /// A solver for puzzles of `shape`, with the empty board's matrix.
     pub fn new(shape: Shape) -> BatchSolver {
-        let enc = Encoding::new(&Puzzle::empty(shape));
-        let n = shape.side();
-        let mut first_node = vec![0u32; n * n * n];
-        let m = &enc.matrix;
-        // Sudoku matrices use the fixed-width layout: every fourth node starts an option.
-        debug_assert!(m.is_fixed4());
-        for x in m.option_nodes().step_by(4) {
-            let (cell, v) = enc.options[m.option_of(x as u32) as usize];
-            first_node[cell as usize * n + v as usize - 1] = x as u32;
+        // Encoding the empty board also sizes every array for the largest puzzle.
+        let mut scratch = sudoku::Scratch::default();
+        let enc = Encoding::with_scratch(&Puzzle::empty(shape), None, &mut scratch);
+        let encode = shape.box_size() >= 4;
+        let mut first_node = Vec::new();
+        if !encode {
+            let n = shape.side();
+            first_node.resize(n * n * n, 0);
+            let m = &enc.matrix;
+            // Sudoku matrices use the fixed-width layout: every fourth node starts an option.
+            debug_assert!(m.is_fixed4());
+            for x in m.option_nodes().step_by(4) {
+                let (cell, v) = enc.options[m.option_of(x as u32) as usize];
+                first_node[cell as usize * n + v as usize - 1] = x as u32;
+            }
         }
         BatchSolver {
             enc,
+            encode,
+            scratch,
             first_node,
             stacks: Stacks::default(),
             applied: Vec::new(),
@@ -351,6 +377,19 @@ impl BatchSolver {
         }
         puzzle.check()?;
         let start = Instant::now();
+        if self.encode {
+            let enc = &mut self.enc;
+            enc.rebuild(puzzle, None, &mut self.scratch);
+            let (count, kept, complete, stats) = serial(
+                &mut enc.matrix,
+                &enc.options,
+                &enc.givens,
+                &mut self.stacks,
+                limits,
+                control,
+            );
+            return Ok(finish(shape, count, kept, complete, stats, start));
+        }
         let n = shape.side();
         let m = &mut self.enc.matrix;
         self.applied.clear();

@@ -36,6 +36,17 @@ enum Family {
     BlockSymbol = 3,
 }
 
+/// Working space of the encoder, kept by callers that encode many puzzles.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    /// Symbols used per row, column and block (bit `v−1` for `v`).
+    row_used: Vec<u128>,
+    col_used: Vec<u128>,
+    block_used: Vec<u128>,
+    /// Item number of each `(family, house, symbol)`, 0 for an item the givens satisfy.
+    item_id: Vec<u32>,
+}
+
 impl Encoding {
     /// Builds the matrix of `puzzle`. Repeated givens must have been rejected already
     /// (`Puzzle::check`); they would only make the puzzle unsolvable here.
@@ -46,12 +57,46 @@ impl Encoding {
     /// Like [`Encoding::new`], keeping for each blank cell only the symbols allowed by
     /// `allowed[cell]` (bit `v−1` for `v`) when given.
     pub(crate) fn with_candidates(puzzle: &Puzzle, allowed: Option<&[u128]>) -> Encoding {
+        Encoding::with_scratch(puzzle, allowed, &mut Scratch::default())
+    }
+
+    /// [`Encoding::with_candidates`] in the caller's working space.
+    pub(crate) fn with_scratch(
+        puzzle: &Puzzle,
+        allowed: Option<&[u128]>,
+        scratch: &mut Scratch,
+    ) -> Encoding {
+        let mut enc = Encoding {
+            matrix: Matrix::new_fixed4(0, 0),
+            options: Vec::new(),
+            givens: Vec::new(),
+            shape: puzzle.shape(),
+        };
+        enc.rebuild(puzzle, allowed, scratch);
+        enc
+    }
+
+    /// Replaces this encoding with `puzzle`'s, as [`Encoding::with_candidates`] would build
+    /// it, reusing the allocations of the last one and of `scratch`.
+    pub(crate) fn rebuild(
+        &mut self,
+        puzzle: &Puzzle,
+        allowed: Option<&[u128]>,
+        scratch: &mut Scratch,
+    ) {
         let shape = puzzle.shape();
         let n = shape.side();
         let cells = puzzle.cells();
-        let mut row_used = vec![0u128; n];
-        let mut col_used = vec![0u128; n];
-        let mut block_used = vec![0u128; n];
+        let Scratch {
+            row_used,
+            col_used,
+            block_used,
+            item_id,
+        } = scratch;
+        for used in [&mut *row_used, &mut *col_used, &mut *block_used] {
+            used.clear();
+            used.resize(n, 0);
+        }
         for (i, &v) in cells.iter().enumerate() {
             if v != 0 {
                 let (r, c) = (i / n, i % n);
@@ -64,7 +109,8 @@ impl Encoding {
         // Number the items that are still open, family by family, so that list order (the MRV
         // tie-break) is cells first, as in Knuth's sudoku programs.
         let n2 = n * n;
-        let mut item_id = vec![0u32; 4 * n2];
+        item_id.clear();
+        item_id.resize(4 * n2, 0);
         let mut next = 0u32;
         let open = |fam: Family, k: usize| -> bool {
             let (house, v) = (k / n, k % n);
@@ -88,23 +134,36 @@ impl Encoding {
                 }
             }
         }
-        let blanks = cells.iter().filter(|&&v| v == 0).count();
-        let mut matrix = Matrix::new_fixed4(next as usize, blanks * n);
-        let mut options = Vec::with_capacity(blanks * n);
+        // The symbols each blank cell may still take: one option each.
+        // n <= 100, so the mask fits.
+        let symbols = (1u128 << n) - 1;
+        let free = |i: usize| -> u128 {
+            let (r, c) = (i / n, i % n);
+            let mut taken = row_used[r] | col_used[c] | block_used[shape.block_of(r, c)];
+            if let Some(a) = allowed {
+                taken |= !a[i];
+            }
+            !taken & symbols
+        };
+        let count: usize = (0..cells.len())
+            .filter(|&i| cells[i] == 0)
+            .map(|i| free(i).count_ones() as usize)
+            .sum();
+        let matrix = &mut self.matrix;
+        matrix.reset_fixed4(next as usize, count);
+        let options = &mut self.options;
+        options.clear();
+        options.reserve(count);
         for (i, &given) in cells.iter().enumerate() {
             if given != 0 {
                 continue;
             }
             let (r, c) = (i / n, i % n);
             let k = shape.block_of(r, c);
-            let mut taken = row_used[r] | col_used[c] | block_used[k];
-            if let Some(a) = allowed {
-                taken |= !a[i];
-            }
-            for v in 0..n {
-                if taken >> v & 1 != 0 {
-                    continue;
-                }
+            let mut left = free(i);
+            while left != 0 {
+                let v = left.trailing_zeros() as usize;
+                left &= left - 1;
                 let ids = [
                     item_id[i],
                     item_id[n2 + r * n + v],
@@ -112,17 +171,14 @@ impl Encoding {
                     item_id[3 * n2 + k * n + v],
                 ];
                 debug_assert!(ids.iter().all(|&id| id != 0));
-                matrix.add_option(&ids);
+                matrix.add_option4(ids);
                 options.push((i as u32, v as u8 + 1));
             }
         }
         matrix.seal();
-        Encoding {
-            matrix,
-            options,
-            givens: cells.to_vec(),
-            shape,
-        }
+        self.givens.clear();
+        self.givens.extend_from_slice(cells);
+        self.shape = shape;
     }
 
     /// Writes the cells of the cover `xs` (option nodes) into `out`, givens included.
@@ -160,6 +216,51 @@ mod tests {
             let n = shape.side();
             assert_eq!(e.matrix.items(), 4 * n * n);
             assert_eq!(e.matrix.options(), n * n * n);
+        }
+    }
+
+    #[test]
+    fn rebuilding_in_place_matches_a_fresh_encoding() {
+        // Big, small, big again: the reused arrays must end up exactly as fresh ones,
+        // padding included, whatever the last puzzle left in them.
+        let shape = Shape::new(3).unwrap();
+        let mut sparse = vec![0u8; 81];
+        sparse[0] = 1;
+        sparse[40] = 5;
+        let dense: Vec<u8> = (0..81)
+            .map(|i| {
+                let (r, c) = (i / 9, i % 9);
+                if (r + c) % 3 == 0 {
+                    ((r * 3 + r / 3 + c) % 9 + 1) as u8
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let puzzles = [
+            Puzzle::empty(shape),
+            Puzzle::new(shape, dense).unwrap(),
+            Puzzle::new(shape, sparse).unwrap(),
+            Puzzle::empty(shape),
+        ];
+        let mut scratch = Scratch::default();
+        let mut enc = Encoding::with_scratch(&puzzles[1], None, &mut scratch);
+        for p in &puzzles {
+            enc.rebuild(p, None, &mut scratch);
+            let fresh = Encoding::new(p);
+            let (a, b) = (&enc.matrix, &fresh.matrix);
+            assert_eq!((a.items(), a.options()), (b.items(), b.options()));
+            assert_eq!(a.nodes[..b.nodes.len()], b.nodes[..]);
+            assert_eq!(a.top[..b.top.len()], b.top[..]);
+            assert_eq!(a.len[..b.len.len()], b.len[..]);
+            assert_eq!(a.rlink[..b.rlink.len()], b.rlink[..]);
+            assert_eq!(a.llink[..b.llink.len()], b.llink[..]);
+            assert!(
+                a.option_nodes()
+                    .all(|x| a.option_of(x as u32) == b.option_of(x as u32))
+            );
+            assert_eq!(enc.options, fresh.options);
+            assert_eq!(enc.givens, fresh.givens);
         }
     }
 
