@@ -207,6 +207,9 @@ impl Check {
 /// much, the time (2.7 s against 2.8 s at 100×100), and it bounds the worst case.
 const FIXES_PER_SIDE: usize = 8;
 
+/// Branches of the first, short search per cell when propagation is silent.
+const QUICK_SEARCH_NODES: u64 = 256;
+
 /// Per-thread buffers for checks.
 struct Worker {
     fix_budget: usize,
@@ -257,7 +260,8 @@ impl Worker {
             Fallback::Bounded(n) => n,
             Fallback::Full => u64::MAX,
         };
-        let mut searched = false;
+        // Cells that propagation could not refute, each with its propagated state.
+        let mut pending: Vec<Vec<u128>> = Vec::new();
         for &c in orbit {
             let c = c as usize;
             let bit = 1u128 << (solution[c] - 1);
@@ -270,33 +274,43 @@ impl Worker {
             if node_limit == 0 || self.prop.budget_ran_out() {
                 return Check::Unproven;
             }
-            // Propagation is silent: search for a solution with `c` ≠ its symbol,
-            // propagating at every node and trying the known solution's symbols first (a
-            // second solution usually differs from it in a few cells only).
-            searched = true;
-            let r = self.prop.search_from(
-                self.trial.clone(),
-                &SearchLimits {
-                    cap: 1,
-                    keep: 0,
-                    node_limit,
-                    interrupt: &control.interrupt,
-                    nodes: &control.nodes,
-                    prefer: Some(solution),
-                },
-            );
-            if r.count > 0 {
-                return Check::Refuted;
+            pending.push(self.trial.clone());
+        }
+        if pending.is_empty() {
+            return Check::Propagation;
+        }
+        // Propagation is silent: search for a solution with `c` ≠ its symbol, propagating
+        // at every node and trying the known solution's symbols first (a second solution
+        // usually turns up within a few dozen branches). Every cell gets a short search
+        // first, so an orbit refuted through its second cell does not wait for a long
+        // proof on its first.
+        for limit in [node_limit.min(QUICK_SEARCH_NODES), node_limit] {
+            let mut open = Vec::new();
+            for state in pending {
+                let r = self.prop.search_from(
+                    state.clone(),
+                    &SearchLimits {
+                        cap: 1,
+                        keep: 0,
+                        node_limit: limit,
+                        interrupt: &control.interrupt,
+                        nodes: &control.nodes,
+                        prefer: Some(solution),
+                    },
+                );
+                if r.count > 0 {
+                    return Check::Refuted;
+                }
+                if !r.complete {
+                    open.push(state);
+                }
             }
-            if !r.complete {
-                return Check::Unproven;
+            pending = open;
+            if pending.is_empty() {
+                return Check::Search;
             }
         }
-        if searched {
-            Check::Search
-        } else {
-            Check::Propagation
-        }
+        Check::Unproven
     }
 }
 
