@@ -401,17 +401,26 @@ fn generate_until(
         orbits.sort_by_key(|o| o.iter().map(|&c| c / n).max());
     }
     let mut queue: VecDeque<Vec<u32>> = orbits.into();
+    // Orbits whose removal was refuted (final), and those left unproven (retried by a
+    // later stage, if any).
     let mut kept: Vec<Vec<u32>> = Vec::new();
+    let mut unproven: Vec<Vec<u32>> = Vec::new();
     let mut stats = GenerateStats {
         fill_micros,
         ..GenerateStats::default()
     };
     // Minimal runs from 25×25 up first take every removal propagation proves (fast: no
-    // searches), then give the orbits it could not prove complete searches. The cheap pass
-    // gets the sweep order's low givens before any expensive check, so a time limit keeps
-    // a good puzzle. (Up to 16×16 one complete pass is faster.)
+    // searches), then retry what is left with searches of growing budgets, and complete
+    // ones last. The cheap passes come before any expensive check, so one hard orbit does
+    // not hold up the easy ones and a time limit keeps a good puzzle. (Up to 16×16 one
+    // complete pass is faster.)
     let mut stages = if config.target == Target::Minimal && shape.box_size() >= 5 {
-        vec![Fallback::None, Fallback::Full]
+        vec![
+            Fallback::None,
+            Fallback::Bounded(1_000),
+            Fallback::Bounded(30_000),
+            Fallback::Full,
+        ]
     } else if config.target == Target::Minimal {
         vec![Fallback::Full]
     } else {
@@ -435,9 +444,9 @@ fn generate_until(
     loop {
         if queue.is_empty() {
             match stages.pop() {
-                Some(next) if !kept.is_empty() => {
+                Some(next) if !unproven.is_empty() => {
                     fallback = next;
-                    queue = std::mem::take(&mut kept).into();
+                    queue = std::mem::take(&mut unproven).into();
                     continue;
                 }
                 _ => break,
@@ -477,8 +486,10 @@ fn generate_until(
                     puzzle[c as usize] = 0;
                 }
                 givens -= orbit.len();
-            } else {
+            } else if *result == Check::Refuted {
                 kept.push(orbit.clone());
+            } else {
+                unproven.push(orbit.clone());
             }
         }
         for orbit in trial.into_iter().skip(settled).rev() {
@@ -492,6 +503,7 @@ fn generate_until(
     {
         stopped_early = true;
     }
+    kept.append(&mut unproven);
     // Minimal: every kept orbit must have been refuted by a complete search, and the
     // final pass re-checks that against the final puzzle.
     let minimal = config.target == Target::Minimal && !stopped_early && queue.is_empty() && {
