@@ -595,6 +595,11 @@ mod tests {
         assert!(!g.minimal);
     }
 
+    /// A complete count to 2 by the propagation engine (plain DLX is slow at 25x25).
+    fn engine_count(p: &Puzzle) -> crate::dlx::Outcome {
+        crate::logic::count(p, &SolveLimits::count_up_to(2), &SearchControl::default()).unwrap()
+    }
+
     #[test]
     fn sweep_leaves_fewer_givens_than_random_and_both_are_unique() {
         // The reason the sweep is the default (module docs), on fixed seeds at 25x25.
@@ -607,12 +612,7 @@ mod tests {
                     ..GenerateConfig::for_shape(shape, seed)
                 };
                 let g = generate(shape, &cfg, &SearchControl::default()).unwrap();
-                let o = crate::logic::count(
-                    &g.puzzle,
-                    &SolveLimits::count_up_to(2),
-                    &SearchControl::default(),
-                )
-                .unwrap();
+                let o = engine_count(&g.puzzle);
                 assert_eq!((o.count, o.complete), (1, true), "{order:?} seed {seed}");
                 assert!(Symmetry::Rot180.holds_for(shape, g.puzzle.cells()));
                 total[k] += g.puzzle.givens();
@@ -636,13 +636,7 @@ mod tests {
             ..GenerateConfig::for_shape(shape, 2)
         };
         let g = generate(shape, &cfg, &SearchControl::default()).unwrap();
-        let o = crate::logic::count(
-            &g.puzzle,
-            &SolveLimits::count_up_to(2),
-            &SearchControl::default(),
-        )
-        .unwrap();
-        assert_eq!(o.count, 1);
+        assert_eq!(engine_count(&g.puzzle).count, 1);
         // The propagation pass alone gets below half the cells.
         assert!(g.puzzle.givens() < shape.cells() / 2);
         assert!(g.stats.checks > 0);

@@ -128,20 +128,11 @@ impl Propagator {
     pub(crate) fn count(&mut self, cells: &[u8], limits: &SearchLimits<'_>) -> PropCount {
         let mut root = Vec::with_capacity(cells.len());
         self.eliminated(cells, &mut root);
-        if !self.propagate_with(&mut root, Some(cells)) {
-            return PropCount {
-                count: 0,
-                kept: Vec::new(),
-                complete: true,
-                nodes: 0,
-                dead_ends: 1,
-            };
-        }
         // Probing at the root is what solves the generator's sweep-order puzzles: each
         // removal was proven against a denser puzzle, so undoing them one by one takes a
         // refutation each, which plain propagation does not try (at 100×100, seconds with
         // it; beyond minutes without).
-        if !self.probe(&mut root) {
+        if !self.propagate_with(&mut root, Some(cells)) || !self.probe(&mut root) {
             return PropCount {
                 count: 0,
                 kept: Vec::new(),
