@@ -15,8 +15,11 @@ use std::path::Path;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use shiftgrid::Puzzle;
-use shiftgrid::dlx::{BatchSolver, SearchControl, SolveLimits, Solver};
 use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
+use shiftgrid::solve::{
+    SearchControl, SolveLimits,
+    dlx::{BatchSolver, Solver},
+};
 
 fn load(path: &str, limit: usize) -> Option<Vec<Puzzle>> {
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).ok()?;

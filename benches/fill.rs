@@ -14,8 +14,8 @@ use std::process::Command;
 use std::time::Instant;
 
 use shiftgrid::Shape;
-use shiftgrid::dlx::SearchControl;
 use shiftgrid::generate::fill::{FillConfig, fill_grid};
+use shiftgrid::solve::SearchControl;
 
 fn env_list(name: &str, default: &[usize]) -> Vec<usize> {
     std::env::var(name)

@@ -12,8 +12,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use shiftgrid::Shape;
-use shiftgrid::dlx::SearchControl;
 use shiftgrid::generate::{GenerateConfig, Order, Symmetry, generate};
+use shiftgrid::solve::SearchControl;
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);

@@ -16,10 +16,10 @@ use std::time::{Duration, Instant};
 
 use shiftgrid::Puzzle;
 use shiftgrid::Shape;
-use shiftgrid::dlx::SearchControl;
 use shiftgrid::generate::{GenerateConfig, generate};
 use shiftgrid::grade::{GradeOptions, Grader, Outcome};
 use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
+use shiftgrid::solve::SearchControl;
 
 fn load(path: &Path) -> Option<Vec<Puzzle>> {
     let text = std::fs::read_to_string(path).ok()?;

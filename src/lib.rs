@@ -4,21 +4,24 @@
 //! A grid of box size `b` has side `n = b*b`. Read as a roster, rows are staff, columns are
 //! days and the symbol in a cell is a shift: every staff member works each shift once, every
 //! shift is worked once a day, and each `b×b` block of staff × days holds every shift once.
-//! That is an exact-cover problem with `n³` options and `4n²` items, which the [`dlx`]
-//! module solves with Knuth's dancing links.
+//! That is an exact-cover problem with `n³` options and `4n²` items. The [`solve`] module
+//! holds the engines that solve and count it (Knuth's dancing links, propagation with
+//! search, and a portfolio that races them) behind one entry point, [`solve::solve`].
 //!
 //! The main types are [`Shape`] (a supported size), [`Puzzle`] (cells with blanks) and
 //! [`Grid`] (a full grid, valid by construction: the only constructor runs an independent
 //! check that shares no code with the engine).
 //!
 //! ```
-//! use shiftgrid::{dlx::{Solver, SolveLimits}, io::parse::{parse_puzzles, ParseOptions}};
+//! use shiftgrid::io::parse::{parse_puzzles, ParseOptions};
+//! use shiftgrid::solve::{solve, Engine, SearchControl, SolveLimits};
 //!
 //! // The Solver Foundation article's demo puzzle, one 81-character line.
 //! let text = "006200080008970000004810500000060002070000030600050000002047100003028400050001200";
 //! let records = parse_puzzles(text, &ParseOptions::default());
 //! let puzzle = records[0].puzzle.as_ref().unwrap();
-//! let outcome = Solver::new(puzzle).unwrap().solve(&SolveLimits::count_up_to(2));
+//! let outcome = solve(puzzle, Engine::Auto, &SolveLimits::count_up_to(2), &SearchControl::default())
+//!     .unwrap();
 //! assert_eq!(outcome.count, 1);
 //! let grid = &outcome.solutions[0];
 //! assert!(puzzle.is_completed_by(grid));
@@ -27,13 +30,12 @@
 #![deny(missing_docs)]
 
 pub mod cli;
-pub mod dlx;
 pub mod generate;
 pub mod grade;
 pub mod grid;
 mod houses;
 pub mod io;
-pub mod logic;
+pub mod solve;
 
 pub use grid::{Grid, GridError, House, Pos, Puzzle, Shape, ShapeError};
 

@@ -8,9 +8,9 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-use shiftgrid::dlx::SearchControl;
 use shiftgrid::generate::fill::{FillConfig, fill_grid};
 use shiftgrid::io::csv::{CustomNames, Layout, NameList, Names, read_rosters, write_roster};
+use shiftgrid::solve::SearchControl;
 use shiftgrid::{Grid, Puzzle, Shape};
 
 use crate::util::independently_valid;

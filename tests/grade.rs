@@ -7,10 +7,10 @@
 //! Sets come from `../shared/peers` (skipped with a note when absent) and `grids/`.
 
 use shiftgrid::Puzzle;
-use shiftgrid::dlx::SearchControl;
 use shiftgrid::generate::{GenerateConfig, generate};
 use shiftgrid::grade::{Grade, GradeOptions, Grader, Outcome};
 use shiftgrid::grid::Shape;
+use shiftgrid::solve::SearchControl;
 
 use crate::util::{assert_unique, peers, puzzles, repo};
 

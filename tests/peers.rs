@@ -1,8 +1,8 @@
 //! Published puzzle sets, solved and counted against their known facts. Sets live in
 //! `../shared/peers` (skipped cleanly when absent) or, for a few, in `grids/`.
 
-use shiftgrid::dlx::{SearchControl, SolveLimits, Solver};
 use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
+use shiftgrid::solve::{Engine, SearchControl, SolveLimits, dlx::Solver};
 use shiftgrid::{Puzzle, Shape};
 
 use crate::util::{
@@ -232,7 +232,7 @@ fn small_empty_grids_have_many_solutions() {
 fn batch_solver_agrees_with_solver_on_tdoku_counts() {
     // The reusable full-matrix solver must give the same counts and first solutions.
     let text = std::fs::read_to_string(repo("grids/tdoku_counts.txt")).unwrap();
-    let mut batch = shiftgrid::dlx::BatchSolver::new(Shape::new(3).unwrap());
+    let mut batch = shiftgrid::solve::dlx::BatchSolver::new(Shape::new(3).unwrap());
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let puzzle = line.split(':').next().unwrap();
         let p = parse_puzzles(puzzle, &ParseOptions::default())
@@ -270,7 +270,7 @@ fn propagation_engine_agrees_on_tdoku_counts_and_top95() {
             .remove(0)
             .puzzle
             .unwrap();
-        let o = shiftgrid::logic::count(
+        let o = shiftgrid::solve::propagate::count(
             &p,
             &SolveLimits::all_up_to(10_000),
             &SearchControl::default(),
@@ -285,9 +285,12 @@ fn propagation_engine_agrees_on_tdoku_counts_and_top95() {
         }
     }
     for p in puzzles(&repo("grids/top95.txt")) {
-        let o =
-            shiftgrid::logic::count(&p, &SolveLimits::count_up_to(2), &SearchControl::default())
-                .unwrap();
+        let o = shiftgrid::solve::propagate::count(
+            &p,
+            &SolveLimits::count_up_to(2),
+            &SearchControl::default(),
+        )
+        .unwrap();
         assert_eq!(o.count, 1);
         assert_eq!(o.solutions[0], count(&p, 2).solutions[0]);
     }
@@ -302,9 +305,13 @@ fn race_solves_the_big_peer_sets() {
         "sudsoln_misc/puzzles_25x25.numeric.txt",
     ] {
         for (i, p) in puzzles(&dir.join(rel)).iter().enumerate() {
-            let o =
-                shiftgrid::logic::race(p, &SolveLimits::count_up_to(2), &SearchControl::default())
-                    .unwrap();
+            let o = shiftgrid::solve::solve(
+                p,
+                Engine::Auto,
+                &SolveLimits::count_up_to(2),
+                &SearchControl::default(),
+            )
+            .unwrap();
             assert_eq!(o.count, 1, "{rel} #{}", i + 1);
             assert!(independently_valid(
                 p.shape().side(),
@@ -337,7 +344,7 @@ fn propagation_engine_counts_generated_big_puzzles() {
                 ..GenerateConfig::for_shape(shape, seed)
             };
             let g = shiftgrid::generate::generate(shape, &cfg, &SearchControl::default()).unwrap();
-            let o = shiftgrid::logic::count(
+            let o = shiftgrid::solve::propagate::count(
                 &g.puzzle,
                 &SolveLimits::count_up_to(2),
                 &SearchControl::default(),
@@ -360,7 +367,7 @@ fn batch_solver_at_16x16_searches_the_same_tree_as_solver() {
         .map(|r| r.puzzle.unwrap())
         .collect();
     assert!(!puzzles.is_empty());
-    let mut batch = shiftgrid::dlx::BatchSolver::new(Shape::new(4).unwrap());
+    let mut batch = shiftgrid::solve::dlx::BatchSolver::new(Shape::new(4).unwrap());
     // The empty board between puzzles makes the reused arrays shrink and grow again.
     let empty = Puzzle::empty(Shape::new(4).unwrap());
     for p in puzzles.iter().flat_map(|p| [p, &empty]) {
@@ -378,7 +385,7 @@ fn regression_batch_solver_with_first_cell_given() {
     // The padding of the sealed arena once aliased option 0 (cell 0 = symbol 1), so a
     // puzzle giving that cell corrupted the shared matrix and hung `solve` on batches.
     let shape = Shape::new(3).unwrap();
-    let mut batch = shiftgrid::dlx::BatchSolver::new(shape);
+    let mut batch = shiftgrid::solve::dlx::BatchSolver::new(shape);
     for seed in 0..40 {
         let g = shiftgrid::generate::generate(
             shape,

@@ -3,8 +3,8 @@
 //! and parallel searches must agree.
 
 use proptest::prelude::*;
-use shiftgrid::dlx::{SearchControl, SolveLimits, Solver};
 use shiftgrid::generate::fill::{FillConfig, fill_grid};
+use shiftgrid::solve::{SearchControl, SolveLimits, dlx::Solver};
 use shiftgrid::{Puzzle, Shape};
 
 use crate::util::independently_valid;

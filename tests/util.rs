@@ -3,8 +3,8 @@
 use std::path::{Path, PathBuf};
 
 use shiftgrid::Puzzle;
-use shiftgrid::dlx::{Outcome, SolveLimits, Solver};
 use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
+use shiftgrid::solve::{Outcome, SolveLimits, dlx::Solver};
 
 /// `../shared/peers` when it is beside the checkout (CI has it; a user's clone does not).
 pub fn peers() -> Option<PathBuf> {

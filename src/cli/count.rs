@@ -12,8 +12,8 @@ use super::Ctx;
 use super::exit::{self, Exit, final_status};
 use super::input::{InputArgs, NameArgs, good_records, load_puzzles};
 use super::output::emit;
-use super::solve::{StatsJson, search_all, stats_line};
-use crate::dlx::SolveLimits;
+use super::solve::{EngineArgs, StatsJson, search_all, stats_line};
+use crate::solve::SolveLimits;
 
 /// Flags of `shiftgrid count`.
 #[derive(Debug, Args)]
@@ -30,6 +30,8 @@ pub(super) struct CountArgs {
     /// Output form: text (tab-separated lines) or json (one object per line).
     #[arg(long, short, value_enum, default_value_t = CountFormat::Text)]
     format: CountFormat,
+    #[command(flatten)]
+    engine: EngineArgs,
     /// Print per-puzzle search statistics.
     #[arg(long)]
     stats: bool,
@@ -57,7 +59,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
         return Ok(Exit::DataErr);
     }
     let limits = SolveLimits::count_up_to(args.limit);
-    let outcomes = search_all(ctx, &good, &limits);
+    let outcomes = search_all(ctx, &good, args.engine.engine, &limits);
     if ctx.control.interrupt.load(Ordering::Relaxed) {
         return Err(exit::interrupted());
     }
@@ -89,14 +91,14 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
             }
             CountFormat::Json => {
                 #[derive(Serialize)]
-                struct CountJson {
+                struct CountJson<'a> {
                     puzzle: usize,
                     line: usize,
                     solutions: u64,
                     capped: bool,
                     verdict: &'static str,
                     #[serde(skip_serializing_if = "Option::is_none")]
-                    stats: Option<StatsJson>,
+                    stats: Option<StatsJson<'a>>,
                 }
                 serde_json::to_writer(
                     &mut out,
@@ -106,7 +108,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
                         solutions: o.count,
                         capped,
                         verdict,
-                        stats: args.stats.then(|| StatsJson::new(&o.stats, o)),
+                        stats: args.stats.then(|| StatsJson::new(o)),
                     },
                 )?;
                 out.push(b'\n');

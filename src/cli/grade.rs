@@ -332,7 +332,7 @@ fn summary<'a>(grades: impl Iterator<Item = &'a Grade>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dlx::SearchControl;
+    use crate::solve::SearchControl;
     use clap::Parser;
 
     #[derive(Debug, Parser)]

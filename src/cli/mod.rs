@@ -23,7 +23,7 @@ use clap::{Args, Parser, Subcommand};
 
 pub use exit::{CliError, Exit, exit_code_of, is_broken_pipe};
 
-use crate::dlx::SearchControl;
+use crate::solve::SearchControl;
 
 /// shiftgrid: build, solve, count and export schedule-shaped sudoku grids, 4x4 to 100x100.
 ///

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::dlx::SearchControl;
+use crate::solve::SearchControl;
 
 /// Whether progress bars should be drawn.
 pub fn show_progress(quiet: bool) -> bool {

@@ -10,7 +10,7 @@ use super::Ctx;
 use super::exit::{self, Exit};
 use super::input::{InputArgs, NameArgs, load_puzzles};
 use super::output::emit;
-use crate::dlx::SolveLimits;
+use crate::solve::{Engine, SolveLimits};
 
 /// Flags of `shiftgrid render`.
 #[derive(Debug, Args)]
@@ -59,8 +59,13 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         return Ok(Exit::DataErr);
     }
     let solution = if args.solve {
-        let o = crate::logic::race(puzzle, &SolveLimits::count_up_to(2), &ctx.control)
-            .expect("checked just above");
+        let o = crate::solve::solve(
+            puzzle,
+            Engine::Auto,
+            &SolveLimits::count_up_to(2),
+            &ctx.control,
+        )
+        .expect("checked just above");
         if ctx.control.interrupt.load(Ordering::Relaxed) {
             return Err(exit::interrupted());
         }

@@ -13,10 +13,10 @@ use super::exit::{self, Exit, final_status};
 use super::input::{InputArgs, NameArgs, good_records, load_puzzles};
 use super::output::{CsvOut, Out, OutputArgs, emit};
 use super::{Ctx, progress};
-use crate::dlx::{BatchSolver, Outcome, SolveLimits, Solver, Stats, Verdict};
 use crate::grid::Puzzle;
 use crate::io::csv::Names;
 use crate::io::write::{OutputFormat, write_grid};
+use crate::solve::{Engine, Outcome, SolveLimits, Stats, Verdict, Workspace};
 
 /// Flags of `shiftgrid solve`.
 #[derive(Debug, Args)]
@@ -30,9 +30,24 @@ pub(super) struct SolveArgs {
     /// Stop at the first solution without checking that it is the only one.
     #[arg(long)]
     first: bool,
+    #[command(flatten)]
+    engine: EngineArgs,
     /// Print per-puzzle search statistics on stderr (in the record with --format json).
     #[arg(long)]
     stats: bool,
+}
+
+/// The engine flag of `solve` and `count`.
+#[derive(Debug, Args)]
+pub(super) struct EngineArgs {
+    /// Solving engine: auto (a portfolio chosen by size), dlx (dancing links), propagate
+    /// (singles, locked candidates, probing, search).
+    #[arg(long, default_value_t = Engine::Auto, value_parser = parse_engine, value_name = "ENGINE")]
+    pub(super) engine: Engine,
+}
+
+fn parse_engine(s: &str) -> Result<Engine, String> {
+    s.parse()
 }
 
 /// Runs `shiftgrid solve`: every puzzle of the input, solved and checked for a second
@@ -68,7 +83,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     } else {
         SolveLimits::count_up_to(2)
     };
-    let outcomes = search_all(ctx, &good, &limits);
+    let outcomes = search_all(ctx, &good, args.engine.engine, &limits);
     if ctx.control.interrupt.load(Ordering::Relaxed) {
         return Err(exit::interrupted());
     }
@@ -111,7 +126,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
                 status: &'static str,
                 solution: Option<Vec<&'a [u8]>>,
                 #[serde(skip_serializing_if = "Option::is_none")]
-                stats: Option<StatsJson>,
+                stats: Option<StatsJson<'a>>,
             }
             let status = match (verdict, args.first) {
                 (Some(Verdict::None), _) => "none",
@@ -130,7 +145,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
                     .solutions
                     .first()
                     .map(|g| g.cells().chunks(g.shape().side()).collect()),
-                stats: args.stats.then(|| StatsJson::new(&o.stats, o)),
+                stats: args.stats.then(|| StatsJson::new(o)),
             };
             serde_json::to_writer(&mut out, &rec)?;
             out.push(b'\n');
@@ -154,6 +169,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
 pub(super) fn search_all(
     ctx: &Ctx,
     puzzles: &[(usize, &Puzzle)],
+    engine: Engine,
     limits: &SolveLimits,
 ) -> Vec<Outcome> {
     let visible = progress::show_progress(ctx.quiet);
@@ -162,28 +178,11 @@ pub(super) fn search_all(
     let outcomes: Vec<Outcome> = puzzles
         .par_iter()
         .map_init(
-            || None::<BatchSolver>,
-            |batch, (_, p)| {
-                let o = if p.shape().box_size() >= 5 {
-                    // 25x25 and up: DLX and the propagation engine race (each wins on
-                    // puzzles where the other can take minutes; see `logic::race`).
-                    crate::logic::race(p, limits, &ctx.control)
-                        .expect("puzzles were checked while parsing")
-                } else if split {
-                    Solver::new(p)
-                        .expect("puzzles were checked while parsing")
-                        .solve_parallel(limits, &ctx.control)
-                } else {
-                    // Small shapes: reuse one full matrix per thread (no per-puzzle build).
-                    if batch.as_ref().is_none_or(|b| b.shape() != p.shape()) {
-                        *batch = Some(BatchSolver::new(p.shape()));
-                    }
-                    batch
-                        .as_mut()
-                        .expect("set just above")
-                        .solve(p, limits, &ctx.control)
-                        .expect("puzzles were checked while parsing")
-                };
+            || Workspace::new(split),
+            |ws, (_, p)| {
+                let o = ws
+                    .solve(p, engine, limits, &ctx.control)
+                    .expect("puzzles were checked while parsing");
                 bar.done.fetch_add(1, Ordering::Relaxed);
                 o
             },
@@ -193,22 +192,20 @@ pub(super) fn search_all(
     outcomes
 }
 
-/// A puzzle's search statistics in JSON records (`solve`, `count`).
+/// A puzzle's search statistics in JSON records (`solve`, `count`): the answering
+/// engine's own counters and the time.
 #[derive(Serialize)]
-pub(super) struct StatsJson {
-    nodes: u64,
-    updates: u64,
-    dead_ends: u64,
+pub(super) struct StatsJson<'a> {
+    #[serde(flatten)]
+    stats: &'a Stats,
     micros: u128,
 }
 
-impl StatsJson {
+impl StatsJson<'_> {
     /// The statistics of outcome `o`.
-    pub(super) fn new(s: &Stats, o: &Outcome) -> StatsJson {
+    pub(super) fn new(o: &Outcome) -> StatsJson<'_> {
         StatsJson {
-            nodes: s.nodes,
-            updates: s.updates,
-            dead_ends: s.dead_ends,
+            stats: &o.stats,
             micros: o.elapsed.as_micros(),
         }
     }
@@ -216,15 +213,20 @@ impl StatsJson {
 
 /// The `--stats` line on stderr for record `index` (at `line` of input `name`).
 pub(super) fn stats_line(name: &str, line: usize, index: usize, o: &Outcome) -> String {
+    let counters: Vec<String> = o
+        .stats
+        .fields()
+        .iter()
+        .map(|(k, v)| format!("{v} {k}"))
+        .collect();
     format!(
-        "{name}:{line}: puzzle {}: {} solution{}{}, {} nodes, {} updates, {} dead ends, {:.3} ms",
+        "{name}:{line}: puzzle {}: {} solution{}{}, {}: {}, {:.3} ms",
         index + 1,
         o.count,
         if o.count == 1 { "" } else { "s" },
         if o.complete { "" } else { " (interrupted)" },
-        o.stats.nodes,
-        o.stats.updates,
-        o.stats.dead_ends,
+        o.engine(),
+        counters.join(", "),
         o.elapsed.as_secs_f64() * 1e3
     )
 }

@@ -26,10 +26,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::dlx::fill::{FillPlan, FillSearch, FillStatus};
-use crate::dlx::sudoku::Encoding;
-use crate::dlx::{FillStats, SearchControl};
 use crate::grid::{Grid, Puzzle, Shape};
+use crate::solve::dlx::fill::{FillPlan, FillSearch, FillStatus};
+use crate::solve::dlx::sudoku::Encoding;
+use crate::solve::{SearchControl, dlx::FillStats};
 
 /// How to fill a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +77,7 @@ pub struct Filled {
 /// Returns `None` only when interrupted through `control`.
 ///
 /// ```
-/// use shiftgrid::{Shape, dlx::SearchControl, generate::fill::{fill_grid, FillConfig}};
+/// use shiftgrid::{Shape, solve::SearchControl, generate::fill::{fill_grid, FillConfig}};
 /// let shape = Shape::new(3).unwrap();
 /// let a = fill_grid(shape, &FillConfig::new(7), &SearchControl::default()).unwrap();
 /// let b = fill_grid(shape, &FillConfig::new(7), &SearchControl::default()).unwrap();

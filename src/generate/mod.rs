@@ -46,12 +46,10 @@
 //! same seed gives the same puzzle (a time limit can cut a run short at a different point).
 
 pub mod fill;
-pub(crate) mod propagate;
 pub mod symmetry;
 
 use std::collections::VecDeque;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -59,10 +57,10 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::dlx::SearchControl;
 use crate::grid::{Grid, Puzzle, Shape};
+use crate::solve::SearchControl;
+use crate::solve::propagate::{Propagator, SearchLimits};
 use fill::{FillConfig, Filler};
-use propagate::{Propagator, SearchLimits};
 pub use symmetry::Symmetry;
 
 /// When to stop blanking.
@@ -293,8 +291,7 @@ impl Worker {
                         cap: 1,
                         keep: 0,
                         node_limit: limit,
-                        interrupt: &control.interrupt,
-                        nodes: &control.nodes,
+                        control,
                         prefer: Some(solution),
                     },
                 );
@@ -319,7 +316,7 @@ impl Worker {
 /// Returns `None` only if interrupted before the grid was filled.
 ///
 /// ```
-/// use shiftgrid::{Shape, dlx::{SearchControl, Solver, SolveLimits}};
+/// use shiftgrid::{Shape, solve::{dlx::Solver, SearchControl, SolveLimits}};
 /// use shiftgrid::generate::{generate, GenerateConfig};
 /// let shape = Shape::new(3).unwrap();
 /// let g = generate(shape, &GenerateConfig::for_shape(shape, 5), &SearchControl::default())
@@ -335,43 +332,20 @@ pub fn generate(
 ) -> Option<Generated> {
     let start = Instant::now();
     let deadline = config.time_limit.map(|d| start + d);
-    match deadline {
-        None => generate_until(shape, config, control, control, start, None),
-        Some(deadline) => {
-            // Searches poll one flag; a watcher raises it at the deadline (or on Ctrl-C),
-            // so a long DLX check stops on time instead of finishing first.
-            let inner = SearchControl {
-                interrupt: Arc::new(AtomicBool::new(false)),
-                ..control.clone()
-            };
-            let finished = AtomicBool::new(false);
-            std::thread::scope(|scope| {
-                scope.spawn(|| {
-                    while !finished.load(Ordering::Relaxed) {
-                        if Instant::now() >= deadline || control.interrupt.load(Ordering::Relaxed) {
-                            inner.interrupt.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                        std::thread::sleep(Duration::from_millis(5));
-                    }
-                });
-                let r = generate_until(shape, config, &inner, control, start, Some(deadline));
-                finished.store(true, Ordering::Relaxed);
-                r
-            })
-        }
-    }
+    // Searches poll the deadline themselves, so a long check stops on time instead of
+    // finishing first.
+    let search = control.clone().with_deadline(deadline);
+    generate_until(shape, config, &search, control, start)
 }
 
-/// [`generate`] with searches watching `search` and the run stopping on `user`'s interrupt
-/// or at `deadline`.
+/// [`generate`] with searches watching `search` (the user's control with the run's
+/// deadline) and the fill watching only `user`'s interrupt.
 fn generate_until(
     shape: Shape,
     config: &GenerateConfig,
     search: &SearchControl,
     user: &SearchControl,
     start: Instant,
-    deadline: Option<Instant>,
 ) -> Option<Generated> {
     let control = search;
     // Two fill workers whatever the thread count: the grid depends only on the seed.
@@ -434,9 +408,7 @@ fn generate_until(
     }
     .max(1);
     let stop_early = |givens: usize| -> bool {
-        control.interrupt.load(Ordering::Relaxed)
-            || deadline.is_some_and(|d| Instant::now() >= d)
-            || matches!(config.target, Target::Givens(k) if givens <= k)
+        control.should_stop() || matches!(config.target, Target::Givens(k) if givens <= k)
     };
     let mut stopped_early = false;
     let sol = solution.cells();
@@ -498,9 +470,7 @@ fn generate_until(
         control.checks.store(stats.checks, Ordering::Relaxed);
         control.givens.store(givens as u64, Ordering::Relaxed);
     }
-    if (user.interrupt.load(Ordering::Relaxed) || control.interrupt.load(Ordering::Relaxed))
-        && !queue.is_empty()
-    {
+    if (user.should_stop() || control.should_stop()) && !queue.is_empty() {
         stopped_early = true;
     }
     kept.append(&mut unproven);
@@ -525,7 +495,7 @@ fn generate_until(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dlx::{SolveLimits, Solver};
+    use crate::solve::{SolveLimits, dlx::Solver};
 
     fn count(p: &Puzzle) -> u64 {
         Solver::new(p)
@@ -596,8 +566,9 @@ mod tests {
     }
 
     /// A complete count to 2 by the propagation engine (plain DLX is slow at 25x25).
-    fn engine_count(p: &Puzzle) -> crate::dlx::Outcome {
-        crate::logic::count(p, &SolveLimits::count_up_to(2), &SearchControl::default()).unwrap()
+    fn engine_count(p: &Puzzle) -> crate::solve::Outcome {
+        crate::solve::propagate::count(p, &SolveLimits::count_up_to(2), &SearchControl::default())
+            .unwrap()
     }
 
     #[test]

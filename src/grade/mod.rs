@@ -406,8 +406,8 @@ pub fn grade_with(puzzle: &Puzzle, opts: &GradeOptions) -> Grade {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dlx::{SolveLimits, Solver};
     use crate::io::parse::{ParseOptions, parse_puzzles};
+    use crate::solve::{SolveLimits, dlx::Solver};
 
     /// The forward-checking report's printed solution (REFERENCES.md).
     const FC_SOLUTION: &str =

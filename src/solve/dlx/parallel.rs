@@ -14,11 +14,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use super::SearchControl;
-use super::SolveLimits;
 use super::matrix::Matrix;
 use super::search::{self, End, Flow, Halt, Stacks, Stats};
 use super::sudoku::Encoding;
+use crate::solve::{SearchControl, SolveLimits};
 
 /// Subtrees per thread to aim for.
 const TASKS_PER_THREAD: usize = 8;
@@ -102,7 +101,7 @@ pub(crate) fn run(enc: &Encoding, limits: &SolveLimits, control: &SearchControl)
             let mut stats = Stats::default();
             let mut kept = Vec::new();
             let mut found = 0u64;
-            if done.load(Ordering::Relaxed) || control.interrupt.load(Ordering::Relaxed) {
+            if done.load(Ordering::Relaxed) || control.should_stop() {
                 return (0, kept, End::Halted, stats);
             }
             let mut m = base.clone();
@@ -110,7 +109,7 @@ pub(crate) fn run(enc: &Encoding, limits: &SolveLimits, control: &SearchControl)
             let mut stacks = Stacks::with_depth(m.items() + 1);
             let mut buf = Vec::with_capacity(enc.givens.len());
             let halt = Halt {
-                interrupt: Some(&control.interrupt),
+                control: Some(control),
                 done: Some(&done),
                 nodes: Some(&control.nodes),
                 node_limit: limits.node_limit,
@@ -162,7 +161,7 @@ pub(crate) fn run(enc: &Encoding, limits: &SolveLimits, control: &SearchControl)
         }
     }
     merged.count = merged.count.min(cap);
-    if control.interrupt.load(Ordering::Relaxed) && merged.count < cap {
+    if control.should_stop() && merged.count < cap {
         merged.complete = false;
     }
     merged

@@ -7,6 +7,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use crate::solve::SearchControl;
+
 use super::matrix::Matrix;
 
 /// How often, in nodes, the search polls its halt flags and publishes its node count.
@@ -22,7 +24,7 @@ pub(crate) enum Flow {
 }
 
 /// Counters of one search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Stats {
     /// Options tried (search-tree nodes below the root).
     pub nodes: u64,
@@ -47,8 +49,8 @@ impl Stats {
 /// Flags a running search polls every [`POLL_INTERVAL`] nodes.
 #[derive(Clone, Copy)]
 pub(crate) struct Halt<'a> {
-    /// Set by the user (Ctrl-C, a time limit).
-    pub interrupt: Option<&'a AtomicBool>,
+    /// The caller's control: Ctrl-C, a deadline, a portfolio's cancellation.
+    pub control: Option<&'a SearchControl>,
     /// Set when another worker has reached the shared cap.
     pub done: Option<&'a AtomicBool>,
     /// Where the node count is published for progress displays.
@@ -61,14 +63,14 @@ impl Halt<'_> {
     /// No flags at all: the search runs to its end.
     #[cfg(test)]
     pub(crate) const NONE: Halt<'static> = Halt {
-        interrupt: None,
+        control: None,
         done: None,
         nodes: None,
         node_limit: u64::MAX,
     };
 
     fn should_stop(&self) -> bool {
-        self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed))
+        self.control.is_some_and(SearchControl::should_stop)
             || self.done.is_some_and(|f| f.load(Ordering::Relaxed))
     }
 }

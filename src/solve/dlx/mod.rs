@@ -16,128 +16,21 @@ mod parallel;
 mod search;
 pub(crate) mod sudoku;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 pub use fill::FillStats;
 pub use matrix::Matrix;
 pub use search::Stats;
 
-use crate::grid::{Grid, GridError, Puzzle, Shape};
+use super::{Outcome, SearchControl, SolveLimits};
+use crate::grid::{GridError, Puzzle, Shape};
 use search::{End, Flow, Halt, Stacks};
 use sudoku::Encoding;
-
-/// What a search looks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolveLimits {
-    /// Stop once this many solutions are found (the cap of the count). At least 1.
-    pub max_solutions: u64,
-    /// Keep at most this many solved grids (the rest are only counted).
-    pub keep: usize,
-    /// Give up (incomplete) after about this many nodes; `u64::MAX` for no limit. Checked
-    /// every 1024 nodes, per worker.
-    pub node_limit: u64,
-}
-
-impl SolveLimits {
-    /// Find one solution and keep it.
-    pub fn first() -> SolveLimits {
-        SolveLimits {
-            max_solutions: 1,
-            keep: 1,
-            node_limit: u64::MAX,
-        }
-    }
-
-    /// Count solutions up to `cap` (at least 1), keeping the first two grids: `cap = 2` is
-    /// the uniqueness test (0 = no solution, 1 = unique, 2 = more than one).
-    pub fn count_up_to(cap: u64) -> SolveLimits {
-        SolveLimits {
-            max_solutions: cap.max(1),
-            keep: 2,
-            node_limit: u64::MAX,
-        }
-    }
-
-    /// Enumerate up to `cap` solutions and keep them all.
-    pub fn all_up_to(cap: u64) -> SolveLimits {
-        SolveLimits {
-            max_solutions: cap.max(1),
-            keep: usize::try_from(cap).unwrap_or(usize::MAX),
-            node_limit: u64::MAX,
-        }
-    }
-}
-
-/// Shared handles that let another thread watch a search and stop it.
-///
-/// Clones share the same atomics. The search polls [`SearchControl::interrupt`] and adds to
-/// [`SearchControl::nodes`] every 1024 nodes, so a progress bar can read the count on a timer
-/// and Ctrl-C can stop a search within microseconds.
-#[derive(Clone, Debug, Default)]
-pub struct SearchControl {
-    /// Raise to stop every search using this control.
-    pub interrupt: Arc<AtomicBool>,
-    /// Nodes explored so far, summed over workers.
-    pub nodes: Arc<AtomicU64>,
-    /// For fills: the most cells any worker has placed so far.
-    pub placed: Arc<AtomicU64>,
-    /// For fills: restarts so far, summed over workers.
-    pub restarts: Arc<AtomicU64>,
-    /// For puzzle generation: removal checks done.
-    pub checks: Arc<AtomicU64>,
-    /// For puzzle generation: givens left in the puzzle being made.
-    pub givens: Arc<AtomicU64>,
-}
-
-/// How many solutions a puzzle has, as far as a search capped at 2 can tell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// No solution: the givens contradict each other.
-    None,
-    /// Exactly one solution: a proper puzzle.
-    Unique,
-    /// Two or more solutions.
-    Multiple,
-}
-
-/// The result of a search.
-#[derive(Clone, Debug)]
-pub struct Outcome {
-    /// Solutions found, capped at `max_solutions`. Exact when [`Outcome::complete`] and below
-    /// the cap; a lower bound when interrupted.
-    pub count: u64,
-    /// The first `keep` solutions found, each checked valid by [`Grid::new`].
-    pub solutions: Vec<Grid>,
-    /// Whether the search finished (tree exhausted or cap reached) rather than being
-    /// interrupted.
-    pub complete: bool,
-    /// Search counters, summed over workers.
-    pub stats: Stats,
-    /// Wall-clock time of the search (matrix building excluded).
-    pub elapsed: Duration,
-}
-
-impl Outcome {
-    /// The verdict a capped count supports: `None` if no solution, `Unique` if exactly one
-    /// and the search completed, `Multiple` if two or more. `Option::None` when an
-    /// interrupted search cannot say.
-    pub fn verdict(&self) -> Option<Verdict> {
-        match (self.count, self.complete) {
-            (0, true) => Some(Verdict::None),
-            (1, true) => Some(Verdict::Unique),
-            (c, _) if c >= 2 => Some(Verdict::Multiple),
-            _ => None,
-        }
-    }
-}
 
 /// A puzzle encoded for the exact-cover search. Build once, search many times.
 ///
 /// ```
-/// use shiftgrid::{Puzzle, Shape, dlx::{Solver, SolveLimits}};
+/// use shiftgrid::{Puzzle, Shape, solve::{dlx::Solver, SolveLimits}};
 /// // The empty 4×4 grid has 288 solutions.
 /// let empty = Puzzle::empty(Shape::new(2).unwrap());
 /// let outcome = Solver::new(&empty).unwrap().solve(&SolveLimits::count_up_to(1000));
@@ -237,7 +130,7 @@ fn serial(
     let mut buf = Vec::with_capacity(givens.len());
     let mut count = 0u64;
     let halt = Halt {
-        interrupt: Some(&control.interrupt),
+        control: Some(control),
         done: None,
         nodes: Some(&control.nodes),
         node_limit: limits.node_limit,
@@ -266,18 +159,11 @@ fn finish(
     stats: Stats,
     start: Instant,
 ) -> Outcome {
-    let solutions = kept
-        .into_iter()
-        .map(|cells| {
-            // The independent check: an engine bug must never reach the user as a grid.
-            Grid::new(shape, cells).expect("every exact cover of the sudoku matrix is a valid grid")
-        })
-        .collect();
     Outcome {
         count,
-        solutions,
+        solutions: super::checked_grids(shape, kept),
         complete,
-        stats,
+        stats: super::Stats::Dlx(stats),
         elapsed: start.elapsed(),
     }
 }
@@ -303,7 +189,7 @@ fn finish(
 /// node counts differ slightly.
 ///
 /// ```
-/// use shiftgrid::{Puzzle, Shape, dlx::{BatchSolver, SearchControl, SolveLimits}};
+/// use shiftgrid::{Puzzle, Shape, solve::{dlx::BatchSolver, SearchControl, SolveLimits}};
 /// let mut batch = BatchSolver::new(Shape::new(2).unwrap());
 /// let empty = Puzzle::empty(Shape::new(2).unwrap());
 /// let o = batch.solve(&empty, &SolveLimits::count_up_to(1000), &SearchControl::default());
@@ -483,6 +369,6 @@ mod tests {
             .unwrap()
             .solve_with(&SolveLimits::count_up_to(u64::MAX), &control);
         assert!(!o.complete);
-        assert_eq!(o.verdict(), Some(Verdict::Multiple));
+        assert_eq!(o.verdict(), Some(crate::solve::Verdict::Multiple));
     }
 }

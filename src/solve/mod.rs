@@ -1,0 +1,421 @@
+//! Solving and counting: every engine, one vocabulary, one entry point.
+//!
+//! [`solve`] takes a [`Puzzle`], an [`Engine`], [`SolveLimits`] (what to look for) and a
+//! [`SearchControl`] (how to stop it and watch it) and returns an [`Outcome`]. The engines:
+//!
+//! * [`dlx`]: Knuth's Algorithm X with dancing links over the exact-cover matrix; the
+//!   fastest on 9×9 and 16×16 batches, and it splits one puzzle across cores at the root.
+//! * [`propagate`]: candidate masks with naked and hidden singles, locked candidates and
+//!   root probing, then search; orders of magnitude faster than DLX on sparse 25×25-and-up
+//!   puzzles that locked candidates crack.
+//! * [`portfolio`]: several engines raced on threads, the first complete answer wins.
+//!
+//! [`Engine::Auto`] picks what the measurements in README ("Solving") justify for the
+//! puzzle's size and the limits asked for. Counts are exact whichever engine answers; for a
+//! puzzle with several solutions, *which* ones are kept depends on the engine.
+//!
+//! Stopping: a search polls [`SearchControl::should_stop`] every few hundred nodes. That
+//! covers the user's interrupt (Ctrl-C), a deadline, and a portfolio's cancellation of the
+//! engines that lost the race, so nothing needs a watcher thread.
+
+pub mod dlx;
+pub mod portfolio;
+pub mod propagate;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::grid::{Grid, GridError, Puzzle};
+
+/// What a search looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveLimits {
+    /// Stop once this many solutions are found (the cap of the count). At least 1.
+    pub max_solutions: u64,
+    /// Keep at most this many solved grids (the rest are only counted).
+    pub keep: usize,
+    /// Give up (incomplete) after about this many nodes; `u64::MAX` for no limit. Checked
+    /// every few hundred nodes, per worker.
+    pub node_limit: u64,
+}
+
+impl SolveLimits {
+    /// Find one solution and keep it.
+    pub fn first() -> SolveLimits {
+        SolveLimits {
+            max_solutions: 1,
+            keep: 1,
+            node_limit: u64::MAX,
+        }
+    }
+
+    /// Count solutions up to `cap` (at least 1), keeping the first two grids: `cap = 2` is
+    /// the uniqueness test (0 = no solution, 1 = unique, 2 = more than one).
+    pub fn count_up_to(cap: u64) -> SolveLimits {
+        SolveLimits {
+            max_solutions: cap.max(1),
+            keep: 2,
+            node_limit: u64::MAX,
+        }
+    }
+
+    /// Enumerate up to `cap` solutions and keep them all.
+    pub fn all_up_to(cap: u64) -> SolveLimits {
+        SolveLimits {
+            max_solutions: cap.max(1),
+            keep: usize::try_from(cap).unwrap_or(usize::MAX),
+            node_limit: u64::MAX,
+        }
+    }
+
+    /// Whether only one solution is wanted (`solve --first`).
+    pub fn is_first(&self) -> bool {
+        self.max_solutions == 1
+    }
+}
+
+/// Shared handles that stop a search and let another thread watch it.
+///
+/// Clones share the same atomics. Searches poll [`SearchControl::should_stop`] and add to
+/// [`SearchControl::nodes`] every few hundred nodes, so a progress bar can read the counters
+/// on a timer and Ctrl-C stops a search within milliseconds.
+#[derive(Clone, Debug, Default)]
+pub struct SearchControl {
+    /// The user's stop (Ctrl-C): raise it to stop every search using this control, and
+    /// every control derived from it.
+    pub interrupt: Arc<AtomicBool>,
+    /// Stop (incomplete) once this instant has passed.
+    pub deadline: Option<Instant>,
+    /// Cancellation flags of the portfolios this control was derived for: a raised one
+    /// means a rival engine has answered.
+    cancel: Vec<Arc<AtomicBool>>,
+    /// Search-tree nodes explored so far, summed over workers and engines.
+    pub nodes: Arc<AtomicU64>,
+    /// Conflicts of the learning engine so far.
+    pub conflicts: Arc<AtomicU64>,
+    /// For fills: the most cells any worker has placed so far.
+    pub placed: Arc<AtomicU64>,
+    /// For fills: restarts so far, summed over workers.
+    pub restarts: Arc<AtomicU64>,
+    /// For puzzle generation: removal checks done.
+    pub checks: Arc<AtomicU64>,
+    /// For puzzle generation: givens left in the puzzle being made.
+    pub givens: Arc<AtomicU64>,
+}
+
+impl SearchControl {
+    /// This control with `deadline` (replacing any earlier one, unless that one is sooner).
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> SearchControl {
+        self.deadline = match (self.deadline, deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self
+    }
+
+    /// Whether a search should stop now: the user interrupted, the deadline passed, or a
+    /// portfolio cancelled this engine.
+    pub fn should_stop(&self) -> bool {
+        self.is_interrupted()
+            || self.cancel.iter().any(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether the user interrupted (Ctrl-C), as opposed to a deadline or a cancellation.
+    pub fn is_interrupted(&self) -> bool {
+        self.interrupt.load(Ordering::Relaxed)
+    }
+
+    /// Whether the deadline has passed.
+    pub fn is_past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// A control for one engine of a race: it shares the counters, the interrupt and the
+    /// deadline, and also stops when the returned flag is raised.
+    pub(crate) fn child(&self) -> (SearchControl, Arc<AtomicBool>) {
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut c = self.clone();
+        c.cancel.push(flag.clone());
+        (c, flag)
+    }
+}
+
+/// How many solutions a puzzle has, as far as a search capped at 2 can tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// No solution: the givens contradict each other.
+    None,
+    /// Exactly one solution: a proper puzzle.
+    Unique,
+    /// Two or more solutions.
+    Multiple,
+}
+
+/// A solving engine. See the module docs for what each is good at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Engine {
+    /// Dancing links (exact cover).
+    Dlx,
+    /// Propagation (singles, locked candidates, probing) with search.
+    Propagate,
+    /// The portfolio that the measurements justify for the puzzle and limits.
+    Auto,
+}
+
+impl Engine {
+    /// Every engine a user can name, in the order help texts list them.
+    pub const ALL: &'static [Engine] = &[Engine::Auto, Engine::Dlx, Engine::Propagate];
+
+    /// The engine's name, as `--engine` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Dlx => "dlx",
+            Engine::Propagate => "propagate",
+            Engine::Auto => "auto",
+        }
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Engine {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Engine, String> {
+        Engine::ALL
+            .iter()
+            .copied()
+            .find(|e| e.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| {
+                let names: Vec<_> = Engine::ALL.iter().map(|e| e.name()).collect();
+                format!("unknown engine {s:?}: expected one of {}", names.join(", "))
+            })
+    }
+}
+
+/// Each engine's own counters.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "engine", rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Stats {
+    /// From [`dlx`].
+    Dlx(dlx::Stats),
+    /// From [`propagate`].
+    Propagate(propagate::Stats),
+}
+
+impl Stats {
+    /// Search-tree nodes (branches tried), the one counter every engine has.
+    pub fn nodes(&self) -> u64 {
+        match self {
+            Stats::Dlx(s) => s.nodes,
+            Stats::Propagate(s) => s.nodes,
+        }
+    }
+
+    /// The engine that produced these counters.
+    pub fn engine(&self) -> Engine {
+        match self {
+            Stats::Dlx(_) => Engine::Dlx,
+            Stats::Propagate(_) => Engine::Propagate,
+        }
+    }
+
+    /// The counters as `name value` pairs, for `--stats` lines and tables.
+    pub fn fields(&self) -> Vec<(&'static str, u64)> {
+        match self {
+            Stats::Dlx(s) => vec![
+                ("nodes", s.nodes),
+                ("updates", s.updates),
+                ("dead ends", s.dead_ends),
+            ],
+            Stats::Propagate(s) => vec![("nodes", s.nodes), ("dead ends", s.dead_ends)],
+        }
+    }
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Solutions found, capped at `max_solutions`. Exact when [`Outcome::complete`] and below
+    /// the cap; a lower bound when interrupted.
+    pub count: u64,
+    /// The first `keep` solutions found, each checked valid by [`Grid::new`].
+    pub solutions: Vec<Grid>,
+    /// Whether the search finished (tree exhausted or cap reached) rather than being
+    /// stopped.
+    pub complete: bool,
+    /// The answering engine's counters, summed over its workers.
+    pub stats: Stats,
+    /// Wall-clock time of the search, set-up included.
+    pub elapsed: Duration,
+}
+
+impl Outcome {
+    /// The verdict a capped count supports: `None` if no solution, `Unique` if exactly one
+    /// and the search completed, `Multiple` if two or more. `Option::None` when a stopped
+    /// search cannot say.
+    pub fn verdict(&self) -> Option<Verdict> {
+        match (self.count, self.complete) {
+            (0, true) => Some(Verdict::None),
+            (1, true) => Some(Verdict::Unique),
+            (c, _) if c >= 2 => Some(Verdict::Multiple),
+            _ => None,
+        }
+    }
+
+    /// The engine that answered.
+    pub fn engine(&self) -> Engine {
+        self.stats.engine()
+    }
+}
+
+/// Checks an engine's kept solutions with the independent checker: an engine bug must
+/// never reach the user as a grid.
+pub(crate) fn checked_grids(shape: crate::Shape, kept: Vec<Vec<u8>>) -> Vec<Grid> {
+    kept.into_iter()
+        .map(|cells| Grid::new(shape, cells).expect("every engine solution is a valid grid"))
+        .collect()
+}
+
+/// Solves `puzzle` with `engine` on the calling thread (a portfolio adds threads of its
+/// own; DLX alone splits across rayon's pool for a single hard puzzle only through a
+/// [`Workspace`] with splitting on).
+///
+/// # Errors
+/// [`GridError::Duplicate`] when a symbol is given twice in a house.
+///
+/// ```
+/// use shiftgrid::{Puzzle, Shape, solve::{solve, Engine, SearchControl, SolveLimits}};
+/// let empty = Puzzle::empty(Shape::new(2).unwrap());
+/// for engine in [Engine::Dlx, Engine::Propagate, Engine::Auto] {
+///     let o = solve(&empty, engine, &SolveLimits::count_up_to(1000), &SearchControl::default());
+///     assert_eq!(o.unwrap().count, 288);
+/// }
+/// ```
+pub fn solve(
+    puzzle: &Puzzle,
+    engine: Engine,
+    limits: &SolveLimits,
+    control: &SearchControl,
+) -> Result<Outcome, GridError> {
+    Workspace::default().solve(puzzle, engine, limits, control)
+}
+
+/// Buffers reused across the puzzles of a batch (one per thread): a batch of 9×9 puzzles
+/// with a fresh matrix each would spend a third of its time building matrices.
+#[derive(Clone, Debug, Default)]
+pub struct Workspace {
+    batch: Option<dlx::BatchSolver>,
+    /// Split a single DLX search across rayon's pool (for a batch smaller than the pool).
+    pub split: bool,
+}
+
+impl Workspace {
+    /// A workspace that splits single DLX searches across rayon's pool when `split`.
+    pub fn new(split: bool) -> Workspace {
+        Workspace { batch: None, split }
+    }
+
+    /// Solves `puzzle` with `engine` (see [`solve`]).
+    ///
+    /// # Errors
+    /// [`GridError::Duplicate`] when a symbol is given twice in a house.
+    pub fn solve(
+        &mut self,
+        puzzle: &Puzzle,
+        engine: Engine,
+        limits: &SolveLimits,
+        control: &SearchControl,
+    ) -> Result<Outcome, GridError> {
+        puzzle.check()?;
+        match engine {
+            Engine::Dlx => self.dlx(puzzle, limits, control),
+            Engine::Propagate => propagate::count(puzzle, limits, control),
+            Engine::Auto => {
+                let plan = portfolio::auto_plan(puzzle, limits);
+                if plan == [Engine::Dlx] {
+                    self.dlx(puzzle, limits, control)
+                } else {
+                    portfolio::race(puzzle, &plan, limits, control)
+                }
+            }
+        }
+    }
+
+    fn dlx(
+        &mut self,
+        puzzle: &Puzzle,
+        limits: &SolveLimits,
+        control: &SearchControl,
+    ) -> Result<Outcome, GridError> {
+        if self.split {
+            return Ok(dlx::Solver::new(puzzle)?.solve_parallel(limits, control));
+        }
+        if self
+            .batch
+            .as_ref()
+            .is_none_or(|b| b.shape() != puzzle.shape())
+        {
+            self.batch = Some(dlx::BatchSolver::new(puzzle.shape()));
+        }
+        self.batch
+            .as_mut()
+            .expect("set just above")
+            .solve(puzzle, limits, control)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Shape;
+
+    #[test]
+    fn engine_names_round_trip() {
+        for &e in Engine::ALL {
+            assert_eq!(e.name().parse::<Engine>(), Ok(e));
+        }
+        assert!("nope".parse::<Engine>().unwrap_err().contains("dlx"));
+    }
+
+    #[test]
+    fn deadline_and_cancel_stop() {
+        let c = SearchControl::default();
+        assert!(!c.should_stop());
+        let past = c.clone().with_deadline(Some(Instant::now()));
+        assert!(past.should_stop() && !past.is_interrupted());
+        let (child, flag) = c.child();
+        assert!(!child.should_stop());
+        flag.store(true, Ordering::Relaxed);
+        assert!(child.should_stop() && !c.should_stop());
+        c.interrupt.store(true, Ordering::Relaxed);
+        assert!(c.should_stop() && child.is_interrupted());
+    }
+
+    #[test]
+    fn every_engine_counts_the_empty_4x4() {
+        let p = Puzzle::empty(Shape::new(2).unwrap());
+        for &e in Engine::ALL {
+            let o = solve(
+                &p,
+                e,
+                &SolveLimits::count_up_to(1000),
+                &SearchControl::default(),
+            )
+            .unwrap();
+            assert_eq!((o.count, o.complete), (288, true), "{e}");
+        }
+    }
+}
