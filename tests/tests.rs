@@ -2,6 +2,7 @@
 
 mod cli;
 mod csv;
+mod engines;
 mod grade;
 mod peers;
 mod props;

@@ -1,0 +1,195 @@
+//! Every engine agrees with DLX, solution for solution and count for count: on the peers'
+//! unique, multi-solution and contradictory sets, and on planted random puzzles of every
+//! size up to 25×25. New engines join through `Engine::ALL`.
+
+use proptest::prelude::*;
+use shiftgrid::generate::fill::{FillConfig, fill_grid};
+use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
+use shiftgrid::solve::{Engine, Outcome, SearchControl, SolveLimits, solve};
+use shiftgrid::{Puzzle, Shape};
+
+use crate::util::{count, independently_valid, peers, puzzles, repo};
+
+/// The engines under test: every one a user can name.
+fn engines() -> impl Iterator<Item = Engine> {
+    Engine::ALL.iter().copied()
+}
+
+fn run(p: &Puzzle, engine: Engine, cap: u64) -> Outcome {
+    solve(
+        p,
+        engine,
+        &SolveLimits::count_up_to(cap),
+        &SearchControl::default(),
+    )
+    .expect("no repeated givens")
+}
+
+/// `engine`'s count up to `cap` equals DLX's, every kept solution is valid (by the
+/// independent checker) and keeps the givens, and a unique puzzle's solution is DLX's.
+fn agrees(p: &Puzzle, engine: Engine, cap: u64, reference: &Outcome, what: &str) {
+    let o = run(p, engine, cap);
+    assert!(o.complete, "{what}: {engine} did not finish");
+    assert_eq!(o.count, reference.count, "{what}: {engine} count");
+    for g in &o.solutions {
+        assert!(
+            independently_valid(p.shape().side(), g.cells()),
+            "{what}: {engine} invalid grid"
+        );
+        assert!(p.is_completed_by(g), "{what}: {engine} broke a given");
+    }
+    if reference.count == 1 {
+        assert_eq!(o.solutions, reference.solutions, "{what}: {engine} solution");
+    }
+}
+
+/// Every engine against DLX on the first `limit` puzzles of a peer set.
+fn peer_set(rel: &str, limit: usize) {
+    let Some(dir) = peers() else { return };
+    let ps = puzzles(&dir.join(rel));
+    assert!(!ps.is_empty(), "{rel} is empty");
+    for (i, p) in ps.iter().take(limit).enumerate() {
+        let reference = count(p, 2);
+        for e in engines() {
+            agrees(p, e, 2, &reference, &format!("{rel} #{}", i + 1));
+        }
+    }
+}
+
+#[test]
+fn engines_agree_on_norvig_sets() {
+    peer_set("norvig_top95/puzzles.txt", usize::MAX);
+    peer_set("norvig_hardest/puzzles.txt", usize::MAX);
+    peer_set("project_euler_96/puzzles.txt", usize::MAX);
+}
+
+#[test]
+fn engines_agree_on_magictour_and_forum_hardest() {
+    peer_set("magictour_top1465/puzzles.txt", 300);
+    peer_set("forum_hardest_1905_11plus/puzzles.txt", 100);
+}
+
+#[test]
+fn engines_agree_on_multi_solution_sets() {
+    peer_set("serg_benchmark/puzzles.txt", 200);
+}
+
+#[test]
+fn engines_agree_on_janko_and_bprolog() {
+    peer_set("gecode_16x16_janko/puzzles.numeric.txt", usize::MAX);
+    peer_set("bprolog_25x25/puzzles.numeric.txt", usize::MAX);
+}
+
+#[test]
+fn engines_agree_on_exact_counts() {
+    // tdoku's test puzzles: counts 0, 1 and 3..847 (committed fixture, always present).
+    let text = std::fs::read_to_string(repo("grids/tdoku_counts.txt")).unwrap();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let mut parts = line.split(':');
+        let puzzle = parts.next().unwrap();
+        let want: u64 = parts.next().unwrap().trim().parse().unwrap();
+        let p = parse_puzzles(puzzle, &ParseOptions::default())
+            .remove(0)
+            .puzzle
+            .unwrap();
+        for e in engines() {
+            let o = run(&p, e, 1000);
+            assert_eq!((o.count, o.complete), (want, true), "{e}: {puzzle}");
+        }
+    }
+}
+
+#[test]
+fn engines_agree_on_contradictions() {
+    // emerentius' invalid set: four rule-consistent puzzles with no solution.
+    let Some(dir) = peers() else { return };
+    let text = std::fs::read_to_string(dir.join("emerentius_sudoku/invalid.txt")).unwrap();
+    let mut seen = 0;
+    for r in parse_puzzles(&text, &ParseOptions::default()) {
+        let Ok(p) = r.puzzle else { continue };
+        if p.check().is_err() {
+            continue;
+        }
+        for e in engines() {
+            let o = run(&p, e, 2);
+            assert_eq!((o.count, o.complete), (0, true), "{e}: line {}", r.line);
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, 4);
+}
+
+/// A random full grid of box size `b` with each cell blanked with probability `holes`.
+fn planted(b: usize, seed: u64, holes: f64) -> (Vec<u8>, Puzzle) {
+    let shape = Shape::new(b).unwrap();
+    let cfg = FillConfig {
+        workers: 1,
+        ..FillConfig::new(seed)
+    };
+    let full = fill_grid(shape, &cfg, &SearchControl::default())
+        .unwrap()
+        .grid
+        .cells()
+        .to_vec();
+    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let cells = full
+        .iter()
+        .map(|&v| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            if (s % 1000) as f64 / 1000.0 < holes {
+                0
+            } else {
+                v
+            }
+        })
+        .collect();
+    (full, Puzzle::new(shape, cells).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    /// The planted grid completes the puzzle, so every engine must find a completion that
+    /// keeps the givens, count at least one, and, when it enumerates everything below the
+    /// cap, include the planted grid.
+    #[test]
+    fn every_engine_finds_planted_completions(
+        b in 2usize..=4,
+        seed in 0u64..10_000,
+        holes in 0.1f64..0.75,
+    ) {
+        let (full, p) = planted(b, seed, holes);
+        let cap = 50;
+        let reference = count(&p, cap);
+        for e in engines() {
+            let o = solve(&p, e, &SolveLimits::all_up_to(cap), &SearchControl::default()).unwrap();
+            prop_assert!(o.complete);
+            prop_assert_eq!(o.count, reference.count, "{}", e);
+            for g in &o.solutions {
+                prop_assert!(independently_valid(b * b, g.cells()) && p.is_completed_by(g));
+            }
+            if o.count < cap {
+                prop_assert!(o.solutions.iter().any(|g| g.cells() == full.as_slice()), "{}", e);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_engine_completes_planted_25x25_puzzles() {
+    // Dense enough for every engine (DLX included) to finish in milliseconds.
+    for seed in 0..6 {
+        let (full, p) = planted(5, seed, 0.35);
+        let reference = count(&p, 2);
+        for e in engines() {
+            agrees(&p, e, 2, &reference, &format!("25x25 seed {seed}"));
+        }
+        let first = run(&p, Engine::Auto, 1);
+        assert!(p.is_completed_by(&first.solutions[0]));
+        if reference.count == 1 {
+            assert_eq!(first.solutions[0].cells(), full.as_slice());
+        }
+    }
+}
