@@ -343,14 +343,7 @@ impl Workspace {
         match engine {
             Engine::Dlx => self.dlx(puzzle, limits, control),
             Engine::Propagate => propagate::count(puzzle, limits, control),
-            Engine::Auto => {
-                let plan = portfolio::auto_plan(puzzle, limits);
-                if plan == [Engine::Dlx] {
-                    self.dlx(puzzle, limits, control)
-                } else {
-                    portfolio::race(puzzle, &plan, limits, control)
-                }
-            }
+            Engine::Auto => portfolio::auto(self, puzzle, limits, control),
         }
     }
 

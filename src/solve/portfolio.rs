@@ -7,23 +7,56 @@
 //! better engine on every puzzle where either finishes fast. Counts are exact whichever engine
 //! answers; for a puzzle with several solutions, which ones are kept depends on the winner.
 //!
-//! [`auto_plan`] is what [`Engine::Auto`] runs, chosen from the measurements in README
+//! [`auto`] is what [`Engine::Auto`] runs, chosen from the measurements in README
 //! ("Solving").
 
 use std::sync::atomic::Ordering;
 
-use super::{Engine, Outcome, SearchControl, SolveLimits, Workspace};
+use std::time::Instant;
+
+use super::{Engine, Outcome, SearchControl, SolveLimits, Workspace, propagate};
 use crate::grid::{GridError, Puzzle};
 
-/// The engines [`Engine::Auto`] runs for `puzzle` under `limits`: DLX alone up to 16×16
-/// (it is the fastest there and a race would only add a thread's start-up per puzzle), DLX
-/// and propagation raced from 25×25 up.
-pub fn auto_plan(puzzle: &Puzzle, _limits: &SolveLimits) -> Vec<Engine> {
-    if puzzle.shape().box_size() <= 4 {
-        vec![Engine::Dlx]
-    } else {
-        vec![Engine::Dlx, Engine::Propagate]
+/// Branches the quick propagation stage of [`auto`] may take before the race starts.
+const QUICK_NODES: u64 = 1_000;
+
+/// What [`Engine::Auto`] runs, from the measurements in README ("Solving"):
+///
+/// * up to 9×9, DLX alone: it is the fastest there, and a race would add a thread start per
+///   puzzle to searches of tens of microseconds;
+/// * from 16×16 up, first a short propagation search (at most [`QUICK_NODES`] branches),
+///   which settles most published and generated puzzles faster than anything else; then
+///   the engines of [`race_plan`] raced.
+///
+/// # Errors
+/// [`GridError::Duplicate`] when a symbol is given twice in a house.
+pub fn auto(
+    ws: &mut Workspace,
+    puzzle: &Puzzle,
+    limits: &SolveLimits,
+    control: &SearchControl,
+) -> Result<Outcome, GridError> {
+    if puzzle.shape().box_size() <= 3 {
+        return ws.solve(puzzle, Engine::Dlx, limits, control);
     }
+    let start = Instant::now();
+    let quick = SolveLimits {
+        node_limit: limits.node_limit.min(QUICK_NODES),
+        ..*limits
+    };
+    let o = propagate::count(puzzle, &quick, control)?;
+    if o.complete || control.should_stop() {
+        return Ok(o);
+    }
+    let mut o = race(puzzle, &race_plan(puzzle, limits), limits, control)?;
+    o.elapsed = start.elapsed();
+    Ok(o)
+}
+
+/// The engines [`auto`] races when the quick stage did not settle the puzzle: DLX (fastest
+/// on dense published puzzles that propagation branches on badly) and propagation.
+pub fn race_plan(_puzzle: &Puzzle, _limits: &SolveLimits) -> Vec<Engine> {
+    vec![Engine::Dlx, Engine::Propagate]
 }
 
 /// Runs every engine of `engines` (each on a thread of its own; the last on the calling
