@@ -47,7 +47,9 @@ fn rate(set: &[Puzzle], engine: Engine, min: Duration, timeout: Duration) -> Opt
     while solved == 0 || start.elapsed() < min {
         for p in set {
             let control = SearchControl::default().with_deadline(Some(Instant::now() + timeout));
-            let o = ws.solve(p, engine, &limits, &control).expect("valid puzzles");
+            let o = ws
+                .solve(p, engine, &limits, &control)
+                .expect("valid puzzles");
             if !o.complete {
                 return None;
             }
@@ -59,13 +61,19 @@ fn rate(set: &[Puzzle], engine: Engine, min: Duration, timeout: Duration) -> Opt
 
 fn main() {
     // `cargo bench` passes `--bench`; a filter argument picks sets by name.
-    let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
     let min = env_secs("ENGINES_SECS", 2.0);
     let timeout = env_secs("ENGINES_TIMEOUT", 20.0);
     let sets: [(&str, &[&str]); 5] = [
         (
             "norvig top95",
-            &["../shared/peers/norvig_top95/puzzles.txt", "grids/top95.txt"],
+            &[
+                "../shared/peers/norvig_top95/puzzles.txt",
+                "grids/top95.txt",
+            ],
         ),
         (
             "magictour top1465",

@@ -39,7 +39,10 @@ fn agrees(p: &Puzzle, engine: Engine, cap: u64, reference: &Outcome, what: &str)
         assert!(p.is_completed_by(g), "{what}: {engine} broke a given");
     }
     if reference.count == 1 {
-        assert_eq!(o.solutions, reference.solutions, "{what}: {engine} solution");
+        assert_eq!(
+            o.solutions, reference.solutions,
+            "{what}: {engine} solution"
+        );
     }
 }
 

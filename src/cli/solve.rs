@@ -225,7 +225,7 @@ pub(super) fn stats_line(name: &str, line: usize, index: usize, o: &Outcome) -> 
         o.count,
         if o.count == 1 { "" } else { "s" },
         if o.complete { "" } else { " (interrupted)" },
-        o.engine(),
+        o.source(),
         counters.join(", "),
         o.elapsed.as_secs_f64() * 1e3
     )

@@ -143,7 +143,7 @@ impl Filler {
         config: &FillConfig,
         control: &SearchControl,
     ) -> Result<Option<Filled>, FillError> {
-        if control.interrupt.load(Ordering::Relaxed) {
+        if control.should_stop() {
             return Ok(None);
         }
         let start = Instant::now();
@@ -169,7 +169,7 @@ impl Filler {
             .collect();
         let mut exhausted = vec![false; workers];
         loop {
-            if control.interrupt.load(Ordering::Relaxed) {
+            if control.should_stop() {
                 return Ok(None);
             }
             let winner = AtomicUsize::new(usize::MAX);

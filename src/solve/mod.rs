@@ -213,6 +213,8 @@ pub enum Stats {
     Dlx(dlx::Stats),
     /// From [`propagate`].
     Propagate(propagate::Stats),
+    /// From the fill search, which [`Engine::Auto`] races for first solutions.
+    Fill(dlx::FillStats),
 }
 
 impl Stats {
@@ -221,14 +223,16 @@ impl Stats {
         match self {
             Stats::Dlx(s) => s.nodes,
             Stats::Propagate(s) => s.nodes,
+            Stats::Fill(s) => s.nodes,
         }
     }
 
-    /// The engine that produced these counters.
-    pub fn engine(&self) -> Engine {
+    /// The name of the search that produced these counters (an engine's, or `fill`).
+    pub fn source(&self) -> &'static str {
         match self {
-            Stats::Dlx(_) => Engine::Dlx,
-            Stats::Propagate(_) => Engine::Propagate,
+            Stats::Dlx(_) => Engine::Dlx.name(),
+            Stats::Propagate(_) => Engine::Propagate.name(),
+            Stats::Fill(_) => "fill",
         }
     }
 
@@ -241,6 +245,11 @@ impl Stats {
                 ("dead ends", s.dead_ends),
             ],
             Stats::Propagate(s) => vec![("nodes", s.nodes), ("dead ends", s.dead_ends)],
+            Stats::Fill(s) => vec![
+                ("nodes", s.nodes),
+                ("dead ends", s.dead_ends),
+                ("restarts", s.restarts),
+            ],
         }
     }
 }
@@ -275,9 +284,9 @@ impl Outcome {
         }
     }
 
-    /// The engine that answered.
-    pub fn engine(&self) -> Engine {
-        self.stats.engine()
+    /// The name of the search that answered (see [`Stats::source`]).
+    pub fn source(&self) -> &'static str {
+        self.stats.source()
     }
 }
 

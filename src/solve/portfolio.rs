@@ -14,7 +14,9 @@ use std::sync::atomic::Ordering;
 
 use std::time::Instant;
 
+use super::dlx::FillStats;
 use super::{Engine, Outcome, SearchControl, SolveLimits, Workspace, propagate};
+use crate::generate::fill::{self, FillConfig, FillError};
 use crate::grid::{GridError, Puzzle};
 
 /// Branches the quick propagation stage of [`auto`] may take before the race starts.
@@ -24,7 +26,9 @@ const QUICK_NODES: u64 = 1_000;
 ///
 /// * up to 9×9, DLX alone: it is the fastest there, and a race would add a thread start per
 ///   puzzle to searches of tens of microseconds;
-/// * from 16×16 up, first a short propagation search (at most [`QUICK_NODES`] branches),
+/// * from 16×16 up, an empty board asked for one solution goes to the fill search on every
+///   core (the `fill` command's search);
+/// * otherwise from 16×16 up, first a short propagation search (at most [`QUICK_NODES`] branches),
 ///   which settles most published and generated puzzles faster than anything else; then
 ///   the engines of [`race_plan`] raced.
 ///
@@ -39,6 +43,10 @@ pub fn auto(
     if puzzle.shape().box_size() <= 3 {
         return ws.solve(puzzle, Engine::Dlx, limits, control);
     }
+    if limits.is_first() && puzzle.givens() == 0 {
+        // An empty board: the fill search on every core is the `fill` command itself.
+        return fill_first(puzzle, control, 0);
+    }
     let start = Instant::now();
     let quick = SolveLimits {
         node_limit: limits.node_limit.min(QUICK_NODES),
@@ -48,9 +56,55 @@ pub fn auto(
     if o.complete || control.should_stop() {
         return Ok(o);
     }
-    let mut o = race(puzzle, &race_plan(puzzle, limits), limits, control)?;
+    let mut runners: Vec<Runner> = race_plan(puzzle, limits)
+        .into_iter()
+        .map(Runner::Engine)
+        .collect();
+    if limits.is_first() {
+        // Completing a sparse or empty board is what the fill search's band restarts do
+        // best (an empty 100×100 in under a second, where the other searches stall).
+        runners.push(Runner::Fill);
+    }
+    let mut o = race_runners(puzzle, &runners, limits, control)?;
     o.elapsed = start.elapsed();
     Ok(o)
+}
+
+/// One contestant of a race.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Runner {
+    /// A solving engine.
+    Engine(Engine),
+    /// The fill search (band restarts; see `dlx/fill.rs`), seeded with 0 so the same input
+    /// gives the same grid. It finds one solution, so it races only for `first` limits.
+    Fill,
+}
+
+/// The fill search as a first-solution engine, with `workers` root-split searches (0: one
+/// per rayon thread).
+fn fill_first(
+    puzzle: &Puzzle,
+    control: &SearchControl,
+    workers: usize,
+) -> Result<Outcome, GridError> {
+    let start = Instant::now();
+    let config = FillConfig {
+        workers,
+        ..FillConfig::new(0)
+    };
+    let (count, solutions, complete, stats) = match fill::complete(puzzle, &config, control) {
+        Ok(Some(f)) => (1, vec![f.grid], true, f.stats),
+        Ok(None) => (0, Vec::new(), false, FillStats::default()),
+        Err(FillError::NoCompletion) => (0, Vec::new(), true, FillStats::default()),
+        Err(FillError::Grid(e)) => return Err(e),
+    };
+    Ok(Outcome {
+        count,
+        solutions,
+        complete,
+        stats: super::Stats::Fill(stats),
+        elapsed: start.elapsed(),
+    })
 }
 
 /// The engines [`auto`] races when the quick stage did not settle the puzzle: DLX (fastest
@@ -80,14 +134,29 @@ pub fn race(
         !engines.contains(&Engine::Auto),
         "a race runs concrete engines"
     );
+    let runners: Vec<Runner> = engines.iter().copied().map(Runner::Engine).collect();
+    race_runners(puzzle, &runners, limits, control)
+}
+
+/// [`race`] over any contestants.
+fn race_runners(
+    puzzle: &Puzzle,
+    runners: &[Runner],
+    limits: &SolveLimits,
+    control: &SearchControl,
+) -> Result<Outcome, GridError> {
     puzzle.check()?;
-    if let [only] = engines {
-        return Workspace::default().solve(puzzle, *only, limits, control);
+    let solve_one = |runner: Runner, control: &SearchControl| match runner {
+        Runner::Engine(e) => Workspace::default().solve(puzzle, e, limits, control),
+        Runner::Fill => fill_first(puzzle, control, 1),
+    };
+    if let [only] = runners {
+        return solve_one(*only, control);
     }
-    let children: Vec<_> = engines.iter().map(|_| control.child()).collect();
+    let children: Vec<_> = runners.iter().map(|_| control.child()).collect();
     let run = |k: usize| {
         let (child, _) = &children[k];
-        let o = Workspace::default().solve(puzzle, engines[k], limits, child);
+        let o = solve_one(runners[k], child);
         if o.as_ref().is_ok_and(|o| o.complete) {
             // The others lose: their answers would only repeat this one.
             for (j, (_, flag)) in children.iter().enumerate() {
@@ -99,13 +168,13 @@ pub fn race(
         o
     };
     let outcomes: Vec<Result<Outcome, GridError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..engines.len() - 1)
+        let handles: Vec<_> = (0..runners.len() - 1)
             .map(|k| {
                 let run = &run;
                 scope.spawn(move || run(k))
             })
             .collect();
-        let last = run(engines.len() - 1);
+        let last = run(runners.len() - 1);
         let mut all: Vec<_> = handles
             .into_iter()
             .map(|h| h.join().expect("engines do not panic"))

@@ -49,7 +49,7 @@ pub(crate) enum FillStatus {
 }
 
 /// Counters of a fill search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct FillStats {
     /// Options tried.
     pub nodes: u64,
