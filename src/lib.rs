@@ -28,6 +28,7 @@
 
 pub mod cli;
 pub mod dlx;
+pub mod fc;
 pub mod generate;
 pub mod grade;
 pub mod grid;

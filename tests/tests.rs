@@ -2,6 +2,7 @@
 
 mod cli;
 mod csv;
+mod fc;
 mod grade;
 mod peers;
 mod props;
