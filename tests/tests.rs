@@ -3,6 +3,7 @@
 mod cli;
 mod csv;
 mod engines;
+mod fc;
 mod grade;
 mod peers;
 mod props;

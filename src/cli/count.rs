@@ -12,7 +12,7 @@ use super::Ctx;
 use super::exit::{self, Exit, final_status};
 use super::input::{InputArgs, NameArgs, good_records, load_puzzles};
 use super::output::emit;
-use super::solve::{EngineArgs, StatsJson, search_all, stats_line};
+use super::solve::{EngineArgs, StatsJson, StatsReport, search_all};
 use crate::solve::SolveLimits;
 
 /// Flags of `shiftgrid count`.
@@ -65,6 +65,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     }
     let mut out = Vec::new();
     let mut not_unique = 0;
+    let mut report = StatsReport::new(name);
     for ((i, _), o) in good.iter().zip(&outcomes) {
         let line = records[*i].line;
         let capped = o.count >= args.limit && args.limit > 1;
@@ -86,7 +87,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
                 };
                 writeln!(out, "{}\t{line}\t{shown}\t{verdict}", i + 1)?;
                 if args.stats && !ctx.quiet {
-                    eprintln!("{}", stats_line(name, line, *i, o));
+                    report.row(line, *i, o);
                 }
             }
             CountFormat::Json => {

@@ -90,10 +90,11 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     let mut out = Vec::new();
     let mut not_proper = 0usize;
     let mut written = 0usize;
+    let mut report = StatsReport::new(name);
     for (k, ((i, puzzle), o)) in good.iter().zip(&outcomes).enumerate() {
         let line = records[*i].line;
         if args.stats && !ctx.quiet {
-            eprintln!("{}", stats_line(name, line, *i, o));
+            report.row(line, *i, o);
         }
         let verdict = o.verdict();
         match verdict {
@@ -211,8 +212,67 @@ impl StatsJson<'_> {
     }
 }
 
+/// `--stats` on stderr: on a terminal a table (a header naming the answering engine's own
+/// counters, repeated when the engine changes, then one row per puzzle); otherwise one
+/// `file:line: puzzle K: ...` line per puzzle, which greps and parses better.
+pub(super) struct StatsReport<'a> {
+    name: &'a str,
+    table: bool,
+    last_source: Option<&'static str>,
+}
+
+impl<'a> StatsReport<'a> {
+    /// A report on the puzzles of input `name`.
+    pub(super) fn new(name: &'a str) -> StatsReport<'a> {
+        use std::io::IsTerminal;
+        StatsReport {
+            name,
+            table: std::io::stderr().is_terminal(),
+            last_source: None,
+        }
+    }
+
+    /// The statistics of record `index` (at `line`).
+    pub(super) fn row(&mut self, line: usize, index: usize, o: &Outcome) {
+        if !self.table {
+            eprintln!("{}", stats_line(self.name, line, index, o));
+            return;
+        }
+        let fields = o.stats.fields();
+        if self.last_source != Some(o.source()) {
+            self.last_source = Some(o.source());
+            let mut header = format!(
+                "{:>7} {:>7} {:>9} {:>9}",
+                "puzzle", "line", "solutions", "engine"
+            );
+            for (k, _) in &fields {
+                header.push_str(&format!(" {k:>w$}", w = k.len().max(10)));
+            }
+            header.push_str(&format!(" {:>10}", "ms"));
+            eprintln!("{header}");
+        }
+        let solutions = if o.complete {
+            o.count.to_string()
+        } else {
+            format!("{}?", o.count)
+        };
+        let mut row = format!(
+            "{:>7} {:>7} {:>9} {:>9}",
+            index + 1,
+            line,
+            solutions,
+            o.source()
+        );
+        for (k, v) in &fields {
+            row.push_str(&format!(" {v:>w$}", w = k.len().max(10)));
+        }
+        row.push_str(&format!(" {:>10.3}", o.elapsed.as_secs_f64() * 1e3));
+        eprintln!("{row}");
+    }
+}
+
 /// The `--stats` line on stderr for record `index` (at `line` of input `name`).
-pub(super) fn stats_line(name: &str, line: usize, index: usize, o: &Outcome) -> String {
+fn stats_line(name: &str, line: usize, index: usize, o: &Outcome) -> String {
     let counters: Vec<String> = o
         .stats
         .fields()

@@ -8,6 +8,9 @@
 //! * [`propagate`]: candidate masks with naked and hidden singles, locked candidates and
 //!   root probing, then search; orders of magnitude faster than DLX on sparse 25×25-and-up
 //!   puzzles that locked candidates crack.
+//! * [`fc`]: the forward-checking report's solver (MRV, forward checking, chronological
+//!   backtracking), with the report's statistics; a reference point, not a contender
+//!   beyond 9×9.
 //! * [`portfolio`]: several engines raced on threads, the first complete answer wins.
 //!
 //! [`Engine::Auto`] picks what the measurements in README ("Solving") justify for the
@@ -19,6 +22,7 @@
 //! engines that lost the race, so nothing needs a watcher thread.
 
 pub mod dlx;
+pub mod fc;
 pub mod portfolio;
 pub mod propagate;
 
@@ -165,19 +169,22 @@ pub enum Engine {
     Dlx,
     /// Propagation (singles, locked candidates, probing) with search.
     Propagate,
+    /// The forward-checking report's backtracking search.
+    Fc,
     /// The portfolio that the measurements justify for the puzzle and limits.
     Auto,
 }
 
 impl Engine {
     /// Every engine a user can name, in the order help texts list them.
-    pub const ALL: &'static [Engine] = &[Engine::Auto, Engine::Dlx, Engine::Propagate];
+    pub const ALL: &'static [Engine] = &[Engine::Auto, Engine::Dlx, Engine::Propagate, Engine::Fc];
 
     /// The engine's name, as `--engine` takes it.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Dlx => "dlx",
             Engine::Propagate => "propagate",
+            Engine::Fc => "fc",
             Engine::Auto => "auto",
         }
     }
@@ -213,6 +220,8 @@ pub enum Stats {
     Dlx(dlx::Stats),
     /// From [`propagate`].
     Propagate(propagate::Stats),
+    /// From [`fc`]: the report's columns.
+    Fc(fc::FcStats),
     /// From the fill search, which [`Engine::Auto`] races for first solutions.
     Fill(dlx::FillStats),
 }
@@ -223,6 +232,7 @@ impl Stats {
         match self {
             Stats::Dlx(s) => s.nodes,
             Stats::Propagate(s) => s.nodes,
+            Stats::Fc(s) => s.nodes,
             Stats::Fill(s) => s.nodes,
         }
     }
@@ -232,6 +242,7 @@ impl Stats {
         match self {
             Stats::Dlx(_) => Engine::Dlx.name(),
             Stats::Propagate(_) => Engine::Propagate.name(),
+            Stats::Fc(_) => Engine::Fc.name(),
             Stats::Fill(_) => "fill",
         }
     }
@@ -245,6 +256,14 @@ impl Stats {
                 ("dead ends", s.dead_ends),
             ],
             Stats::Propagate(s) => vec![("nodes", s.nodes), ("dead ends", s.dead_ends)],
+            Stats::Fc(s) => vec![
+                ("givens", s.givens as u64),
+                ("nodes", s.nodes),
+                ("removed by FC", s.fc_removed),
+                ("backtracks", s.backtracks),
+                ("FC failures", s.fc_failures),
+                ("removed initially", s.initial_removed),
+            ],
             Stats::Fill(s) => vec![
                 ("nodes", s.nodes),
                 ("dead ends", s.dead_ends),
@@ -327,6 +346,7 @@ pub fn solve(
 #[derive(Clone, Debug, Default)]
 pub struct Workspace {
     batch: Option<dlx::BatchSolver>,
+    fc: Option<fc::FcSolver>,
     /// Split a single DLX search across rayon's pool (for a batch smaller than the pool).
     pub split: bool,
 }
@@ -334,7 +354,10 @@ pub struct Workspace {
 impl Workspace {
     /// A workspace that splits single DLX searches across rayon's pool when `split`.
     pub fn new(split: bool) -> Workspace {
-        Workspace { batch: None, split }
+        Workspace {
+            split,
+            ..Workspace::default()
+        }
     }
 
     /// Solves `puzzle` with `engine` (see [`solve`]).
@@ -352,6 +375,22 @@ impl Workspace {
         match engine {
             Engine::Dlx => self.dlx(puzzle, limits, control),
             Engine::Propagate => propagate::count(puzzle, limits, control),
+            Engine::Fc => {
+                let start = Instant::now();
+                if self.fc.as_ref().is_none_or(|f| f.shape() != puzzle.shape()) {
+                    self.fc = Some(fc::FcSolver::new(puzzle.shape()));
+                }
+                let budget = fc::FcBudget::from_control(control, limits.node_limit);
+                let solver = self.fc.as_mut().expect("set just above");
+                let o = solver.solve(puzzle, limits.max_solutions, limits.keep, &budget)?;
+                Ok(Outcome {
+                    count: o.count,
+                    solutions: o.solutions,
+                    complete: o.complete,
+                    stats: Stats::Fc(o.stats),
+                    elapsed: start.elapsed(),
+                })
+            }
             Engine::Auto => portfolio::auto(self, puzzle, limits, control),
         }
     }
