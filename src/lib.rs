@@ -33,6 +33,7 @@ pub mod grade;
 pub mod grid;
 mod houses;
 pub mod io;
+pub mod learn;
 pub mod logic;
 
 pub use grid::{Grid, GridError, House, Pos, Puzzle, Shape, ShapeError};
