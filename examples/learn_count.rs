@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
-use shiftgrid::learn::{Budget, LearnConfig, count};
+use shiftgrid::learn::{Budget, LearnConfig, RestartPolicy, count};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -22,7 +22,22 @@ fn main() -> anyhow::Result<()> {
     } else {
         std::fs::read_to_string(path)?
     };
-    let config = LearnConfig::new(seed);
+    let mut config = LearnConfig::new(seed);
+    // Knobs for tuning runs: LEARN_PHASE=saved, LEARN_RESTART=luby:N | glucose:K,
+    // LEARN_DECAY=0.95.
+    if let Ok(p) = std::env::var("LEARN_PHASE") {
+        config.saved_phase = p == "saved";
+    }
+    if let Ok(r) = std::env::var("LEARN_RESTART") {
+        config.restarts = match r.split_once(':') {
+            Some(("luby", u)) => RestartPolicy::Luby(u.parse()?),
+            Some(("glucose", k)) => RestartPolicy::Glucose(k.parse()?),
+            _ => anyhow::bail!("LEARN_RESTART: luby:N or glucose:K"),
+        };
+    }
+    if let Ok(d) = std::env::var("LEARN_DECAY") {
+        config.decay = d.parse()?;
+    }
     let stop = AtomicBool::new(false);
     for (i, record) in parse_puzzles(&text, &ParseOptions::default())
         .into_iter()
@@ -38,9 +53,13 @@ fn main() -> anyhow::Result<()> {
         };
         let verdict;
         let conflicts;
+        let mut extra = String::new();
         match count(&puzzle, 2, 2, &config, &budget) {
             Ok(o) => {
                 conflicts = o.stats.conflicts;
+                if std::env::var_os("LEARN_STATS").is_some() {
+                    extra = format!("\t{:?}", o.stats);
+                }
                 verdict = match (o.count, o.complete) {
                     (_, false) if o.count < 2 => "timeout",
                     (0, _) => "none",
@@ -54,7 +73,7 @@ fn main() -> anyhow::Result<()> {
             }
         }
         println!(
-            "{}\t{:.2}\t{verdict}\t{conflicts}",
+            "{}\t{:.2}\t{verdict}\t{conflicts}{extra}",
             i + 1,
             start.elapsed().as_secs_f64()
         );

@@ -60,7 +60,7 @@ impl LearnConfig {
         LearnConfig {
             seed,
             decay: 0.95,
-            restarts: RestartPolicy::Glucose(1.25),
+            restarts: RestartPolicy::Luby(100),
             saved_phase: false,
             reduce_first: 2000,
             reduce_inc: 300,
@@ -328,3 +328,6 @@ pub fn count(
     out.stats = learner.stats();
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests;

@@ -48,8 +48,13 @@ impl Learner {
     fn exclude(&mut self, x: u32) -> Option<Conflict> {
         let (its, _) = self.items.of(x);
         for it in its {
-            for j in 0..self.items.n {
-                let y = self.items.member(it, j);
+            // Only x left alive: the others are already counted out.
+            if self.items.live(it).0 == 1 {
+                continue;
+            }
+            let (base, offsets) = self.items.members(it);
+            for &o in offsets {
+                let y = base + o;
                 if y == x {
                     continue;
                 }
@@ -119,20 +124,28 @@ impl Learner {
                 j += 1;
                 continue;
             }
-            let mut moved = false;
+            // A new watch: prefer a true literal or an open negative one ("x is not here"),
+            // which turns false only when x is chosen, 1 time in n; an open positive one
+            // turns false n−1 times in n.
+            let mut pick = usize::MAX;
             for k in c1 + 1..range.end {
-                if self.trail.value(Lit(arena[k])) != FALSE {
-                    arena.swap(c1, k);
-                    let new = Lit(arena[c1]);
-                    self.db.watches[new.index()].push(super::clauses::Watch {
-                        cref: w.cref,
-                        blocker: first,
-                    });
-                    moved = true;
+                let l = Lit(arena[k]);
+                let v = self.trail.value(l);
+                if v == TRUE || (v == 0 && !l.is_pos()) {
+                    pick = k;
                     break;
                 }
+                if v == 0 && pick == usize::MAX {
+                    pick = k;
+                }
             }
-            if moved {
+            if pick != usize::MAX {
+                arena.swap(c1, pick);
+                let new = Lit(arena[c1]);
+                self.db.watches[new.index()].push(super::clauses::Watch {
+                    cref: w.cref,
+                    blocker: first,
+                });
                 continue;
             }
             ws[j] = w;
