@@ -3,6 +3,7 @@
 mod cli;
 mod csv;
 mod grade;
+mod learn;
 mod peers;
 mod props;
 mod util;
