@@ -5,6 +5,7 @@ mod csv;
 mod engines;
 mod fc;
 mod grade;
+mod learn;
 mod peers;
 mod props;
 mod util;

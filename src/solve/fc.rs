@@ -82,6 +82,7 @@ pub struct FcStats {
     /// Values removed from domains by the initial reduction.
     pub initial_removed: u64,
     /// Wall-clock time of domain set-up, reduction and search.
+    #[serde(skip)]
     pub elapsed: Duration,
 }
 

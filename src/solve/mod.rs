@@ -11,6 +11,10 @@
 //! * [`fc`]: the forward-checking report's solver (MRV, forward checking, chronological
 //!   backtracking), with the report's statistics; a reference point, not a contender
 //!   beyond 9×9.
+//! * [`learn`]: conflict-driven clause learning over the exact-cover items themselves, for
+//!   the hard instances (partial rosters near the hardness peak, minimal 25×25 puzzles) that
+//!   search without learning cannot finish; incremental under assumptions, which is how the
+//!   generator proves its removals.
 //! * [`portfolio`]: several engines raced on threads, the first complete answer wins.
 //!
 //! [`Engine::Auto`] picks what the measurements in README ("Solving") justify for the
@@ -23,6 +27,7 @@
 
 pub mod dlx;
 pub mod fc;
+pub mod learn;
 pub mod portfolio;
 pub mod propagate;
 
@@ -171,13 +176,21 @@ pub enum Engine {
     Propagate,
     /// The forward-checking report's backtracking search.
     Fc,
+    /// Conflict-driven clause learning over the exact-cover items.
+    Learn,
     /// The portfolio that the measurements justify for the puzzle and limits.
     Auto,
 }
 
 impl Engine {
     /// Every engine a user can name, in the order help texts list them.
-    pub const ALL: &'static [Engine] = &[Engine::Auto, Engine::Dlx, Engine::Propagate, Engine::Fc];
+    pub const ALL: &'static [Engine] = &[
+        Engine::Auto,
+        Engine::Dlx,
+        Engine::Propagate,
+        Engine::Fc,
+        Engine::Learn,
+    ];
 
     /// The engine's name, as `--engine` takes it.
     pub fn name(self) -> &'static str {
@@ -185,6 +198,7 @@ impl Engine {
             Engine::Dlx => "dlx",
             Engine::Propagate => "propagate",
             Engine::Fc => "fc",
+            Engine::Learn => "learn",
             Engine::Auto => "auto",
         }
     }
@@ -222,17 +236,21 @@ pub enum Stats {
     Propagate(propagate::Stats),
     /// From [`fc`]: the report's columns.
     Fc(fc::FcStats),
+    /// From [`learn`].
+    Learn(learn::LearnStats),
     /// From the fill search, which [`Engine::Auto`] races for first solutions.
     Fill(dlx::FillStats),
 }
 
 impl Stats {
-    /// Search-tree nodes (branches tried), the one counter every engine has.
+    /// Search-tree nodes (branches tried; decisions for the learning engine), the one
+    /// counter every engine has.
     pub fn nodes(&self) -> u64 {
         match self {
             Stats::Dlx(s) => s.nodes,
             Stats::Propagate(s) => s.nodes,
             Stats::Fc(s) => s.nodes,
+            Stats::Learn(s) => s.decisions,
             Stats::Fill(s) => s.nodes,
         }
     }
@@ -243,6 +261,7 @@ impl Stats {
             Stats::Dlx(_) => Engine::Dlx.name(),
             Stats::Propagate(_) => Engine::Propagate.name(),
             Stats::Fc(_) => Engine::Fc.name(),
+            Stats::Learn(_) => Engine::Learn.name(),
             Stats::Fill(_) => "fill",
         }
     }
@@ -263,6 +282,14 @@ impl Stats {
                 ("backtracks", s.backtracks),
                 ("FC failures", s.fc_failures),
                 ("removed initially", s.initial_removed),
+            ],
+            Stats::Learn(s) => vec![
+                ("conflicts", s.conflicts),
+                ("decisions", s.decisions),
+                ("propagations", s.propagations),
+                ("restarts", s.restarts),
+                ("learned", s.learned),
+                ("deleted", s.deleted),
             ],
             Stats::Fill(s) => vec![
                 ("nodes", s.nodes),
@@ -375,6 +402,19 @@ impl Workspace {
         match engine {
             Engine::Dlx => self.dlx(puzzle, limits, control),
             Engine::Propagate => propagate::count(puzzle, limits, control),
+            Engine::Learn => {
+                let start = Instant::now();
+                let budget = learn::Budget::from_control(control, u64::MAX);
+                let config = learn::LearnConfig::new(0);
+                let o = learn::count(puzzle, limits.max_solutions, limits.keep, &config, &budget)?;
+                Ok(Outcome {
+                    count: o.count,
+                    solutions: checked_grids(puzzle.shape(), o.solutions),
+                    complete: o.complete,
+                    stats: Stats::Learn(o.stats),
+                    elapsed: start.elapsed(),
+                })
+            }
             Engine::Fc => {
                 let start = Instant::now();
                 if self.fc.as_ref().is_none_or(|f| f.shape() != puzzle.shape()) {

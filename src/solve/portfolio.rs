@@ -107,10 +107,17 @@ fn fill_first(
     })
 }
 
-/// The engines [`auto`] races when the quick stage did not settle the puzzle: DLX (fastest
-/// on dense published puzzles that propagation branches on badly) and propagation.
-pub fn race_plan(_puzzle: &Puzzle, _limits: &SolveLimits) -> Vec<Engine> {
-    vec![Engine::Dlx, Engine::Propagate]
+/// The engines [`auto`] races when the quick stage did not settle the puzzle: propagation
+/// (root probing settles the generator's sweep-order puzzles) and clause learning (partial
+/// rosters near the hardness peak, minimal puzzles), with DLX too at 16×16, where its
+/// search is cheap and wins on some published puzzles. From 25×25 up DLX never won a race
+/// against these two in our measurements, and on two cores a third thread only slows them.
+pub fn race_plan(puzzle: &Puzzle, _limits: &SolveLimits) -> Vec<Engine> {
+    if puzzle.shape().box_size() <= 4 {
+        vec![Engine::Dlx, Engine::Propagate, Engine::Learn]
+    } else {
+        vec![Engine::Propagate, Engine::Learn]
+    }
 }
 
 /// Runs every engine of `engines` (each on a thread of its own; the last on the calling

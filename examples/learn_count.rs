@@ -1,0 +1,82 @@
+//! Counts each puzzle of a file (one per line, any format `shiftgrid` reads) up to 2 with
+//! the CDCL engine and prints `index  seconds  verdict  conflicts`, the shape of
+//! `../shared/tools/sat_peer.py`'s output, for `benches/hard.sh`.
+//!
+//! `cargo run --release --example learn_count -- FILE [SECONDS] [SEED]`
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
+use shiftgrid::solve::learn::{Budget, LearnConfig, RestartPolicy, count};
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().collect();
+    let path = args
+        .get(1)
+        .ok_or_else(|| anyhow::anyhow!("usage: learn_count FILE [SECONDS] [SEED]"))?;
+    let secs: f64 = args.get(2).map_or(Ok(120.0), |s| s.parse())?;
+    let seed: u64 = args.get(3).map_or(Ok(0), |s| s.parse())?;
+    let text = if path == "-" {
+        std::io::read_to_string(std::io::stdin())?
+    } else {
+        std::fs::read_to_string(path)?
+    };
+    let mut config = LearnConfig::new(seed);
+    // Knobs for tuning runs: LEARN_PHASE=saved, LEARN_RESTART=luby:N | glucose:K,
+    // LEARN_DECAY=0.95.
+    if let Ok(p) = std::env::var("LEARN_PHASE") {
+        config.saved_phase = p == "saved";
+    }
+    if let Ok(r) = std::env::var("LEARN_RESTART") {
+        config.restarts = match r.split_once(':') {
+            Some(("luby", u)) => RestartPolicy::Luby(u.parse()?),
+            Some(("glucose", k)) => RestartPolicy::Glucose(k.parse()?),
+            _ => anyhow::bail!("LEARN_RESTART: luby:N or glucose:K"),
+        };
+    }
+    if let Ok(d) = std::env::var("LEARN_DECAY") {
+        config.decay = d.parse()?;
+    }
+    let stop = AtomicBool::new(false);
+    for (i, record) in parse_puzzles(&text, &ParseOptions::default())
+        .into_iter()
+        .enumerate()
+    {
+        let puzzle = record.puzzle?;
+        let start = Instant::now();
+        let budget = Budget {
+            interrupt: &stop,
+            deadline: Some(start + Duration::from_secs_f64(secs)),
+            conflicts: u64::MAX,
+            progress: None,
+        };
+        let verdict;
+        let conflicts;
+        let mut extra = String::new();
+        match count(&puzzle, 2, 2, &config, &budget) {
+            Ok(o) => {
+                conflicts = o.stats.conflicts;
+                if std::env::var_os("LEARN_STATS").is_some() {
+                    extra = format!("\t{:?}", o.stats);
+                }
+                verdict = match (o.count, o.complete) {
+                    (_, false) if o.count < 2 => "timeout",
+                    (0, _) => "none",
+                    (1, _) => "unique",
+                    _ => "multiple",
+                };
+            }
+            Err(_) => {
+                conflicts = 0;
+                verdict = "none";
+            }
+        }
+        println!(
+            "{}\t{:.2}\t{verdict}\t{conflicts}{extra}",
+            i + 1,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,259 @@
+//! Conflict analysis: the first unique implication point (Marques-Silva & Sakallah; Chaff),
+//! recursive minimisation of the learned clause (Sörensson & Biere 2009), its LBD
+//! (Audemard & Simon 2009) and the backjump level.
+//!
+//! Reasons are implicit (see `trail.rs`), so resolving on a variable enumerates its
+//! antecedents from the tag: one true option for at-most-one, the item's other members for
+//! at-least-one, the clause's other literals for a clause. Nothing is allocated per
+//! conflict: the learned clause, the minimisation stack and the seen marks are reused.
+
+use super::clauses::ClauseDb;
+use super::heuristic::Heuristic;
+use super::items::Items;
+use super::propagate::Conflict;
+use super::trail::{Lit, Trail, reason};
+
+/// What a resolution step resolves with: a constraint, minus the variable it implied.
+#[derive(Clone, Copy, Debug)]
+enum Source {
+    /// At-most-one: the other option(s); `u32::MAX` for none.
+    Pair(u32, u32),
+    /// At-least-one of an item, skipping one member.
+    Item(u32, u32),
+    /// A clause, skipping one variable.
+    Clause(u32, u32),
+}
+
+impl Source {
+    fn of_conflict(c: Conflict) -> Source {
+        match c {
+            Conflict::Amo(x, y) => Source::Pair(x, y),
+            Conflict::Alo(it) => Source::Item(it, u32::MAX),
+            Conflict::Clause(cref) => Source::Clause(cref, u32::MAX),
+        }
+    }
+
+    /// The antecedents of `var`, which must have a reason.
+    fn of_reason(r: u32, var: u32) -> Source {
+        match reason::decode(r) {
+            reason::Kind::Amo(x) => Source::Pair(x, u32::MAX),
+            reason::Kind::Alo(it) => Source::Item(it, var),
+            reason::Kind::Clause(cref) => Source::Clause(cref, var),
+            reason::Kind::None => unreachable!("a decision has no antecedents"),
+        }
+    }
+
+    /// Calls `f` on each antecedent variable until it returns `false`; returns whether
+    /// every call returned `true`.
+    #[inline]
+    fn each(self, items: &Items, db: &ClauseDb, mut f: impl FnMut(u32) -> bool) -> bool {
+        match self {
+            Source::Pair(x, y) => f(x) && (y == u32::MAX || f(y)),
+            Source::Item(it, skip) => {
+                for j in 0..items.n {
+                    let v = items.member(it, j);
+                    if v != skip && !f(v) {
+                        return false;
+                    }
+                }
+                true
+            }
+            Source::Clause(cref, skip) => {
+                for i in 0..db.len(cref) {
+                    let v = db.lit(cref, i).var();
+                    if v != skip && !f(v) {
+                        return false;
+                    }
+                }
+                true
+            }
+        }
+    }
+}
+
+/// Reusable buffers of conflict analysis.
+#[derive(Clone, Debug)]
+pub(super) struct Analyzer {
+    seen: Vec<bool>,
+    /// The learned clause: the asserting literal first, a literal of the backjump level
+    /// second.
+    pub learnt: Vec<Lit>,
+    stack: Vec<u32>,
+    toclear: Vec<u32>,
+    level_stamp: Vec<u32>,
+    stamp: u32,
+}
+
+impl Analyzer {
+    pub(super) fn new(vars: usize) -> Analyzer {
+        Analyzer {
+            seen: vec![false; vars],
+            learnt: Vec::new(),
+            stack: Vec::new(),
+            toclear: Vec::new(),
+            level_stamp: Vec::new(),
+            stamp: 0,
+        }
+    }
+
+    /// Learns a clause from `conflict` (at a level above 0) into [`Analyzer::learnt`];
+    /// returns the backjump level and the clause's LBD.
+    pub(super) fn analyze(
+        &mut self,
+        conflict: Conflict,
+        trail: &Trail,
+        items: &Items,
+        db: &mut ClauseDb,
+        heur: &mut Heuristic,
+    ) -> (u32, u32) {
+        let cur = trail.decision_level();
+        self.learnt.clear();
+        self.learnt.push(Lit(0));
+        self.toclear.clear();
+        let mut path = 0u32;
+        let mut idx = trail.lits.len();
+        let mut src = Source::of_conflict(conflict);
+        loop {
+            if let Source::Clause(cref, _) = src {
+                db.touch(cref, None);
+            }
+            let (seen, learnt, toclear) = (&mut self.seen, &mut self.learnt, &mut self.toclear);
+            src.each(items, db, |u| {
+                let lvl = trail.level[u as usize];
+                if !seen[u as usize] && lvl > 0 {
+                    seen[u as usize] = true;
+                    heur.bump(u);
+                    if lvl >= cur {
+                        path += 1;
+                    } else {
+                        learnt.push(trail.false_lit(u));
+                        toclear.push(u);
+                    }
+                }
+                true
+            });
+            let v = loop {
+                idx -= 1;
+                let v = trail.lits[idx].var();
+                if self.seen[v as usize] {
+                    break v;
+                }
+            };
+            self.seen[v as usize] = false;
+            path -= 1;
+            if path == 0 {
+                self.learnt[0] = trail.lits[idx].negate();
+                break;
+            }
+            src = Source::of_reason(trail.reason[v as usize], v);
+        }
+        self.minimise(trail, items, db);
+        for &v in &self.toclear {
+            self.seen[v as usize] = false;
+        }
+        // Backjump to the highest level among the rest, kept in slot 1 for the watches.
+        let mut bt = 0;
+        if self.learnt.len() > 1 {
+            let mut best = 1;
+            for i in 1..self.learnt.len() {
+                let l = trail.level[self.learnt[i].var() as usize];
+                if l > bt {
+                    bt = l;
+                    best = i;
+                }
+            }
+            self.learnt.swap(1, best);
+        }
+        let lbd = self.lbd(trail);
+        (bt, lbd)
+    }
+
+    /// Drops each literal whose negation is implied by the others (recursive minimisation).
+    fn minimise(&mut self, trail: &Trail, items: &Items, db: &ClauseDb) {
+        let mut levels = 0u32;
+        for l in &self.learnt[1..] {
+            levels |= abstract_level(trail.level[l.var() as usize]);
+        }
+        let mut kept = 1;
+        for i in 1..self.learnt.len() {
+            let lit = self.learnt[i];
+            let v = lit.var();
+            if trail.reason[v as usize] == reason::NONE
+                || !self.redundant(v, levels, trail, items, db)
+            {
+                self.learnt[kept] = lit;
+                kept += 1;
+            }
+        }
+        self.learnt.truncate(kept);
+    }
+
+    /// Whether `var`'s reason is covered by the clause and by literals that are
+    /// themselves redundant. Marks found redundant stay set (and are cleared with the rest).
+    fn redundant(
+        &mut self,
+        var: u32,
+        levels: u32,
+        trail: &Trail,
+        items: &Items,
+        db: &ClauseDb,
+    ) -> bool {
+        self.stack.clear();
+        self.stack.push(var);
+        let top = self.toclear.len();
+        while let Some(q) = self.stack.pop() {
+            let src = Source::of_reason(trail.reason[q as usize], q);
+            let (seen, stack, toclear) = (&mut self.seen, &mut self.stack, &mut self.toclear);
+            let ok = src.each(items, db, |u| {
+                let lvl = trail.level[u as usize];
+                if seen[u as usize] || lvl == 0 {
+                    return true;
+                }
+                if trail.reason[u as usize] != reason::NONE && abstract_level(lvl) & levels != 0 {
+                    seen[u as usize] = true;
+                    stack.push(u);
+                    toclear.push(u);
+                    true
+                } else {
+                    false
+                }
+            });
+            if !ok {
+                for &u in &self.toclear[top..] {
+                    self.seen[u as usize] = false;
+                }
+                self.toclear.truncate(top);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Number of distinct decision levels in the learned clause.
+    fn lbd(&mut self, trail: &Trail) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.level_stamp.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        let need = trail.decision_level() as usize + 1;
+        if self.level_stamp.len() < need {
+            self.level_stamp.resize(need, 0);
+        }
+        let mut count = 0;
+        for l in &self.learnt {
+            let lvl = trail.level[l.var() as usize] as usize;
+            if self.level_stamp[lvl] != self.stamp {
+                self.level_stamp[lvl] = self.stamp;
+                count += 1;
+            }
+        }
+        count
+    }
+}
+
+/// A one-bit summary of a level, for the cheap "could this level be in the clause" test.
+#[inline]
+fn abstract_level(level: u32) -> u32 {
+    1 << (level & 31)
+}

@@ -1,0 +1,243 @@
+//! Branching and restarts: VSIDS activities in a binary max-heap, saved phases, and the
+//! restart schedules (Luby, or Glucose's "recent LBDs worse than usual").
+//!
+//! The heap holds every unassigned option (and possibly some assigned ones, skipped when
+//! popped); backtracking puts unassigned options back. Activities start at tiny seeded
+//! random values so that the first descent is not row-major order, and the same seed always
+//! gives the same order.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const NOT_IN_HEAP: u32 = u32::MAX;
+
+/// VSIDS scores, the decision heap and saved phases.
+#[derive(Clone, Debug)]
+pub(super) struct Heuristic {
+    activity: Vec<f64>,
+    heap: Vec<u32>,
+    pos: Vec<u32>,
+    inc: f64,
+    decay: f64,
+    /// Per option: the value it had when last unassigned.
+    pub phase: Vec<bool>,
+}
+
+impl Heuristic {
+    pub(super) fn new(vars: usize, seed: u64, decay: f64) -> Heuristic {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let activity: Vec<f64> = (0..vars).map(|_| rng.r#gen::<f64>() * 1e-6).collect();
+        let mut h = Heuristic {
+            activity,
+            heap: Vec::with_capacity(vars),
+            pos: vec![NOT_IN_HEAP; vars],
+            inc: 1.0,
+            decay,
+            phase: vec![true; vars],
+        };
+        for v in 0..vars as u32 {
+            h.insert(v);
+        }
+        h
+    }
+
+    /// Raises `var`'s score (it took part in a conflict).
+    #[inline]
+    pub(super) fn bump(&mut self, var: u32) {
+        let a = &mut self.activity[var as usize];
+        *a += self.inc;
+        if *a > 1e100 {
+            for x in &mut self.activity {
+                *x *= 1e-100;
+            }
+            self.inc *= 1e-100;
+        }
+        let p = self.pos[var as usize];
+        if p != NOT_IN_HEAP {
+            self.sift_up(p as usize);
+        }
+    }
+
+    /// Ages every score (by growing the increment instead of touching every score).
+    #[inline]
+    pub(super) fn decay(&mut self) {
+        self.inc /= self.decay;
+    }
+
+    /// Puts `var` back among the candidates (no-op if it is there).
+    #[inline]
+    pub(super) fn insert(&mut self, var: u32) {
+        if self.pos[var as usize] != NOT_IN_HEAP {
+            return;
+        }
+        self.pos[var as usize] = self.heap.len() as u32;
+        self.heap.push(var);
+        self.sift_up(self.heap.len() - 1);
+    }
+
+    /// Removes and returns the highest-scored candidate.
+    pub(super) fn pop(&mut self) -> Option<u32> {
+        let top = *self.heap.first()?;
+        let last = self.heap.pop().expect("non-empty heap");
+        self.pos[top as usize] = NOT_IN_HEAP;
+        if !self.heap.is_empty() {
+            self.heap[0] = last;
+            self.pos[last as usize] = 0;
+            self.sift_down(0);
+        }
+        Some(top)
+    }
+
+    fn sift_up(&mut self, mut i: usize) {
+        let v = self.heap[i];
+        let a = self.activity[v as usize];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let p = self.heap[parent];
+            if self.activity[p as usize] >= a {
+                break;
+            }
+            self.heap[i] = p;
+            self.pos[p as usize] = i as u32;
+            i = parent;
+        }
+        self.heap[i] = v;
+        self.pos[v as usize] = i as u32;
+    }
+
+    fn sift_down(&mut self, mut i: usize) {
+        let v = self.heap[i];
+        let a = self.activity[v as usize];
+        let len = self.heap.len();
+        loop {
+            let left = 2 * i + 1;
+            if left >= len {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < len
+                && self.activity[self.heap[right] as usize]
+                    > self.activity[self.heap[left] as usize]
+            {
+                right
+            } else {
+                left
+            };
+            let c = self.heap[child];
+            if self.activity[c as usize] <= a {
+                break;
+            }
+            self.heap[i] = c;
+            self.pos[c as usize] = i as u32;
+            i = child;
+        }
+        self.heap[i] = v;
+        self.pos[v as usize] = i as u32;
+    }
+}
+
+/// When to restart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RestartPolicy {
+    /// Luby's sequence times this many conflicts.
+    Luby(u32),
+    /// Glucose: restart when the recent LBD average exceeds the long-run one by this factor.
+    Glucose(f64),
+}
+
+/// The `i`-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1 …
+fn luby(mut i: u64) -> u64 {
+    loop {
+        // Find k with 2^(k-1) <= i < 2^k.
+        let k = 64 - i.leading_zeros() as u64;
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// Restart bookkeeping.
+#[derive(Clone, Debug)]
+pub(super) struct Restarts {
+    policy: RestartPolicy,
+    since: u64,
+    luby_i: u64,
+    fast: f64,
+    slow: f64,
+    seen: u64,
+}
+
+impl Restarts {
+    pub(super) fn new(policy: RestartPolicy) -> Restarts {
+        Restarts {
+            policy,
+            since: 0,
+            luby_i: 1,
+            fast: 0.0,
+            slow: 0.0,
+            seen: 0,
+        }
+    }
+
+    /// Records a conflict whose learned clause has `lbd`.
+    #[inline]
+    pub(super) fn on_conflict(&mut self, lbd: u32) {
+        self.since += 1;
+        self.seen += 1;
+        let x = f64::from(lbd);
+        if self.seen == 1 {
+            self.fast = x;
+            self.slow = x;
+        } else {
+            self.fast += (x - self.fast) / 32.0;
+            // The slow average covers the whole run up to ~16k conflicts back.
+            let alpha = (1.0 / self.seen as f64).max(1.0 / 16384.0);
+            self.slow += (x - self.slow) * alpha;
+        }
+    }
+
+    /// Whether to restart now.
+    #[inline]
+    pub(super) fn due(&self) -> bool {
+        match self.policy {
+            RestartPolicy::Luby(unit) => self.since >= luby(self.luby_i) * u64::from(unit),
+            RestartPolicy::Glucose(k) => self.since >= 50 && self.fast > k * self.slow,
+        }
+    }
+
+    /// Records that a restart happened.
+    pub(super) fn restarted(&mut self) {
+        self.since = 0;
+        self.luby_i += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn luby_sequence() {
+        let got: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn heap_pops_by_activity() {
+        let mut h = Heuristic::new(10, 1, 0.95);
+        for _ in 0..3 {
+            h.bump(7);
+        }
+        h.bump(2);
+        assert_eq!(h.pop(), Some(7));
+        assert_eq!(h.pop(), Some(2));
+        let mut rest = Vec::new();
+        while let Some(v) = h.pop() {
+            rest.push(v);
+        }
+        assert_eq!(rest.len(), 8);
+        h.insert(7);
+        assert_eq!(h.pop(), Some(7));
+    }
+}

@@ -1,0 +1,348 @@
+//! A conflict-driven clause-learning (CDCL) engine over the exact-cover items, for the hard
+//! instances where search without learning stalls: minimal 25×25 puzzles, partially
+//! blanked 36×36 and 49×49 rosters near the hardness peak.
+//!
+//! The variables are the options (cell, symbol), `n³` of them. The `4n²` items (cell,
+//! row-symbol, column-symbol, block-symbol; each exactly-one over `n` options) are not
+//! clauses: `items.rs` propagates them natively, and their reasons are implicit tags
+//! (`trail.rs`), so conflict analysis (`analyze.rs`) resolves on them without any stored
+//! reason clause. Learned clauses, and the caller's permanent clauses, use two watched
+//! literals (`clauses.rs`). Branching is VSIDS with restarts (`heuristic.rs`); the loop is
+//! in `search.rs`.
+//!
+//! [`Learner`] is incremental: clauses learned in one [`Learner::solve`] call stay valid
+//! (they follow from the items and the permanent clauses alone) and speed up the next call,
+//! and assumption levels the next call still uses are kept on the trail. [`count`] counts
+//! solutions up to a cap by blocking each one and solving again in the same learner.
+
+mod analyze;
+mod clauses;
+mod heuristic;
+mod items;
+mod propagate;
+mod search;
+mod trail;
+
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::time::Instant;
+
+pub use heuristic::RestartPolicy;
+pub use trail::Lit;
+
+use crate::grid::{Grid, GridError, Puzzle, Shape};
+use analyze::Analyzer;
+use clauses::ClauseDb;
+use heuristic::{Heuristic, Restarts};
+use items::Items;
+use trail::{FALSE, TRUE, Trail, reason};
+
+/// Settings of a [`Learner`]. The same input and the same configuration give the same
+/// answers and models: nothing depends on time except giving up at a deadline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LearnConfig {
+    /// Seeds the initial branching order.
+    pub seed: u64,
+    /// VSIDS decay factor (per conflict).
+    pub decay: f64,
+    /// When to restart.
+    pub restarts: RestartPolicy,
+    /// Decide an option's saved phase (`true`) or always try it true first (`false`).
+    pub saved_phase: bool,
+    /// Conflicts before the first learned-clause reduction.
+    pub reduce_first: u64,
+    /// How much the interval between reductions grows each time.
+    pub reduce_inc: u64,
+}
+
+impl LearnConfig {
+    /// The default settings with `seed`.
+    pub fn new(seed: u64) -> LearnConfig {
+        LearnConfig {
+            seed,
+            decay: 0.95,
+            restarts: RestartPolicy::Luby(100),
+            saved_phase: false,
+            reduce_first: 2000,
+            reduce_inc: 300,
+        }
+    }
+}
+
+impl Default for LearnConfig {
+    fn default() -> LearnConfig {
+        LearnConfig::new(0)
+    }
+}
+
+/// The answer of one [`Learner::solve`] call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A solution satisfies the clauses and the assumptions; see [`Learner::model_cells`].
+    Sat,
+    /// No solution satisfies the clauses and the assumptions.
+    Unsat,
+    /// Interrupted, past the deadline or out of conflicts.
+    Unknown,
+}
+
+/// When a search must give up.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget<'a> {
+    /// Raised from outside (Ctrl-C, another worker); polled every 256 conflicts and every
+    /// 65 536 propagations.
+    pub interrupt: &'a AtomicBool,
+    /// Give up at this instant.
+    pub deadline: Option<Instant>,
+    /// Give up after this many conflicts in one call; `u64::MAX` for no limit.
+    pub conflicts: u64,
+    /// Conflicts are added here periodically, for a progress display.
+    pub progress: Option<&'a AtomicU64>,
+    /// Also give up when this control says so (a portfolio's cancellation, its deadline).
+    pub control: Option<&'a crate::solve::SearchControl>,
+}
+
+/// A flag nobody raises, for [`Budget::unlimited`].
+static NEVER: AtomicBool = AtomicBool::new(false);
+
+impl Budget<'_> {
+    /// No interrupt, no deadline, no conflict limit.
+    pub fn unlimited() -> Budget<'static> {
+        Budget {
+            interrupt: &NEVER,
+            deadline: None,
+            conflicts: u64::MAX,
+            progress: None,
+            control: None,
+        }
+    }
+
+    /// Everything `control` says (interrupt, deadline, cancellation; conflicts go to its
+    /// conflict counter), with at most `conflicts` conflicts per call.
+    pub fn from_control(control: &crate::solve::SearchControl, conflicts: u64) -> Budget<'_> {
+        Budget {
+            interrupt: &control.interrupt,
+            deadline: control.deadline,
+            conflicts,
+            progress: Some(&control.conflicts),
+            control: Some(control),
+        }
+    }
+}
+
+/// Counters of a learner, summed over all its calls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct LearnStats {
+    /// Conflicts met.
+    pub conflicts: u64,
+    /// Branching decisions (assumptions not included).
+    pub decisions: u64,
+    /// Trail entries propagated.
+    pub propagations: u64,
+    /// Restarts.
+    pub restarts: u64,
+    /// Learned clauses held now.
+    pub learned: u64,
+    /// Learned clauses deleted by reductions.
+    pub deleted: u64,
+    /// Most learned clauses held at once.
+    pub peak_learned: u64,
+}
+
+/// An incremental CDCL solver over the items of one [`Shape`].
+#[derive(Clone, Debug)]
+pub struct Learner {
+    shape: Shape,
+    config: LearnConfig,
+    items: Items,
+    trail: Trail,
+    db: ClauseDb,
+    heur: Heuristic,
+    restarts: Restarts,
+    analyzer: Analyzer,
+    stats: LearnStats,
+    /// False once the permanent clauses are unsatisfiable.
+    ok: bool,
+    /// Symbol per cell of the last solution.
+    model: Vec<u8>,
+    /// The assumptions of the current call in level order (level `i + 1` is `assumed[i]`).
+    assumed: Vec<Lit>,
+    /// Per literal: membership marks for ordering assumptions.
+    mark: Vec<u32>,
+    mark_gen: u32,
+    next_reduce: u64,
+    reductions: u64,
+    scratch: Vec<Lit>,
+}
+
+impl Learner {
+    /// A learner with no clauses beyond the items: its solutions are every valid grid.
+    pub fn new(shape: Shape, config: &LearnConfig) -> Learner {
+        let n = shape.side();
+        let vars = n * n * n;
+        Learner {
+            shape,
+            config: config.clone(),
+            items: Items::new(shape),
+            trail: Trail::new(vars),
+            db: ClauseDb::new(vars),
+            heur: Heuristic::new(vars, config.seed, config.decay),
+            restarts: Restarts::new(config.restarts),
+            analyzer: Analyzer::new(vars),
+            stats: LearnStats::default(),
+            ok: true,
+            model: Vec::new(),
+            assumed: Vec::new(),
+            mark: vec![0; 2 * vars],
+            mark_gen: 0,
+            next_reduce: config.reduce_first,
+            reductions: 0,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The shape this learner solves.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Adds a permanent clause (a unit fixes an option). Returns `false` when the clauses
+    /// are now unsatisfiable without any assumption.
+    ///
+    /// # Panics
+    /// If a literal's option is outside this shape.
+    pub fn add_clause(&mut self, lits: &[Lit]) -> bool {
+        if !self.ok {
+            return false;
+        }
+        self.backtrack(0);
+        let vars = self.shape.side().pow(3) as u32;
+        let mut c = std::mem::take(&mut self.scratch);
+        c.clear();
+        c.extend_from_slice(lits);
+        assert!(
+            c.iter().all(|l| l.var() < vars),
+            "literal outside the {} grid",
+            self.shape
+        );
+        c.sort_unstable();
+        c.dedup();
+        let tautology = c.windows(2).any(|w| w[0] == w[1].negate());
+        let satisfied = c.iter().any(|&l| self.trail.value(l) == TRUE);
+        if !(tautology || satisfied) {
+            c.retain(|&l| self.trail.value(l) != FALSE);
+            match c.len() {
+                0 => self.ok = false,
+                1 => {
+                    self.trail.assign(c[0], reason::NONE);
+                    if self.propagate().is_some() {
+                        self.ok = false;
+                    }
+                }
+                _ => {
+                    self.db.add(&c, false, 0);
+                }
+            }
+        }
+        self.scratch = c;
+        self.ok
+    }
+
+    /// Searches for a solution of the clauses in which every assumption holds.
+    ///
+    /// Clauses learned in earlier calls are kept. [`Answer::Unsat`] with assumptions says
+    /// nothing about the clauses alone.
+    pub fn solve(&mut self, assumptions: &[Lit], budget: &Budget) -> Answer {
+        self.search(assumptions, budget)
+    }
+
+    /// The last solution found: the symbol (`1..=n`) of each cell, row-major. Empty before
+    /// the first [`Answer::Sat`].
+    pub fn model_cells(&self) -> Vec<u8> {
+        self.model.clone()
+    }
+
+    /// Counters so far.
+    pub fn stats(&self) -> LearnStats {
+        LearnStats {
+            learned: self.db.learned_count(),
+            deleted: self.db.deleted,
+            peak_learned: self.db.peak,
+            ..self.stats
+        }
+    }
+}
+
+/// The result of [`count`].
+#[derive(Clone, Debug)]
+pub struct LearnOutcome {
+    /// Solutions found, at most the cap; exact when [`LearnOutcome::complete`].
+    pub count: u64,
+    /// The first `keep` solutions, symbol per cell, each checked by [`Grid::new`].
+    pub solutions: Vec<Vec<u8>>,
+    /// Whether the count is final (the cap was reached or no solution is left) rather than
+    /// cut short by the budget.
+    pub complete: bool,
+    /// The learner's counters.
+    pub stats: LearnStats,
+}
+
+/// Counts the solutions of `puzzle` up to `cap`, keeping the first `keep`: each solution is
+/// blocked by a clause and the same learner searches again, so `cap = 2` is the uniqueness
+/// proof.
+///
+/// # Errors
+/// [`GridError::Duplicate`] when the givens repeat a symbol in a house.
+///
+/// # Panics
+/// If the engine returns a grid that fails [`Grid::new`]'s independent check (a bug).
+pub fn count(
+    puzzle: &Puzzle,
+    cap: u64,
+    keep: usize,
+    config: &LearnConfig,
+    budget: &Budget,
+) -> Result<LearnOutcome, GridError> {
+    puzzle.check()?;
+    let shape = puzzle.shape();
+    let n = shape.side();
+    let mut learner = Learner::new(shape, config);
+    let mut ok = true;
+    for (cell, &v) in puzzle.cells().iter().enumerate() {
+        if v != 0 {
+            ok &= learner.add_clause(&[Lit::pos(cell, v, n)]);
+        }
+    }
+    let mut out = LearnOutcome {
+        count: 0,
+        solutions: Vec::new(),
+        complete: true,
+        stats: LearnStats::default(),
+    };
+    let mut block = Vec::new();
+    while ok && out.count < cap {
+        match learner.solve(&[], budget) {
+            Answer::Sat => {
+                out.count += 1;
+                if out.solutions.len() < keep {
+                    let cells = learner.model_cells();
+                    let grid = Grid::new(shape, cells.clone())
+                        .expect("the learner's model is a valid grid");
+                    assert!(puzzle.is_completed_by(&grid), "the model keeps the givens");
+                    out.solutions.push(cells);
+                }
+                learner.blocking_clause(&mut block);
+                ok = learner.add_clause(&block);
+            }
+            Answer::Unsat => ok = false,
+            Answer::Unknown => {
+                out.complete = false;
+                break;
+            }
+        }
+    }
+    out.stats = learner.stats();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,190 @@
+//! Unit propagation over the items and the watched clauses, and backtracking.
+//!
+//! The trail is processed in order. A true option excludes the other members of its four
+//! items (at-most-one, reason "implied by x"); a false option leaves its items' counters,
+//! and an item down to one live member forces it (at-least-one, reason "the item"), down to
+//! none is a conflict. Then the clauses watching the literal that just became false are
+//! visited. Only the processed prefix of the trail (`qhead`) is reflected in the item
+//! counters, so backtracking restores exactly the entries that were counted.
+
+use super::Learner;
+use super::trail::{FALSE, Lit, TRUE, reason};
+
+/// A constraint with every literal false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Conflict {
+    /// Two true options share an item.
+    Amo(u32, u32),
+    /// Every member of the item is false.
+    Alo(u32),
+    /// Every literal of the clause is false.
+    Clause(u32),
+}
+
+impl Learner {
+    /// Propagates to a fixpoint or the first conflict.
+    pub(super) fn propagate(&mut self) -> Option<Conflict> {
+        while self.trail.qhead < self.trail.lits.len() {
+            let p = self.trail.lits[self.trail.qhead];
+            self.stats.propagations += 1;
+            let found = if p.is_pos() {
+                self.trail.qhead += 1;
+                self.exclude(p.var())
+            } else {
+                self.count_out(p.var())
+            };
+            if found.is_some() {
+                return found;
+            }
+            let found = self.propagate_clauses(p.negate());
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// Option `x` is true: every other member of its items becomes false.
+    fn exclude(&mut self, x: u32) -> Option<Conflict> {
+        let (its, _) = self.items.of(x);
+        for it in its {
+            // Only x left alive: the others are already counted out.
+            if self.items.live(it).0 == 1 {
+                continue;
+            }
+            let (base, offsets) = self.items.members(it);
+            for &o in offsets {
+                let y = base + o;
+                if y == x {
+                    continue;
+                }
+                let yl = Lit::of(y, true);
+                match self.trail.value(yl) {
+                    TRUE => return Some(Conflict::Amo(x, y)),
+                    FALSE => {}
+                    _ => self.trail.assign(yl.negate(), reason::amo(x)),
+                }
+            }
+        }
+        None
+    }
+
+    /// Option `y` is false: count it out of its items, then force or fail what that leaves.
+    fn count_out(&mut self, y: u32) -> Option<Conflict> {
+        let (its, pos) = self.items.of(y);
+        self.items.remove(&its, &pos);
+        // Counted: from here on the entry is part of the processed prefix.
+        self.trail.qhead += 1;
+        for it in its {
+            let (live, last) = self.items.live(it);
+            match live {
+                0 => return Some(Conflict::Alo(it)),
+                1 => {
+                    let z = Lit::of(self.items.member(it, last), true);
+                    match self.trail.value(z) {
+                        TRUE => {}
+                        // False but not yet counted: the item has no live member left.
+                        FALSE => return Some(Conflict::Alo(it)),
+                        _ => self.trail.assign(z, reason::alo(it)),
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Visits the clauses watching `f`, which just became false.
+    fn propagate_clauses(&mut self, f: Lit) -> Option<Conflict> {
+        let mut ws = std::mem::take(&mut self.db.watches[f.index()]);
+        let mut conflict = None;
+        let mut i = 0;
+        let mut j = 0;
+        while i < ws.len() {
+            let w = ws[i];
+            i += 1;
+            if self.trail.value(w.blocker) == TRUE {
+                ws[j] = w;
+                j += 1;
+                continue;
+            }
+            let range = self.db.range(w.cref);
+            let arena = &mut self.db.arena;
+            let (c0, c1) = (range.start, range.start + 1);
+            // Keep the false literal in slot 1.
+            if arena[c0] == f.0 {
+                arena.swap(c0, c1);
+            }
+            let first = Lit(arena[c0]);
+            if first != w.blocker && self.trail.value(first) == TRUE {
+                ws[j] = super::clauses::Watch {
+                    cref: w.cref,
+                    blocker: first,
+                };
+                j += 1;
+                continue;
+            }
+            // A new watch: prefer a true literal or an open negative one ("x is not here"),
+            // which turns false only when x is chosen, 1 time in n; an open positive one
+            // turns false n−1 times in n.
+            let mut pick = usize::MAX;
+            for k in c1 + 1..range.end {
+                let l = Lit(arena[k]);
+                let v = self.trail.value(l);
+                if v == TRUE || (v == 0 && !l.is_pos()) {
+                    pick = k;
+                    break;
+                }
+                if v == 0 && pick == usize::MAX {
+                    pick = k;
+                }
+            }
+            if pick != usize::MAX {
+                arena.swap(c1, pick);
+                let new = Lit(arena[c1]);
+                self.db.watches[new.index()].push(super::clauses::Watch {
+                    cref: w.cref,
+                    blocker: first,
+                });
+                continue;
+            }
+            ws[j] = w;
+            j += 1;
+            if self.trail.value(first) == FALSE {
+                conflict = Some(Conflict::Clause(w.cref));
+                while i < ws.len() {
+                    ws[j] = ws[i];
+                    i += 1;
+                    j += 1;
+                }
+            } else {
+                self.trail.assign(first, reason::clause(w.cref));
+            }
+        }
+        ws.truncate(j);
+        self.db.watches[f.index()] = ws;
+        conflict
+    }
+
+    /// Undoes every level above `level`, saving phases and returning options to the heap.
+    pub(super) fn backtrack(&mut self, level: u32) {
+        if self.trail.decision_level() <= level {
+            return;
+        }
+        let start = self.trail.lim[level as usize] as usize;
+        for i in (start..self.trail.lits.len()).rev() {
+            let lit = self.trail.lits[i];
+            let var = lit.var();
+            if !lit.is_pos() && i < self.trail.qhead {
+                let (its, pos) = self.items.of(var);
+                self.items.restore(&its, &pos);
+            }
+            self.trail.unassign(lit);
+            self.heur.phase[var as usize] = lit.is_pos();
+            self.heur.insert(var);
+        }
+        self.trail.lits.truncate(start);
+        self.trail.lim.truncate(level as usize);
+        self.trail.qhead = self.trail.qhead.min(start);
+    }
+}

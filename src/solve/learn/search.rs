@@ -1,0 +1,192 @@
+//! The CDCL loop: propagate; on a conflict learn and backjump; otherwise restart, reduce,
+//! place the next assumption or decide. Assumption levels left on the trail by the previous
+//! call are kept when the new assumptions still contain them, so a caller that changes a
+//! few assumptions between calls re-propagates only what changed after the first of them.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use super::trail::{FALSE, Lit, TRUE, reason};
+use super::{Answer, Budget, Learner};
+
+/// Conflicts between polls of the interrupt flag and the deadline.
+const POLL_CONFLICTS: u64 = 256;
+/// Propagations between polls when conflicts are rare (an empty 100×100 board makes about
+/// 400 per decision).
+const POLL_PROPAGATIONS: u64 = 1 << 16;
+
+impl Learner {
+    /// Orders `assumptions` so that the assumption levels still valid come first, and
+    /// backtracks to the last of those.
+    fn arrange(&mut self, assumptions: &[Lit]) {
+        self.mark_gen += 2;
+        let g = self.mark_gen;
+        for a in assumptions {
+            self.mark[a.index()] = g;
+        }
+        let on_trail = (self.trail.decision_level() as usize).min(self.assumed.len());
+        let keep = self.assumed[..on_trail]
+            .iter()
+            .take_while(|a| self.mark[a.index()] == g)
+            .count();
+        self.assumed.truncate(keep);
+        for a in &self.assumed {
+            self.mark[a.index()] = g + 1;
+        }
+        for &a in assumptions {
+            if self.mark[a.index()] == g {
+                self.assumed.push(a);
+                self.mark[a.index()] = g + 1;
+            }
+        }
+        self.backtrack(keep as u32);
+    }
+
+    /// Runs the search under `assumptions` until an answer or the budget runs out.
+    pub(super) fn search(&mut self, assumptions: &[Lit], budget: &Budget) -> Answer {
+        if !self.ok {
+            return Answer::Unsat;
+        }
+        self.arrange(assumptions);
+        let start_conflicts = self.stats.conflicts;
+        let mut published = self.stats.conflicts;
+        let mut next_poll_conflicts = self.stats.conflicts + POLL_CONFLICTS;
+        let mut next_poll_props = self.stats.propagations + POLL_PROPAGATIONS;
+        let answer = loop {
+            if let Some(conflict) = self.propagate() {
+                self.stats.conflicts += 1;
+                if self.trail.decision_level() == 0 {
+                    self.ok = false;
+                    break Answer::Unsat;
+                }
+                let (bt, lbd) = self.analyzer.analyze(
+                    conflict,
+                    &self.trail,
+                    &self.items,
+                    &mut self.db,
+                    &mut self.heur,
+                );
+                self.backtrack(bt);
+                let asserting = self.analyzer.learnt[0];
+                if self.analyzer.learnt.len() == 1 {
+                    self.trail.assign(asserting, reason::NONE);
+                } else {
+                    let cref = self.db.add(&self.analyzer.learnt, true, lbd);
+                    self.trail.assign(asserting, reason::clause(cref));
+                }
+                self.heur.decay();
+                self.restarts.on_conflict(lbd);
+                if self.stats.conflicts - start_conflicts >= budget.conflicts {
+                    break Answer::Unknown;
+                }
+                if self.stats.conflicts >= next_poll_conflicts {
+                    next_poll_conflicts = self.stats.conflicts + POLL_CONFLICTS;
+                    if let Some(p) = budget.progress {
+                        p.fetch_add(self.stats.conflicts - published, Ordering::Relaxed);
+                        published = self.stats.conflicts;
+                    }
+                    if budget.is_over() {
+                        break Answer::Unknown;
+                    }
+                }
+                continue;
+            }
+            if self.stats.propagations >= next_poll_props {
+                next_poll_props = self.stats.propagations + POLL_PROPAGATIONS;
+                if budget.is_over() {
+                    break Answer::Unknown;
+                }
+            }
+            let level = self.trail.decision_level();
+            if self.restarts.due() {
+                self.restarts.restarted();
+                self.stats.restarts += 1;
+                self.backtrack(level.min(self.assumed.len() as u32));
+            }
+            if self.stats.conflicts >= self.next_reduce {
+                self.reductions += 1;
+                self.next_reduce = self.stats.conflicts
+                    + self.config.reduce_first
+                    + self.config.reduce_inc * self.reductions;
+                self.db.reduce(&mut self.trail);
+            }
+            let level = self.trail.decision_level() as usize;
+            if level < self.assumed.len() {
+                let a = self.assumed[level];
+                match self.trail.value(a) {
+                    TRUE => self.trail.new_level(),
+                    FALSE => break Answer::Unsat,
+                    _ => {
+                        self.trail.new_level();
+                        self.trail.assign(a, reason::NONE);
+                    }
+                }
+                continue;
+            }
+            let Some(lit) = self.decide() else {
+                self.save_model();
+                break Answer::Sat;
+            };
+            self.stats.decisions += 1;
+            self.trail.new_level();
+            self.trail.assign(lit, reason::NONE);
+        };
+        if let Some(p) = budget.progress {
+            p.fetch_add(self.stats.conflicts - published, Ordering::Relaxed);
+        }
+        answer
+    }
+
+    /// The next decision, or `None` when every option has a value.
+    fn decide(&mut self) -> Option<Lit> {
+        loop {
+            let v = self.heur.pop()?;
+            if self.trail.is_assigned(v) {
+                continue;
+            }
+            let value = !self.config.saved_phase || self.heur.phase[v as usize];
+            return Some(Lit::of(v, value));
+        }
+    }
+
+    /// Copies the full assignment into the model (symbol per cell).
+    fn save_model(&mut self) {
+        let n = self.items.n as usize;
+        self.model.clear();
+        for cell in 0..n * n {
+            let v = (0..n)
+                .find(|&s| self.trail.is_true_var((cell * n + s) as u32))
+                .expect("a full assignment without conflict has one true option per cell");
+            self.model.push(v as u8 + 1);
+        }
+    }
+
+    /// The negated decisions of the current (satisfying) trail: a clause that every other
+    /// solution satisfies and this one does not, since propagation from the decisions
+    /// fixes every option.
+    pub(super) fn blocking_clause(&self, out: &mut Vec<Lit>) {
+        out.clear();
+        for &start in &self.trail.lim {
+            let start = start as usize;
+            if let Some(&lit) = self.trail.lits.get(start) {
+                if self.trail.reason[lit.var() as usize] == reason::NONE
+                    && self.trail.level[lit.var() as usize] > 0
+                {
+                    out.push(lit.negate());
+                }
+            }
+        }
+        debug_assert!(out.iter().all(|&l| self.trail.value(l) == FALSE));
+    }
+}
+
+impl Budget<'_> {
+    /// Whether the interrupt flag is up or the deadline has passed.
+    fn is_over(&self) -> bool {
+        self.interrupt.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .control
+                .is_some_and(crate::solve::SearchControl::should_stop)
+    }
+}

@@ -1,0 +1,180 @@
+//! The engine against independent facts: the 288 grids of 4×4, planted solutions, the DLX
+//! engine's counts (which share no code with this module), fresh learners for incremental
+//! calls, and its own determinism.
+
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::*;
+use crate::generate::fill::{FillConfig, fill_grid};
+use crate::solve::{SearchControl, SolveLimits, dlx::Solver};
+
+fn planted(b: usize, seed: u64) -> Vec<u8> {
+    let shape = Shape::new(b).unwrap();
+    let cfg = FillConfig {
+        workers: 1,
+        ..FillConfig::new(seed)
+    };
+    fill_grid(shape, &cfg, &SearchControl::default())
+        .unwrap()
+        .grid
+        .cells()
+        .to_vec()
+}
+
+fn blank(full: &[u8], holes: f64, seed: u64) -> Vec<u8> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    full.iter()
+        .map(|&v| if rng.r#gen::<f64>() < holes { 0 } else { v })
+        .collect()
+}
+
+fn learn_count(p: &Puzzle, cap: u64) -> LearnOutcome {
+    count(p, cap, 2, &LearnConfig::new(3), &Budget::unlimited()).unwrap()
+}
+
+#[test]
+fn empty_4x4_has_288_solutions() {
+    let p = Puzzle::empty(Shape::new(2).unwrap());
+    let o = learn_count(&p, 1000);
+    assert_eq!(o.count, 288);
+    assert!(o.complete);
+}
+
+#[test]
+fn empty_boards_up_to_25x25_are_filled() {
+    for b in 2..=5 {
+        let shape = Shape::new(b).unwrap();
+        let o = learn_count(&Puzzle::empty(shape), 1);
+        assert_eq!(o.count, 1);
+        Grid::new(shape, o.solutions[0].clone()).unwrap();
+    }
+}
+
+#[test]
+fn contradictory_givens_have_no_solution() {
+    // Row 1 of a 9×9 board misses symbol 9 everywhere but cell 9, which column 9 forbids.
+    let shape = Shape::new(3).unwrap();
+    let mut cells = vec![0u8; 81];
+    cells[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
+    cells[8 + 9 * 4] = 9;
+    let o = learn_count(&Puzzle::new(shape, cells).unwrap(), 2);
+    assert_eq!((o.count, o.complete), (0, true));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn planted_grid_completes_and_agrees_with_dlx(
+        b in 2usize..=6,
+        seed in 0u64..1000,
+        holes in 0.1f64..0.9,
+    ) {
+        let shape = Shape::new(b).unwrap();
+        // 36×36 with 40–75 % holes is the hard band (seconds each): keep to its easy edge.
+        let holes = if b == 6 { holes * 0.4 } else { holes };
+        let full = planted(b, seed);
+        let p = Puzzle::new(shape, blank(&full, holes, seed)).unwrap();
+        let o = learn_count(&p, 2);
+        prop_assert!(o.complete);
+        prop_assert!(o.count >= 1);
+        for s in &o.solutions {
+            let g = Grid::new(shape, s.clone()).unwrap();
+            prop_assert!(p.is_completed_by(&g));
+        }
+        if o.count == 1 {
+            prop_assert_eq!(&o.solutions[0], &full);
+        } else {
+            prop_assert!(o.solutions[0] != o.solutions[1]);
+        }
+        if b <= 4 {
+            let d = Solver::new(&p).unwrap().solve(&SolveLimits::count_up_to(2));
+            prop_assert_eq!(d.count, o.count);
+            if d.count == 1 {
+                prop_assert_eq!(d.solutions[0].cells(), &o.solutions[0][..]);
+            }
+        }
+    }
+}
+
+#[test]
+fn incremental_assumptions_match_fresh_learners() {
+    // The generator's pattern: givens as assumptions, one of them negated, one learner.
+    for (b, seed) in [(3, 1), (3, 2), (4, 5)] {
+        let shape = Shape::new(b).unwrap();
+        let n = shape.side();
+        let full = planted(b, seed);
+        let cells = blank(&full, 0.6, seed);
+        let givens: Vec<usize> = (0..n * n).filter(|&c| cells[c] != 0).collect();
+        let cfg = LearnConfig::new(seed);
+        let mut inc = Learner::new(shape, &cfg);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut kept: Vec<usize> = givens.clone();
+        let mut order = givens.clone();
+        order.shuffle(&mut rng);
+        let mut answers = [0; 2];
+        for &c in &order {
+            let mut assume: Vec<Lit> = kept
+                .iter()
+                .filter(|&&g| g != c)
+                .map(|&g| Lit::pos(g, full[g], n))
+                .collect();
+            assume.push(Lit::neg(c, full[c], n));
+            let a = inc.solve(&assume, &Budget::unlimited());
+            let mut fresh = Learner::new(shape, &cfg);
+            let f = fresh.solve(&assume, &Budget::unlimited());
+            assert_eq!(a, f, "b {b} seed {seed} cell {c}");
+            if a == Answer::Sat {
+                answers[0] += 1;
+                let m = inc.model_cells();
+                let g = Grid::new(shape, m.clone()).unwrap();
+                assert!(assume.iter().all(|l| {
+                    let cell = l.var() as usize / n;
+                    let v = (l.var() as usize % n) as u8 + 1;
+                    (g.cells()[cell] == v) == l.is_pos()
+                }));
+            } else {
+                answers[1] += 1;
+                // Removal proven: the cell stays blank from now on.
+                kept.retain(|&g| g != c);
+            }
+        }
+        // Both answers occur, so both paths were exercised.
+        assert!(answers[0] > 0 && answers[1] > 0, "{answers:?}");
+    }
+}
+
+#[test]
+fn same_seed_same_model() {
+    let shape = Shape::new(4).unwrap();
+    let p = Puzzle::new(shape, blank(&planted(4, 9), 0.75, 9)).unwrap();
+    let a = learn_count(&p, 2);
+    let b = learn_count(&p, 2);
+    assert_eq!(a.solutions, b.solutions);
+    assert_eq!(a.stats, b.stats);
+}
+
+#[test]
+fn a_conflict_budget_gives_unknown() {
+    let shape = Shape::new(5).unwrap();
+    let p = Puzzle::new(shape, blank(&planted(5, 4), 0.7, 4)).unwrap();
+    let budget = Budget {
+        conflicts: 1,
+        ..Budget::unlimited()
+    };
+    let mut l = Learner::new(shape, &LearnConfig::new(0));
+    for (cell, &v) in p.cells().iter().enumerate() {
+        if v != 0 {
+            l.add_clause(&[Lit::pos(cell, v, 25)]);
+        }
+    }
+    let mut answers = Vec::new();
+    for _ in 0..3 {
+        answers.push(l.solve(&[], &budget));
+    }
+    // Each call may make one conflict; whatever it says, it says nothing wrong.
+    assert!(answers.iter().all(|&a| a != Answer::Unsat));
+}
