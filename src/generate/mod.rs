@@ -334,7 +334,8 @@ pub fn generate(
     control: &SearchControl,
 ) -> Option<Generated> {
     let start = Instant::now();
-    let deadline = config.time_limit.map(|d| start + d);
+    // A limit too far off to represent is no limit.
+    let deadline = config.time_limit.and_then(|d| start.checked_add(d));
     match deadline {
         None => generate_until(shape, config, control, control, start, None),
         Some(deadline) => {
