@@ -3,6 +3,7 @@
 mod cli;
 mod csv;
 mod grade;
+mod hardening;
 mod peers;
 mod props;
 mod util;
