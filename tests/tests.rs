@@ -2,6 +2,7 @@
 
 mod cli;
 mod csv;
+mod fuzz;
 mod grade;
 mod hardening;
 mod peers;

@@ -1,10 +1,12 @@
 //! Reading puzzles for the commands that take an input file (`solve`, `count`, `grade`,
 //! `render`, `export`): the shared input flags, the roster-CSV name files, and
-//! [`load_puzzles`], which turns a file of any supported form into parse records.
+//! [`load_puzzles`], which opens a file of any supported form as a stream of puzzles.
 //!
-//! A text batch is read record by record, so one bad puzzle does not stop the others
-//! ([`good_records`] reports and skips it). A roster CSV is all or nothing: any error stops
-//! the whole file with `FILE:LINE:FIELD: message`.
+//! A text batch (grids, lines, JSON lines) is read record by record with bounded memory:
+//! commands take it a chunk at a time ([`Loaded::chunk`]), and one bad puzzle does not stop
+//! the others ([`Loaded::next_good`] reports and skips it). A roster CSV is all or nothing:
+//! any error stops the whole file with `FILE:LINE:FIELD: message`. Every file read here (the
+//! input and the name files) is refused as an output by [`super::output::emit`].
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read};
@@ -579,5 +581,81 @@ mod tests {
         assert!(!looks_like_csv("[[1,0,0,4],[0,0,0,0]]"));
         assert!(has_csv_extension(Path::new("a/b.CSV")));
         assert!(!has_csv_extension(Path::new("csv")));
+    }
+
+    #[derive(Debug, clap::Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        names: NameArgs,
+    }
+
+    /// The whole input path of a command: format detection, the readers, chunks. Never a
+    /// panic; every record is accounted for as good or bad.
+    fn drain(bytes: &[u8], file: &str, extra: &[&str]) {
+        use clap::Parser;
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join(file);
+        std::fs::write(&path, bytes).expect("writable");
+        let argv = std::iter::once("x")
+            .chain(std::iter::once(path.to_str().expect("UTF-8 temp path")))
+            .chain(extra.iter().copied());
+        let args = Wrapper::try_parse_from(argv).expect("valid flags");
+        let Ok((mut loaded, _)) = load_puzzles(&args.input, &args.names, false) else {
+            return; // a bad CSV is one error, reported by the caller
+        };
+        let never = AtomicBool::new(false);
+        let mut items = 0;
+        loop {
+            let chunk = loaded.chunk(&never).expect("reading a file");
+            if chunk.is_empty() {
+                break;
+            }
+            items += chunk.len();
+        }
+        assert_eq!(items, loaded.good);
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+        assert!(loaded.good + loaded.bad <= lines);
+    }
+
+    fn pieces() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+        use proptest::prelude::*;
+        const PIECES: [&str; 20] = [
+            "1",
+            "4",
+            "9",
+            ".",
+            " ",
+            "\n",
+            "\n\n",
+            ",",
+            ";",
+            "\"",
+            "{",
+            "}",
+            "[",
+            "]",
+            "null",
+            "\"cells\":",
+            "staff,day,shift\n",
+            "1..4........4..1\n",
+            "\u{1}",
+            "é",
+        ];
+        prop_oneof![
+            prop::collection::vec(any::<u8>(), 0..500),
+            prop::collection::vec(prop::sample::select(&PIECES[..]), 0..200)
+                .prop_map(|p| p.concat().into_bytes()),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn fuzz_input_path(bytes in pieces(), csv_name in proptest::bool::ANY) {
+            drain(&bytes, if csv_name { "in.csv" } else { "in.txt" }, &[]);
+            drain(&bytes, "in.txt", &["--input-format", "line", "--alphabet", "A-Z"]);
+        }
     }
 }

@@ -345,7 +345,7 @@ const UNDECIDED_BYTES: usize = 8 << 20;
 /// a string in the line form; `0` or `null` is a blank. Everything `shiftgrid` writes as JSON
 /// (`fill`, `generate`, `solve`) reads back this way.
 ///
-/// A block whose first [`UNDECIDED_LINES`] lines (or 8 MiB) fit no form is reported at its
+/// A block whose first 128 lines (or 8 MiB) fit no form is reported at its
 /// first line and skipped up to the next blank line, instead of being held to its end.
 ///
 /// ```
