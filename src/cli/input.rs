@@ -238,6 +238,8 @@ pub(super) struct Loaded {
     pub(super) progress: (BytesRead, Option<u64>),
     /// For a roster CSV: each roster's grid label and names, by index.
     rosters_meta: Vec<(Option<String>, Names)>,
+    /// Good puzzles read ahead by [`Loaded::chunk`] for the next chunk.
+    held: Vec<Item>,
 }
 
 /// The most puzzles [`Loaded::chunk`] hands out at once, per thread.
@@ -330,16 +332,29 @@ impl Loaded {
     /// # Errors
     /// A failed read.
     pub(super) fn chunk(&mut self, interrupt: &AtomicBool) -> Result<Vec<Item>> {
-        let most = CHUNK_PER_THREAD * rayon::current_num_threads().max(1);
-        let mut out = Vec::new();
-        let mut cells = 0;
+        let threads = rayon::current_num_threads().max(1);
+        let most = CHUNK_PER_THREAD * threads;
+        let mut out: Vec<Item> = self.held.drain(..).collect();
+        let mut cells: usize = out.iter().map(|i| i.puzzle.shape().cells()).sum();
         while out.len() < most && cells < CHUNK_CELLS && !interrupt.load(Ordering::Relaxed) {
             match self.next_good()? {
                 Some(item) => {
                     cells += item.puzzle.shape().cells();
                     out.push(item);
                 }
-                None => break,
+                None => return Ok(out),
+            }
+        }
+        // Never leave a last chunk smaller than the thread count when the batch is bigger:
+        // the batch search splits single puzzles only when the batch is that small, and
+        // the way a puzzle is searched must not depend on where the chunks fall.
+        while self.held.len() < threads && !interrupt.load(Ordering::Relaxed) {
+            match self.next_good()? {
+                Some(item) => self.held.push(item),
+                None => {
+                    out.append(&mut self.held);
+                    break;
+                }
             }
         }
         Ok(out)
@@ -494,6 +509,7 @@ pub(super) fn load_puzzles(
             good: 0,
             progress,
             rosters_meta: Vec::new(),
+            held: Vec::new(),
         };
         return Ok((loaded, custom));
     }
@@ -532,6 +548,7 @@ pub(super) fn load_puzzles(
         good: 0,
         progress,
         rosters_meta,
+        held: Vec::new(),
     };
     Ok((loaded, custom))
 }
@@ -617,6 +634,38 @@ mod tests {
         assert_eq!(items, loaded.good);
         let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
         assert!(loaded.good + loaded.bad <= lines);
+    }
+
+    #[test]
+    fn no_chunk_is_smaller_than_the_thread_count_unless_the_batch_is() {
+        use clap::Parser;
+        let threads = rayon::current_num_threads().max(1);
+        let most = CHUNK_PER_THREAD * threads;
+        for total in [1, threads, most, most + 1, 2 * most + threads - 1] {
+            let dir = tempfile::tempdir().expect("a temporary directory");
+            let path = dir.path().join("in.txt");
+            std::fs::write(&path, "1..4........4..1\n".repeat(total)).expect("writable");
+            let args =
+                Wrapper::try_parse_from(["x", path.to_str().expect("UTF-8")]).expect("valid flags");
+            let (mut loaded, _) = load_puzzles(&args.input, &args.names, false).expect("loads");
+            let never = AtomicBool::new(false);
+            let mut sizes = Vec::new();
+            loop {
+                let chunk = loaded.chunk(&never).expect("reads");
+                if chunk.is_empty() {
+                    break;
+                }
+                let indices: Vec<usize> = chunk.iter().map(|i| i.index).collect();
+                let start = sizes.iter().sum::<usize>();
+                assert_eq!(indices, (start..start + chunk.len()).collect::<Vec<_>>());
+                sizes.push(chunk.len());
+            }
+            assert_eq!(sizes.iter().sum::<usize>(), total, "{sizes:?}");
+            assert!(
+                sizes.iter().all(|&k| k >= threads.min(total)),
+                "{total}: {sizes:?}"
+            );
+        }
     }
 
     fn pieces() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
