@@ -329,12 +329,17 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     progress::summary(
         ctx.quiet,
         &format!(
-            "generated {} {shape} puzzle{} in {:.2} s: {:.1} givens on average ({:.1}%), \
+            "generated {} {shape} puzzle{} in {:.2} s: {} givens{} ({:.1}%), \
              {checks} removal checks{}",
             made.len(),
             if made.len() == 1 { "" } else { "s" },
             started.elapsed().as_secs_f64(),
-            givens as f64 / made.len().max(1) as f64,
+            if made.len() == 1 {
+                givens.to_string()
+            } else {
+                format!("{:.1}", givens as f64 / made.len().max(1) as f64)
+            },
+            if made.len() == 1 { "" } else { " on average" },
             100.0 * givens as f64 / (made.len().max(1) * shape.cells()) as f64,
             if made.iter().all(|g| g.minimal) {
                 ", minimal"
