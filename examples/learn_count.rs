@@ -50,6 +50,7 @@ fn main() -> anyhow::Result<()> {
             deadline: Some(start + Duration::from_secs_f64(secs)),
             conflicts: u64::MAX,
             progress: None,
+            control: None,
         };
         let verdict;
         let conflicts;

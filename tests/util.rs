@@ -7,14 +7,31 @@ use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
 use shiftgrid::solve::{Outcome, SolveLimits, dlx::Solver};
 
 /// `../shared/peers` when it is beside the checkout (CI has it; a user's clone does not).
+/// Without it the test skips with a note, unless `SHIFTGRID_REQUIRE_PEERS` is set (as
+/// `.ci/run` does), so that CI can never pass on a skip.
 pub fn peers() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/peers");
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!("note: ../shared/peers is not beside the checkout; skipping peer-set test");
-        None
+    let require = std::env::var_os("SHIFTGRID_REQUIRE_PEERS").is_some_and(|v| v != "0");
+    peers_at(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/peers"),
+        require,
+    )
+}
+
+/// `dir` when it exists; else a skip note, or a panic when the peer sets are `required`.
+pub fn peers_at(dir: &Path, required: bool) -> Option<PathBuf> {
+    if dir.is_dir() {
+        return Some(dir.to_path_buf());
     }
+    assert!(
+        !required,
+        "{} is missing and SHIFTGRID_REQUIRE_PEERS is set: CI needs the peer sets",
+        dir.display()
+    );
+    eprintln!(
+        "note: {} is not beside the checkout; skipping peer-set test",
+        dir.display()
+    );
+    None
 }
 
 /// A file of the repository.

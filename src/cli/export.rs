@@ -5,9 +5,12 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 
-use super::exit::{Exit, final_status};
-use super::input::{InputArgs, NameArgs, good_records, load_puzzles};
+use std::sync::atomic::Ordering;
+
+use super::exit::{self, Exit, final_status};
+use super::input::{InputArgs, NameArgs, batch_progress, input_paths, load_puzzles};
 use super::output::{CsvOut, CsvShapeArg, emit};
+use super::{Ctx, progress};
 
 /// Flags of `shiftgrid export`.
 #[derive(Debug, Args)]
@@ -26,28 +29,49 @@ pub(super) struct ExportArgs {
 }
 /// `export`: every puzzle or grid of the input, written as a roster CSV. Like `solve`, a text
 /// batch with bad puzzles reports them, writes the others and exits 65; a bad CSV writes
-/// nothing.
+/// nothing. Ctrl-C stops it between puzzles, with nothing written.
 ///
 /// # Errors
-/// I/O and CSV errors, and several puzzles for a wide CSV (a usage error).
-pub(super) fn run(args: &ExportArgs) -> Result<Exit> {
-    let (input, custom) = load_puzzles(&args.input, &args.names, true)?;
-    let (name, records) = (&input.name, &input.records);
-    let (good, bad) = good_records(name, records);
-    if good.is_empty() {
+/// I/O and CSV errors, several puzzles for a wide CSV (a usage error), and interruption.
+pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
+    let (mut input, custom) = load_puzzles(&args.input, &args.names, true)?;
+    let name = input.name.clone();
+    let mut csv = CsvOut::new(args.csv_shape.to_lib(), input.is_several()?, || {
+        format!("{name} holds more than one puzzle")
+    })?;
+    let bar = batch_progress(ctx, &input);
+    let interrupt = &ctx.control.interrupt;
+    while let Some(item) = input.next_good()? {
+        if interrupt.load(Ordering::Relaxed) {
+            break;
+        }
+        let names = input.names(&item, &custom)?;
+        csv.push(item.label(), item.puzzle.clone(), names)?;
+        bar.done.fetch_add(1, Ordering::Relaxed);
+    }
+    let elapsed = bar.elapsed();
+    bar.finish();
+    if interrupt.load(Ordering::Relaxed) {
+        return Err(exit::interrupted());
+    }
+    if input.good == 0 {
         return Ok(Exit::DataErr);
     }
-    let mut csv = CsvOut::new(args.csv_shape.to_lib(), records.len() > 1, || {
-        format!("{name} holds {} puzzles", records.len())
-    })?;
-    for (i, p) in &good {
-        let names = input.names(*i, p.shape(), &custom)?;
-        csv.push(input.label(*i), (*p).clone(), names);
-    }
     emit(
+        ctx,
         args.output.as_deref(),
-        &args.input.input,
-        &csv.into_bytes()?,
+        input_paths(&args.input, &args.names),
+        csv.into_spool()?,
     )?;
-    Ok(final_status(bad, 0))
+    progress::summary(
+        ctx.quiet,
+        &format!(
+            "exported {} grid{} in {:.2} s ({} unreadable)",
+            input.good,
+            if input.good == 1 { "" } else { "s" },
+            elapsed.as_secs_f64(),
+            input.bad
+        ),
+    );
+    Ok(final_status(input.bad, 0))
 }

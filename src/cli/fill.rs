@@ -1,6 +1,5 @@
 //! `shiftgrid fill`: random full grids (blank-grid solutions) from a seed.
 
-use std::path::Path;
 use std::sync::atomic::Ordering;
 
 use anyhow::Result;
@@ -60,6 +59,7 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
         }
     };
     let seed = pick_seed(ctx, args.seed);
+    let started = std::time::Instant::now();
     let visible = progress::show_progress(ctx.quiet);
     let bar = progress::Progress::new(
         visible,
@@ -102,7 +102,7 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
             batch_seed(seed, i as u64)
         };
         if args.stats && !ctx.quiet {
-            eprintln!(
+            msg!(
                 "grid {}: seed {grid_seed}, {:.3} s (matrix {:.3} s), {} nodes, {} dead ends, \
                  {} restarts, worker {} of {}",
                 i + 1,
@@ -116,7 +116,7 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
             );
         }
         if let Some((csv, names)) = csv.as_mut() {
-            csv.push((i + 1).to_string(), f.grid.to_puzzle(), names.clone());
+            csv.push((i + 1).to_string(), f.grid.to_puzzle(), names.clone())?;
             continue;
         }
         match out_form {
@@ -151,9 +151,22 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
             Out::Csv(_) => unreachable!("CSV output is gathered above"),
         }
     }
-    if let Some((csv, _)) = csv {
-        out = csv.into_bytes()?;
-    }
-    emit(args.output.output.as_deref(), Path::new("-"), &out)?;
+    let out = match csv {
+        Some((csv, _)) => csv.into_spool()?,
+        None => out.into(),
+    };
+    emit(ctx, args.output.output.as_deref(), args.names.paths(), out)?;
+    let nodes: u64 = results.iter().flatten().map(|f| f.total_nodes).sum();
+    let restarts: u64 = results.iter().flatten().map(|f| f.stats.restarts).sum();
+    progress::summary(
+        ctx.quiet,
+        &format!(
+            "filled {} {shape} grid{} in {:.2} s: {} nodes, {restarts} restarts",
+            args.count,
+            if args.count == 1 { "" } else { "s" },
+            started.elapsed().as_secs_f64(),
+            progress::human(nodes as f64)
+        ),
+    );
     Ok(Exit::Success)
 }

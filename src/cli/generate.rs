@@ -1,7 +1,6 @@
 //! `shiftgrid generate`: puzzles with a proven unique solution, made by blanking random
 //! grids ([`crate::generate`]).
 
-use std::path::Path;
 use std::sync::atomic::Ordering;
 
 use anyhow::Result;
@@ -83,6 +82,9 @@ enum SymmetryArg {
     Dihedral,
 }
 
+/// The longest `--time-limit`: a year.
+const MAX_TIME_LIMIT_SECS: f64 = 365.0 * 24.0 * 3600.0;
+
 /// Parses `500ms`, `30s`, `2m`, `1h` or a plain number of seconds.
 fn parse_duration(s: &str) -> std::result::Result<std::time::Duration, String> {
     let s = s.trim();
@@ -103,6 +105,12 @@ fn parse_duration(s: &str) -> std::result::Result<std::time::Duration, String> {
     };
     if !secs.is_finite() || secs < 0.0 {
         return Err(format!("not a duration: {s:?}"));
+    }
+    // Past a year a limit means none; beyond that `Duration` or `Instant` could overflow.
+    if secs > MAX_TIME_LIMIT_SECS {
+        return Err(format!(
+            "{s:?} is too long: the limit is at most a year (leave --time-limit out for none)"
+        ));
     }
     Ok(std::time::Duration::from_secs_f64(secs))
 }
@@ -162,8 +170,13 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     }
     base.time_limit = args.time_limit;
     let visible = progress::show_progress(ctx.quiet);
-    let bar = progress::Progress::new(visible, args.count, "puzzles", &ctx.control, None);
-    bar.generate_mode(shape.cells() as u64);
+    let started = std::time::Instant::now();
+    let bar = if args.count == 1 {
+        let orbits = base.symmetry.orbits(shape).len() as u64;
+        progress::Progress::generate(visible, &ctx.control, shape.cells() as u64, orbits)
+    } else {
+        progress::Progress::new(visible, args.count, "puzzles", &ctx.control, None)
+    };
     let seeds: Vec<u64> = (0..args.count)
         .map(|i| {
             if args.count == 1 {
@@ -205,7 +218,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         let n2 = shape.cells() as f64;
         if args.stats && !ctx.quiet {
             let st = &g.stats;
-            eprintln!(
+            msg!(
                 "puzzle {}: seed {}, {} givens ({:.1}%), {}, {} checks: {} by propagation, \
                  {} by search, {} refuted, {} unproven; fill {:.3} s, total {:.3} s",
                 i + 1,
@@ -230,13 +243,13 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         }
         if let Some((csv, names)) = csv.as_mut() {
             // Labels: the puzzle's number, and "<number> solution" for its solution.
-            csv.push((i + 1).to_string(), g.puzzle.clone(), names.clone());
+            csv.push((i + 1).to_string(), g.puzzle.clone(), names.clone())?;
             if args.solution {
                 csv.push(
                     format!("{} solution", i + 1),
                     g.solution.to_puzzle(),
                     names.clone(),
-                );
+                )?;
             }
             written += 1;
             continue;
@@ -295,12 +308,48 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     if written == 0 && out_form != Out::Text(OutputFormat::Json) && interrupted {
         return Err(exit::interrupted());
     }
-    if let Some((csv, _)) = csv {
-        out = csv.into_bytes()?;
-    }
-    emit(args.output.output.as_deref(), Path::new("-"), &out)?;
+    let out = match csv {
+        Some((csv, _)) => csv.into_spool()?,
+        None => out.into(),
+    };
+    // After a first Ctrl-C the puzzles made so far are still written (a second one exits).
+    let writing = Ctx {
+        quiet: ctx.quiet,
+        control: crate::solve::SearchControl::default(),
+    };
+    emit(
+        &writing,
+        args.output.output.as_deref(),
+        args.names.paths(),
+        out,
+    )?;
+    let made: Vec<&Generated> = results.iter().flatten().collect();
+    let givens: usize = made.iter().map(|g| g.puzzle.givens()).sum();
+    let checks: u64 = made.iter().map(|g| g.stats.checks).sum();
+    progress::summary(
+        ctx.quiet,
+        &format!(
+            "generated {} {shape} puzzle{} in {:.2} s: {} givens{} ({:.1}%), \
+             {checks} removal checks{}",
+            made.len(),
+            if made.len() == 1 { "" } else { "s" },
+            started.elapsed().as_secs_f64(),
+            if made.len() == 1 {
+                givens.to_string()
+            } else {
+                format!("{:.1}", givens as f64 / made.len().max(1) as f64)
+            },
+            if made.len() == 1 { "" } else { " on average" },
+            100.0 * givens as f64 / (made.len().max(1) * shape.cells()) as f64,
+            if made.iter().all(|g| g.minimal) {
+                ", minimal"
+            } else {
+                ""
+            }
+        ),
+    );
     if interrupted {
-        eprintln!("shiftgrid: interrupted: wrote the last unique puzzle of each run");
+        msg!("shiftgrid: interrupted: wrote the last unique puzzle of each run");
         return Ok(Exit::Interrupted);
     }
     Ok(Exit::Success)

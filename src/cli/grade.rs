@@ -10,7 +10,7 @@
 //! solution) is reported on stderr and makes the status 1. Nothing is written when no
 //! puzzle could be read, or when the run is interrupted.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
@@ -19,11 +19,11 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::Ctx;
 use super::exit::{self, Exit, final_status};
-use super::input::{InputArgs, NameArgs, good_records, load_puzzles};
-use super::output::emit;
-use crate::grade::{Grade, GradeOptions, Grader, MAX_LEVEL, Outcome, Step, Technique};
+use super::input::{InputArgs, NameArgs, batch_progress, input_paths, load_puzzles};
+use super::output::{Spool, emit};
+use super::{Ctx, progress};
+use crate::grade::{Grade, GradeOptions, Grader, Labels, MAX_LEVEL, Outcome, Step, Technique};
 use crate::grid::{Pos, Puzzle};
 
 /// Grade puzzles by human techniques: level L (1..8), steps S, difficulty.
@@ -73,58 +73,87 @@ enum GradeFormat {
 /// nothing written), name files are given without CSV input, `-o` names the input file, or
 /// the run was interrupted (exit status 130, nothing written).
 pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
-    let (input, _) = load_puzzles(&args.input, &args.names, false)?;
-    let (name, records) = (&input.name, &input.records);
+    let (mut input, _) = load_puzzles(&args.input, &args.names, false)?;
+    let name = input.name.clone();
     let interrupt = &ctx.control.interrupt;
-    let (good, bad) = good_records(name, records);
-    if good.is_empty() {
-        // Nothing could be read: write no output at all (not even an empty file).
-        return Ok(Exit::DataErr);
-    }
     let opts = GradeOptions {
         explain: args.explain,
         max_level: args.max_level,
     };
-    let graded: Vec<Option<Grade>> = good
-        .par_iter()
-        .map_init(
-            || None::<Grader>,
-            |grader, (_, p)| {
-                if interrupt.load(Ordering::Relaxed) {
-                    return None;
+    let bar = batch_progress(ctx, &input);
+    let mut spool = Spool::new();
+    let mut contradictions = 0usize;
+    let mut tally = Tally::default();
+    // A chunk at a time: bounded memory, and Ctrl-C seen between puzzles.
+    loop {
+        let chunk = input.chunk(interrupt)?;
+        if chunk.is_empty() {
+            break;
+        }
+        let graded: Vec<Option<Grade>> = chunk
+            .par_iter()
+            .map_init(
+                || None::<Grader>,
+                |grader, item| {
+                    if interrupt.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let p = &item.puzzle;
+                    let g = match grader {
+                        Some(g) if g.shape() == p.shape() => g,
+                        _ => grader.insert(Grader::new(p.shape())),
+                    };
+                    let grade = g.grade(p, &opts);
+                    bar.done.fetch_add(1, Ordering::Relaxed);
+                    Some(grade)
+                },
+            )
+            .collect();
+        if interrupt.load(Ordering::Relaxed) || graded.iter().any(Option::is_none) {
+            break;
+        }
+        let mut out = Vec::new();
+        for (item, g) in chunk.iter().zip(graded.iter().flatten()) {
+            let (i, line) = (item.index, item.line);
+            let labels = input.labels(item);
+            if let Some(conflict) = &g.conflict {
+                contradictions += 1;
+                msg!(
+                    "shiftgrid: {name}:{line}: puzzle {} has no solution: {}",
+                    i + 1,
+                    conflict.named(labels.as_ref())
+                );
+            }
+            tally.add(g);
+            match args.format {
+                GradeFormat::Text => write_text(&mut out, i, line, g, labels.as_ref())?,
+                GradeFormat::Json => {
+                    write_json(&mut out, i, line, &item.puzzle, g, labels.as_ref())?
                 }
-                let g = match grader {
-                    Some(g) if g.shape() == p.shape() => g,
-                    _ => grader.insert(Grader::new(p.shape())),
-                };
-                Some(g.grade(p, &opts))
-            },
-        )
-        .collect();
-    if interrupt.load(Ordering::Relaxed) || graded.iter().any(Option::is_none) {
+            }
+        }
+        spool.write_all(&out)?;
+    }
+    let elapsed = bar.elapsed();
+    bar.finish();
+    if interrupt.load(Ordering::Relaxed) {
         return Err(exit::interrupted());
     }
-    let mut out = Vec::new();
-    let mut contradictions = 0usize;
-    for ((i, p), g) in good.iter().zip(graded.iter().flatten()) {
-        let line = records[*i].line;
-        if let Some(conflict) = &g.conflict {
-            contradictions += 1;
-            eprintln!(
-                "{name}:{line}: puzzle {} has no solution: {conflict}",
-                i + 1
-            );
-        }
-        match args.format {
-            GradeFormat::Text => write_text(&mut out, *i, line, g)?,
-            GradeFormat::Json => write_json(&mut out, *i, line, p, g)?,
-        }
+    if input.good == 0 {
+        // Nothing could be read: write no output at all (not even an empty file).
+        return Ok(Exit::DataErr);
     }
-    emit(args.output.as_deref(), &args.input.input, &out)?;
-    if !ctx.quiet && std::io::stderr().is_terminal() {
-        eprint!("{}", summary(graded.iter().flatten()));
-    }
-    Ok(final_status(bad, contradictions))
+    emit(
+        ctx,
+        args.output.as_deref(),
+        input_paths(&args.input, &args.names),
+        spool,
+    )?;
+    progress::summary(
+        ctx.quiet,
+        &format!("{} in {:.2} s", tally.summary(), elapsed.as_secs_f64()),
+    );
+    Ok(final_status(input.bad, contradictions))
 }
 
 /// The L column: the level, `>8` beyond the maximum level, `-` for a contradiction.
@@ -141,7 +170,13 @@ fn difficulty_text(g: &Grade) -> &'static str {
     g.difficulty().map_or(g.outcome.name(), |d| d.name())
 }
 
-fn write_text(out: &mut Vec<u8>, index: usize, line: usize, g: &Grade) -> std::io::Result<()> {
+fn write_text(
+    out: &mut Vec<u8>,
+    index: usize,
+    line: usize,
+    g: &Grade,
+    labels: Option<&Labels>,
+) -> std::io::Result<()> {
     let counts: Vec<String> = g.counts.iter().map(u32::to_string).collect();
     writeln!(
         out,
@@ -153,9 +188,11 @@ fn write_text(out: &mut Vec<u8>, index: usize, line: usize, g: &Grade) -> std::i
         counts.join(",")
     )?;
     if let Some(log) = &g.log {
-        write_log(out, log)?;
+        write_log(out, log, labels)?;
         match (g.outcome, &g.conflict) {
-            (Outcome::Contradiction, Some(c)) => writeln!(out, "  contradiction: {c}")?,
+            (Outcome::Contradiction, Some(c)) => {
+                writeln!(out, "  contradiction: {}", c.named(labels))?;
+            }
             (Outcome::Beyond, _) => writeln!(
                 out,
                 "  stuck after step {}: techniques 1..{} leave {} cells blank",
@@ -171,13 +208,13 @@ fn write_text(out: &mut Vec<u8>, index: usize, line: usize, g: &Grade) -> std::i
 
 /// The step log, one line per step, except that peer eliminations that complete no cell
 /// are summed into one line per round: as hints they are noise (JSON keeps each of them).
-fn write_log(out: &mut Vec<u8>, log: &[Step]) -> std::io::Result<()> {
+fn write_log(out: &mut Vec<u8>, log: &[Step], labels: Option<&Labels>) -> std::io::Result<()> {
     let quiet_peer = |s: &Step| s.technique == Technique::PeerElimination && s.places.is_empty();
     let mut i = 0;
     while i < log.len() {
         let s = &log[i];
         if !quiet_peer(s) {
-            writeln!(out, "  {s}")?;
+            writeln!(out, "  {}", s.named(labels))?;
             i += 1;
             continue;
         }
@@ -207,7 +244,7 @@ fn write_log(out: &mut Vec<u8>, log: &[Step]) -> std::io::Result<()> {
         i += 1;
         while i < log.len() && log[i].step == s.step {
             if !quiet_peer(&log[i]) {
-                writeln!(out, "  {}", log[i])?;
+                writeln!(out, "  {}", log[i].named(labels))?;
             }
             i += 1;
         }
@@ -231,13 +268,13 @@ struct StepJson<'a> {
 }
 
 impl StepJson<'_> {
-    fn new(s: &Step) -> StepJson<'_> {
+    fn new<'a>(s: &'a Step, labels: Option<&Labels>) -> StepJson<'a> {
         let at = |p: Pos| [p.row + 1, p.col + 1];
         StepJson {
             step: s.step,
             level: s.level,
             technique: s.technique.name(),
-            text: s.to_string(),
+            text: s.named(labels).to_string(),
             houses: s.houses.iter().map(|h| h.to_string()).collect(),
             cells: s.cells.iter().map(|&p| at(p)).collect(),
             symbols: &s.symbols,
@@ -255,7 +292,14 @@ impl StepJson<'_> {
     }
 }
 
-fn write_json(out: &mut Vec<u8>, index: usize, line: usize, p: &Puzzle, g: &Grade) -> Result<()> {
+fn write_json(
+    out: &mut Vec<u8>,
+    index: usize,
+    line: usize,
+    p: &Puzzle,
+    g: &Grade,
+    labels: Option<&Labels>,
+) -> Result<()> {
     #[derive(Serialize)]
     struct GradeJson<'a> {
         puzzle: usize,
@@ -288,45 +332,55 @@ fn write_json(out: &mut Vec<u8>, index: usize, line: usize, p: &Puzzle, g: &Grad
         difficulty: g.difficulty().map(|d| d.name()),
         counts: g.counts,
         eliminated: g.eliminated,
-        conflict: g.conflict.map(|c| c.to_string()),
+        conflict: g.conflict.map(|c| c.named(labels).to_string()),
         log: g
             .log
             .as_ref()
-            .map(|l| l.iter().map(StepJson::new).collect()),
+            .map(|l| l.iter().map(|s| StepJson::new(s, labels)).collect()),
     };
     serde_json::to_writer(&mut *out, &rec)?;
     out.push(b'\n');
     Ok(())
 }
 
-/// "graded 95 puzzles: L1 0, L2 3, …, beyond 63 (mean S …)".
-fn summary<'a>(grades: impl Iterator<Item = &'a Grade>) -> String {
-    let mut per = [(0u64, 0u64); 10];
-    let mut total = 0;
-    for g in grades {
-        total += 1;
+/// Puzzles per level and their steps, for the summary line.
+#[derive(Default)]
+struct Tally {
+    /// Per slot (L1..L8, beyond, contradiction): puzzles and total steps.
+    per: [(u64, u64); 10],
+    total: u64,
+}
+
+impl Tally {
+    fn add(&mut self, g: &Grade) {
+        self.total += 1;
         let slot = match (g.outcome, g.level) {
             (Outcome::Contradiction, _) => 9,
             (_, Some(l)) => l as usize - 1,
             (_, None) => 8,
         };
-        per[slot].0 += 1;
-        per[slot].1 += u64::from(g.steps);
+        self.per[slot].0 += 1;
+        self.per[slot].1 += u64::from(g.steps);
     }
-    let parts: Vec<String> = per
-        .iter()
-        .enumerate()
-        .filter(|(_, (k, _))| *k > 0)
-        .map(|(slot, &(k, s))| {
-            let what = match slot {
-                8 => "beyond".to_string(),
-                9 => "contradiction".to_string(),
-                l => format!("L{}", l + 1),
-            };
-            format!("{what} {k} (mean S {:.1})", s as f64 / k as f64)
-        })
-        .collect();
-    format!("shiftgrid: graded {total} puzzles: {}\n", parts.join(", "))
+
+    /// "graded 95 puzzles: L2 3 (mean S 4.0), …, beyond 63 (mean S 20.1)".
+    fn summary(&self) -> String {
+        let parts: Vec<String> = self
+            .per
+            .iter()
+            .enumerate()
+            .filter(|(_, (k, _))| *k > 0)
+            .map(|(slot, &(k, s))| {
+                let what = match slot {
+                    8 => "beyond".to_string(),
+                    9 => "contradiction".to_string(),
+                    l => format!("L{}", l + 1),
+                };
+                format!("{what} {k} (mean S {:.1})", s as f64 / k as f64)
+            })
+            .collect();
+        format!("graded {} puzzles: {}", self.total, parts.join(", "))
+    }
 }
 
 #[cfg(test)]

@@ -1,21 +1,30 @@
 //! Reading puzzles for the commands that take an input file (`solve`, `count`, `grade`,
 //! `render`, `export`): the shared input flags, the roster-CSV name files, and
-//! [`load_puzzles`], which turns a file of any supported form into parse records.
+//! [`load_puzzles`], which opens a file of any supported form as a stream of puzzles.
 //!
-//! A text batch is read record by record, so one bad puzzle does not stop the others
-//! ([`good_records`] reports and skips it). A roster CSV is all or nothing: any error stops
-//! the whole file with `FILE:LINE:FIELD: message`.
+//! A text batch (grids, lines, JSON lines) is read record by record with bounded memory:
+//! commands take it a chunk at a time ([`Loaded::chunk`]), and one bad puzzle does not stop
+//! the others ([`Loaded::next_good`] reports and skips it). A roster CSV is all or nothing:
+//! any error stops the whole file with `FILE:LINE:FIELD: message`. Every file read here (the
+//! input and the name files) is refused as an output by [`super::output::emit`].
 
-use std::io::Read;
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
+use super::Ctx;
 use super::exit::{self, data_error};
-use crate::grid::{Puzzle, Shape};
-use crate::io::csv::{Axis, CsvErrorKind, CustomNames, NameList, Names, read_rosters};
-use crate::io::parse::{Alphabet, InputFormat, ParseOptions, Record, parse_bytes};
+use super::progress::{Progress, show_progress};
+use crate::grade::Labels;
+use crate::grid::Puzzle;
+use crate::io::csv::{Axis, CsvErrorKind, CustomNames, NameList, Names, Roster, read_rosters_from};
+use crate::io::lines::{LineError, LineReader};
+use crate::io::parse::{Alphabet, InputFormat, ParseOptions, PuzzleReader, Record};
 
 /// The input file and how to read it.
 #[derive(Debug, Args)]
@@ -95,11 +104,13 @@ impl InputArgs {
 
     /// Whether the input is a roster CSV: asked for, or (auto) a `.csv` file name or a first
     /// significant line with a comma or semicolon, which no text form holds.
-    fn is_csv(&self, bytes: &[u8]) -> bool {
+    fn is_csv(&self, first_line: Option<&str>) -> bool {
         match self.input_format {
             InputFormatArg::Csv => true,
             InputFormatArg::Grid | InputFormatArg::Line => false,
-            InputFormatArg::Auto => has_csv_extension(&self.input) || looks_like_csv(bytes),
+            InputFormatArg::Auto => {
+                has_csv_extension(&self.input) || first_line.is_some_and(looks_like_csv)
+            }
         }
     }
 }
@@ -110,14 +121,11 @@ pub(super) fn has_csv_extension(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
 }
 
-/// Whether the first line that is neither blank nor a `#` comment holds a comma or semicolon.
-fn looks_like_csv(bytes: &[u8]) -> bool {
-    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
-    bytes
-        .split(|&b| b == b'\n')
-        .map(|l| l.trim_ascii())
-        .find(|l| !l.is_empty() && !l.starts_with(b"#"))
-        .is_some_and(|l| l.contains(&b',') || l.contains(&b';'))
+/// Whether the first significant line (neither blank nor a `#` comment) of a text holds
+/// a comma or semicolon, and is not JSON (whose lines start with `{` or `[`).
+fn looks_like_csv(first_line: &str) -> bool {
+    let l = first_line.trim();
+    !l.starts_with('{') && !l.starts_with('[') && (l.contains(',') || l.contains(';'))
 }
 
 impl NameArgs {
@@ -129,11 +137,7 @@ impl NameArgs {
     pub(super) fn load(&self) -> Result<CustomNames> {
         let load = |path: &Option<PathBuf>| -> Result<Option<NameList>> {
             let Some(path) = path else { return Ok(None) };
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            NameList::parse(path.display().to_string(), &bytes)
-                .map(Some)
-                .map_err(|e| data_error(e.to_string()))
+            read_name_file(path).map(Some)
         };
         Ok(CustomNames {
             staff: load(&self.staff)?,
@@ -166,69 +170,347 @@ fn names_flag(axis: Axis) -> &'static str {
     }
 }
 
-/// The puzzles of the input, read from text or a roster CSV.
+/// The shared count of input bytes read, for a progress bar.
+#[derive(Clone, Debug, Default)]
+pub(super) struct BytesRead(pub(super) Arc<AtomicU64>);
+
+/// A reader that adds what it reads to a [`BytesRead`].
+struct Counting<R> {
+    inner: R,
+    count: BytesRead,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.0.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+type Lines = LineReader<Box<dyn BufRead + Send>>;
+
+/// One good puzzle of the input, with where it came from.
+pub(super) struct Item {
+    /// Its 0-based index among the input's records (bad ones included).
+    pub(super) index: usize,
+    /// The line where it starts.
+    pub(super) line: usize,
+    /// The puzzle.
+    pub(super) puzzle: Puzzle,
+    /// For a roster CSV: its grid label and names.
+    roster: Option<(Option<String>, Names)>,
+}
+
+impl Item {
+    /// The label in a long CSV's grid column: the input's own, or the puzzle's number.
+    pub(super) fn label(&self) -> String {
+        self.roster
+            .as_ref()
+            .and_then(|r| r.0.clone())
+            .unwrap_or_else(|| (self.index + 1).to_string())
+    }
+}
+
+/// Where the records come from.
+enum Body {
+    Text(Box<PuzzleReader<Box<dyn BufRead + Send>>>),
+    /// A roster CSV, read whole (it is all or nothing) and handed out in order.
+    Csv(std::vec::IntoIter<Roster>),
+}
+
+/// The puzzles of the input, read one at a time (text) or all at once (a roster CSV, which
+/// is all or nothing). Bad records of a text batch are reported on stderr as they are
+/// reached and skipped.
 pub(super) struct Loaded {
     /// The input's name for messages.
     pub(super) name: String,
-    /// One record per puzzle, in input order.
-    pub(super) records: Vec<Record>,
-    /// For a roster CSV: each record's grid label and names.
-    rosters: Option<Vec<(Option<String>, Names)>>,
+    body: Body,
+    /// Records read ahead (to tell one puzzle from several), not handed out yet.
+    ahead: VecDeque<Record>,
+    /// The index of the next record to hand out.
+    next: usize,
+    /// Bad records reported so far.
+    pub(super) bad: usize,
+    /// Good puzzles handed out so far.
+    pub(super) good: usize,
+    /// Bytes of the input read so far, and its size when known (for progress).
+    pub(super) progress: (BytesRead, Option<u64>),
+    /// For a roster CSV: each roster's grid label and names, by index.
+    rosters_meta: Vec<(Option<String>, Names)>,
+    /// Good puzzles read ahead by [`Loaded::chunk`] for the next chunk.
+    held: Vec<Item>,
 }
 
+/// The most puzzles [`Loaded::chunk`] hands out at once, per thread (fewer cost up to 5% of
+/// batch speed in rayon set-up; a chunk of hard 9x9 puzzles still takes well under 100 ms).
+const CHUNK_PER_THREAD: usize = 128;
+
+/// The most cells [`Loaded::chunk`] hands out at once (a hundred 100x100 puzzles).
+const CHUNK_CELLS: usize = 1 << 20;
+
 impl Loaded {
-    /// Record `i`'s label in a long CSV's grid column: the input's own, or its number.
-    pub(super) fn label(&self, i: usize) -> String {
-        self.rosters
-            .as_ref()
-            .and_then(|r| r[i].0.clone())
-            .unwrap_or_else(|| (i + 1).to_string())
+    /// The next record, read ahead or from the body.
+    fn pull(&mut self) -> Result<Option<Record>> {
+        if let Some(r) = self.ahead.pop_front() {
+            return Ok(Some(r));
+        }
+        self.read()
     }
 
-    /// The names to write record `i` with: a roster's own, or the name files (defaults) for
-    /// its shape.
+    fn read(&mut self) -> Result<Option<Record>> {
+        match &mut self.body {
+            Body::Text(reader) => reader
+                .next_record()
+                .with_context(|| format!("cannot read {}", self.name)),
+            Body::Csv(rosters) => Ok(rosters.next().map(|r| Record {
+                line: r.line,
+                puzzle: Ok(r.puzzle),
+            })),
+        }
+    }
+
+    /// Whether the input holds more than one record (reads up to two ahead).
+    ///
+    /// # Errors
+    /// A failed read.
+    pub(super) fn is_several(&mut self) -> Result<bool> {
+        while self.next + self.ahead.len() < 2 {
+            match self.read()? {
+                Some(r) => self.ahead.push_back(r),
+                None => break,
+            }
+        }
+        Ok(self.next + self.ahead.len() > 1)
+    }
+
+    /// The next good puzzle; bad ones on the way are reported on stderr as
+    /// `shiftgrid: error: FILE:LINE:COL: message` (with "puzzle N skipped" in a batch).
+    ///
+    /// # Errors
+    /// A failed read.
+    pub(super) fn next_good(&mut self) -> Result<Option<Item>> {
+        loop {
+            let Some(record) = self.pull()? else {
+                return Ok(None);
+            };
+            let index = self.next;
+            self.next += 1;
+            match record.puzzle {
+                Ok(puzzle) => {
+                    self.good += 1;
+                    let roster = self.rosters_meta.get(index).cloned();
+                    return Ok(Some(Item {
+                        index,
+                        line: record.line,
+                        puzzle,
+                        roster,
+                    }));
+                }
+                Err(e) => {
+                    self.bad += 1;
+                    let several = index > 0 || self.is_several()?;
+                    let name = &self.name;
+                    if several {
+                        msg!(
+                            "shiftgrid: error: {name}:{}:{}: {} (puzzle {} skipped)",
+                            e.line,
+                            e.col,
+                            e.kind,
+                            index + 1
+                        );
+                    } else {
+                        msg!("shiftgrid: error: {name}:{}:{}: {}", e.line, e.col, e.kind);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The next good puzzles, as many as a batch step takes (a few per thread, and at most
+    /// about a million cells); empty at the end of the input or when `interrupt` is raised.
+    ///
+    /// # Errors
+    /// A failed read.
+    pub(super) fn chunk(&mut self, interrupt: &AtomicBool) -> Result<Vec<Item>> {
+        let threads = rayon::current_num_threads().max(1);
+        let most = CHUNK_PER_THREAD * threads;
+        let mut out: Vec<Item> = self.held.drain(..).collect();
+        let mut cells: usize = out.iter().map(|i| i.puzzle.shape().cells()).sum();
+        while out.len() < most && cells < CHUNK_CELLS && !interrupt.load(Ordering::Relaxed) {
+            match self.next_good()? {
+                Some(item) => {
+                    cells += item.puzzle.shape().cells();
+                    out.push(item);
+                }
+                None => return Ok(out),
+            }
+        }
+        // Never leave a last chunk smaller than the thread count when the batch is bigger:
+        // the batch search splits single puzzles only when the batch is that small, and
+        // the way a puzzle is searched must not depend on where the chunks fall.
+        while self.held.len() < threads && !interrupt.load(Ordering::Relaxed) {
+            match self.next_good()? {
+                Some(item) => self.held.push(item),
+                None => {
+                    out.append(&mut self.held);
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// For a roster CSV: its staff, day and shift names, for messages and step logs.
+    /// `None` when the roster uses the default names (the step text then reads as for text
+    /// input: "staff 4 / day 7").
+    pub(super) fn labels(&self, item: &Item) -> Option<Labels> {
+        let (_, names) = item.roster.as_ref()?;
+        if *names == Names::defaults(names.shape()) {
+            return None;
+        }
+        Some(Labels {
+            staff: names.staff().to_vec(),
+            days: names.days().to_vec(),
+            shifts: names.shifts().to_vec(),
+        })
+    }
+
+    /// The names to write `item` with: a roster's own, or the name files (defaults) for its
+    /// shape.
     ///
     /// # Errors
     /// A data error when the name files do not fit the puzzle's shape.
-    pub(super) fn names(&self, i: usize, shape: Shape, custom: &CustomNames) -> Result<Names> {
-        match &self.rosters {
-            Some(r) => Ok(r[i].1.clone()),
-            None => Names::new(shape, custom).map_err(|e| {
+    pub(super) fn names(&self, item: &Item, custom: &CustomNames) -> Result<Names> {
+        match &item.roster {
+            Some((_, names)) => Ok(names.clone()),
+            None => Names::new(item.puzzle.shape(), custom).map_err(|e| {
                 data_error(format!(
                     "{e} (puzzle {}, {}:{})",
-                    i + 1,
+                    item.index + 1,
                     self.name,
-                    self.records[i].line
+                    item.line
                 ))
             }),
         }
     }
 }
 
-/// Reads the puzzles of the input: text in any form, or a roster CSV mapped to puzzles with
-/// the name files. Also gives the names, which are refused (before being read) when neither
-/// the input nor the output (`csv_output`) is CSV.
+/// Opens the input: the file, or standard input for `-`, counting the bytes read.
 ///
 /// # Errors
-/// I/O errors; for CSV, a data error `file:line:field: message` (a CSV is all or nothing,
-/// unlike text batches, whose bad puzzles are reported and skipped later); usage errors for
+/// The file cannot be opened.
+fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Option<u64>))> {
+    let count = BytesRead::default();
+    let (name, size, inner): (String, Option<u64>, Box<dyn Read + Send>) = if path == Path::new("-")
+    {
+        ("<stdin>".to_string(), None, Box::new(std::io::stdin()))
+    } else {
+        let file =
+            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let size = file
+            .metadata()
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.len());
+        (path.display().to_string(), size, Box::new(file))
+    };
+    let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(
+        1 << 16,
+        Counting {
+            inner,
+            count: count.clone(),
+        },
+    ));
+    Ok((name, LineReader::new(reader), (count, size)))
+}
+
+/// The most lines, and bytes, read ahead to find the first significant line.
+const PEEK_LINES: usize = 1000;
+const PEEK_BYTES: usize = 1 << 20;
+
+/// The first line that is neither blank nor a `#` comment (`None` when there is none
+/// within the first thousand lines or the first MiB); every line read is handed back.
+///
+/// # Errors
+/// A failed read.
+fn peek_first_line(lines: &mut Lines, name: &str) -> Result<Option<String>> {
+    let mut held = Vec::new();
+    let mut bytes = 0;
+    let mut found = None;
+    while held.len() < PEEK_LINES && bytes < PEEK_BYTES {
+        match lines.next_line() {
+            None => break,
+            Some(Err(LineError::Io(e))) => {
+                return Err(anyhow::Error::new(e).context(format!("cannot read {name}")));
+            }
+            Some(Err(e)) => {
+                held.push(Err(e));
+                break;
+            }
+            Some(Ok((no, text))) => {
+                bytes += text.len();
+                let t = text.trim();
+                let significant = !t.is_empty() && !t.starts_with('#');
+                if significant {
+                    found = Some(t.to_string());
+                }
+                held.push(Ok((no, text)));
+                if significant {
+                    break;
+                }
+            }
+        }
+    }
+    for l in held {
+        lines.push_back(l);
+    }
+    Ok(found)
+}
+
+/// Reads a name file (or standard input for `-`) with bounded memory.
+///
+/// # Errors
+/// I/O errors, and a data error (`file:line:col: message`) for a bad list.
+fn read_name_file(path: &Path) -> Result<NameList> {
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    NameList::read_from(path.display().to_string(), BufReader::new(file))
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .map_err(|e| data_error(e.to_string()))
+}
+
+/// Opens the input for reading puzzles: text in any form (including JSON lines), or a
+/// roster CSV mapped to puzzles with the name files (read whole: a CSV is all or nothing).
+/// Also gives the names, which are refused (before being read) when neither the input nor
+/// the output (`csv_output`) is CSV.
+///
+/// # Errors
+/// I/O errors; for CSV, a data error `file:line:field: message`; usage errors for
 /// `--alphabet` with CSV and for unused name files.
 pub(super) fn load_puzzles(
     args: &InputArgs,
     names: &NameArgs,
     csv_output: bool,
 ) -> Result<(Loaded, CustomNames)> {
-    let (name, bytes) = read_input(&args.input)?;
-    let is_csv = args.is_csv(&bytes);
+    let (name, mut lines, progress) = open_input(&args.input)?;
+    let first = peek_first_line(&mut lines, &name)?;
+    let is_csv = args.is_csv(first.as_deref());
     if !is_csv && !csv_output {
         names.refuse_unused()?;
     }
     let custom = names.load()?;
     if !is_csv {
         let loaded = Loaded {
-            records: parse_bytes(&bytes, &args.options()),
+            body: Body::Text(Box::new(PuzzleReader::new(lines, args.options()))),
             name,
-            rosters: None,
+            ahead: VecDeque::new(),
+            next: 0,
+            bad: 0,
+            good: 0,
+            progress,
+            rosters_meta: Vec::new(),
+            held: Vec::new(),
         };
         return Ok((loaded, custom));
     }
@@ -237,82 +519,68 @@ pub(super) fn load_puzzles(
             "--alphabet applies to compact text puzzles, not to CSV input",
         ));
     }
-    let rosters = read_rosters(&bytes, &custom).map_err(|e| {
-        let hint = match &e.kind {
-            CsvErrorKind::Unknown { axis, .. } if custom.get(*axis).is_none() => format!(
-                " (other {axis} names need a name file: {} FILE)",
-                names_flag(*axis)
-            ),
-            _ => String::new(),
-        };
-        data_error(format!(
-            "{name}:{}:{}: {}{hint}",
-            e.line,
-            e.field.unwrap_or(1),
-            e.kind
-        ))
-    })?;
-    let records = rosters
+    let rosters = read_rosters_from(&mut lines, &custom)
+        .with_context(|| format!("cannot read {name}"))?
+        .map_err(|e| {
+            let hint = match &e.kind {
+                CsvErrorKind::Unknown { axis, .. } if custom.get(*axis).is_none() => format!(
+                    " (other {axis} names need a name file: {} FILE)",
+                    names_flag(*axis)
+                ),
+                _ => String::new(),
+            };
+            data_error(format!(
+                "{name}:{}:{}: {}{hint}",
+                e.line,
+                e.field.unwrap_or(1),
+                e.kind
+            ))
+        })?;
+    let rosters_meta = rosters
         .iter()
-        .map(|r| Record {
-            line: r.line,
-            puzzle: Ok(r.puzzle.clone()),
-        })
+        .map(|r| (r.label.clone(), r.names.clone()))
         .collect();
     let loaded = Loaded {
         name,
-        records,
-        rosters: Some(rosters.into_iter().map(|r| (r.label, r.names)).collect()),
+        body: Body::Csv(rosters.into_iter()),
+        ahead: VecDeque::new(),
+        next: 0,
+        bad: 0,
+        good: 0,
+        progress,
+        rosters_meta,
+        held: Vec::new(),
     };
     Ok((loaded, custom))
 }
 
-/// The input's name for messages, and its bytes.
-///
-/// # Errors
-/// The file (or standard input) cannot be read.
-fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
-    if path == Path::new("-") {
-        let mut buf = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buf)
-            .context("reading standard input")?;
-        Ok(("<stdin>".to_string(), buf))
-    } else {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        Ok((path.display().to_string(), bytes))
-    }
+/// Every path a command reads: the input and the name files given (`-o` may name none).
+pub(super) fn input_paths<'a>(args: &'a InputArgs, names: &'a NameArgs) -> Vec<&'a Path> {
+    std::iter::once(args.input.as_path())
+        .chain(names.paths())
+        .collect()
 }
 
-/// Reports bad records on stderr as `FILE:LINE:COL: message` (with "puzzle N skipped" in a
-/// batch); returns the good ones with their index, and how many were bad.
-pub(super) fn good_records<'a>(
-    name: &str,
-    records: &'a [Record],
-) -> (Vec<(usize, &'a Puzzle)>, usize) {
-    let mut good = Vec::new();
-    let mut bad = 0;
-    for (i, r) in records.iter().enumerate() {
-        match &r.puzzle {
-            Ok(p) => good.push((i, p)),
-            Err(e) => {
-                bad += 1;
-                if records.len() > 1 {
-                    eprintln!(
-                        "{name}:{}:{}: {} (puzzle {} skipped)",
-                        e.line,
-                        e.col,
-                        e.kind,
-                        i + 1
-                    );
-                } else {
-                    eprintln!("{name}:{}:{}: {}", e.line, e.col, e.kind);
-                }
-            }
-        }
+/// The progress bar of a batch over `input`: the share of the file read, with puzzles done.
+pub(super) fn batch_progress(ctx: &Ctx, input: &Loaded) -> Progress {
+    let (read, size) = &input.progress;
+    Progress::stream(
+        show_progress(ctx.quiet),
+        "puzzles",
+        &ctx.control,
+        Arc::clone(&read.0),
+        *size,
+    )
+}
+
+/// The paths a command reads besides its input: the name files given.
+impl NameArgs {
+    pub(super) fn paths(&self) -> impl Iterator<Item = &Path> {
+        [&self.staff, &self.days, &self.shifts]
+            .into_iter()
+            .flatten()
+            .map(PathBuf::as_path)
     }
-    (good, bad)
 }
 
 #[cfg(test)]
@@ -321,14 +589,123 @@ mod tests {
 
     #[test]
     fn csv_is_told_by_the_first_significant_line() {
-        assert!(looks_like_csv(b"staff,Day 1\n"));
-        assert!(looks_like_csv(b"\n# a comment\n\n  staff;Mon\n"));
-        assert!(!looks_like_csv(
-            "\u{feff}# puzzles, one a line\n1..4........4..1\n".as_bytes()
-        ));
-        assert!(!looks_like_csv(b"1 2 3 4\n3,4\n"));
-        assert!(!looks_like_csv(b""));
+        assert!(looks_like_csv("staff,Day 1"));
+        assert!(looks_like_csv("  staff;Mon"));
+        assert!(!looks_like_csv("1..4........4..1"));
+        assert!(!looks_like_csv("1 2 3 4"));
+        assert!(!looks_like_csv(""));
+        // JSON lines hold commas but are not CSV.
+        assert!(!looks_like_csv("{\"index\":1,\"cells\":[[1,2],[3,4]]}"));
+        assert!(!looks_like_csv("[[1,0,0,4],[0,0,0,0]]"));
         assert!(has_csv_extension(Path::new("a/b.CSV")));
         assert!(!has_csv_extension(Path::new("csv")));
+    }
+
+    #[derive(Debug, clap::Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        names: NameArgs,
+    }
+
+    /// The whole input path of a command: format detection, the readers, chunks. Never a
+    /// panic; every record is accounted for as good or bad.
+    fn drain(bytes: &[u8], file: &str, extra: &[&str]) {
+        use clap::Parser;
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join(file);
+        std::fs::write(&path, bytes).expect("writable");
+        let argv = std::iter::once("x")
+            .chain(std::iter::once(path.to_str().expect("UTF-8 temp path")))
+            .chain(extra.iter().copied());
+        let args = Wrapper::try_parse_from(argv).expect("valid flags");
+        let Ok((mut loaded, _)) = load_puzzles(&args.input, &args.names, false) else {
+            return; // a bad CSV is one error, reported by the caller
+        };
+        let never = AtomicBool::new(false);
+        let mut items = 0;
+        loop {
+            let chunk = loaded.chunk(&never).expect("reading a file");
+            if chunk.is_empty() {
+                break;
+            }
+            items += chunk.len();
+        }
+        assert_eq!(items, loaded.good);
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+        assert!(loaded.good + loaded.bad <= lines);
+    }
+
+    #[test]
+    fn no_chunk_is_smaller_than_the_thread_count_unless_the_batch_is() {
+        use clap::Parser;
+        let threads = rayon::current_num_threads().max(1);
+        let most = CHUNK_PER_THREAD * threads;
+        for total in [1, threads, most, most + 1, 2 * most + threads - 1] {
+            let dir = tempfile::tempdir().expect("a temporary directory");
+            let path = dir.path().join("in.txt");
+            std::fs::write(&path, "1..4........4..1\n".repeat(total)).expect("writable");
+            let args =
+                Wrapper::try_parse_from(["x", path.to_str().expect("UTF-8")]).expect("valid flags");
+            let (mut loaded, _) = load_puzzles(&args.input, &args.names, false).expect("loads");
+            let never = AtomicBool::new(false);
+            let mut sizes = Vec::new();
+            loop {
+                let chunk = loaded.chunk(&never).expect("reads");
+                if chunk.is_empty() {
+                    break;
+                }
+                let indices: Vec<usize> = chunk.iter().map(|i| i.index).collect();
+                let start = sizes.iter().sum::<usize>();
+                assert_eq!(indices, (start..start + chunk.len()).collect::<Vec<_>>());
+                sizes.push(chunk.len());
+            }
+            assert_eq!(sizes.iter().sum::<usize>(), total, "{sizes:?}");
+            assert!(
+                sizes.iter().all(|&k| k >= threads.min(total)),
+                "{total}: {sizes:?}"
+            );
+        }
+    }
+
+    fn pieces() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+        use proptest::prelude::*;
+        const PIECES: [&str; 20] = [
+            "1",
+            "4",
+            "9",
+            ".",
+            " ",
+            "\n",
+            "\n\n",
+            ",",
+            ";",
+            "\"",
+            "{",
+            "}",
+            "[",
+            "]",
+            "null",
+            "\"cells\":",
+            "staff,day,shift\n",
+            "1..4........4..1\n",
+            "\u{1}",
+            "é",
+        ];
+        prop_oneof![
+            prop::collection::vec(any::<u8>(), 0..500),
+            prop::collection::vec(prop::sample::select(&PIECES[..]), 0..200)
+                .prop_map(|p| p.concat().into_bytes()),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn fuzz_input_path(bytes in pieces(), csv_name in proptest::bool::ANY) {
+            drain(&bytes, if csv_name { "in.csv" } else { "in.txt" }, &[]);
+            drain(&bytes, "in.txt", &["--input-format", "line", "--alphabet", "A-Z"]);
+        }
     }
 }

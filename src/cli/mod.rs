@@ -4,6 +4,15 @@
 //! One module per subcommand holds its flags and its `run`; `input` and `output` hold
 //! the plumbing they share (reading puzzles of any form, writing results atomically).
 
+/// Writes a line to stderr, ignoring a failed write: `eprintln!` panics when stderr is
+/// closed or full (`2>/dev/full`), and a message that cannot be shown is no reason to crash.
+macro_rules! msg {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod count;
 mod exit;
 mod export;
@@ -39,7 +48,7 @@ pub struct Cli {
 
 #[derive(Debug, Args)]
 struct GlobalArgs {
-    /// Worker threads (default: one per core).
+    /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, short = 'j', global = true, value_name = "T")]
     threads: Option<usize>,
     /// No progress bars or notes on stderr (errors are still printed).
@@ -82,10 +91,24 @@ enum Command {
     Render(render::RenderArgs),
 }
 
+/// The most worker threads `--threads` accepts.
+pub const MAX_THREADS: usize = 256;
+
 /// Everything a command needs from the process: flags shared by all, the interrupt flag.
 struct Ctx {
     quiet: bool,
     control: SearchControl,
+}
+
+impl Ctx {
+    /// The same context with progress bars off, for a search inside a run that draws its
+    /// own bar.
+    fn without_bars(&self) -> Ctx {
+        Ctx {
+            quiet: true,
+            control: self.control.clone(),
+        }
+    }
 }
 
 /// Parses the process arguments and runs the command.
@@ -109,6 +132,15 @@ pub fn run() -> Result<Exit> {
         if t == 0 {
             return Err(exit::usage_error("--threads must be at least 1"));
         }
+        if t > MAX_THREADS {
+            // Each thread may hold a copy of the search matrix (90 MB at 100x100), and
+            // thousands of threads only take turns on the same cores.
+            return Err(exit::usage_error(format!(
+                "--threads {t} is more than the {MAX_THREADS} allowed (this machine has {} \
+                 cores; more threads than cores only take turns)",
+                std::thread::available_parallelism().map_or(1, usize::from)
+            )));
+        }
         rayon::ThreadPoolBuilder::new()
             .num_threads(t)
             .build_global()
@@ -126,7 +158,7 @@ pub fn run() -> Result<Exit> {
         Command::Count(args) => count::run(&ctx, &args),
         Command::Grade(args) => grade::run(&ctx, &args),
         Command::Render(args) => render::run(&ctx, &args),
-        Command::Export(args) => export::run(&args),
+        Command::Export(args) => export::run(&ctx, &args),
     }
 }
 
@@ -136,7 +168,7 @@ fn pick_seed(ctx: &Ctx, seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(|| {
         let s = rand::random::<u64>();
         if !ctx.quiet {
-            eprintln!("shiftgrid: seed {s} (repeat with --seed {s})");
+            msg!("shiftgrid: seed {s} (repeat with --seed {s})");
         }
         s
     })

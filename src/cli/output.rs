@@ -1,20 +1,24 @@
-//! Where results go: the shared output flags, roster-CSV output gathered for one write, and
-//! [`emit`], the single place that writes a command's bytes to stdout or, atomically, to a
-//! file (never over the input).
+//! Where results go: the shared output flags, roster-CSV output, and [`emit`], the single
+//! place that writes a command's output to stdout or `-o` (atomically for a regular file,
+//! straight into a FIFO or device, through symlinks, never over a file the command reads).
 //!
-//! Commands serialize their whole result into a buffer first, so that a failure or Ctrl-C
-//! half-way leaves no partial file behind.
+//! Commands serialize their whole result into a [`Spool`] first (memory, then a temporary
+//! file), so that a failure or Ctrl-C half-way leaves no partial file behind.
 
-use std::io::Write;
+use std::fs::File;
+use std::io::{BufWriter, ErrorKind, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::Ctx;
 use super::exit::{self, data_error};
 use super::input::{NameArgs, has_csv_extension};
 use crate::grid::{Puzzle, Shape};
-use crate::io::atomic::{same_file, write_atomic};
+use crate::io::atomic::{same_file, write_output};
 use crate::io::csv::{Layout, LongWriter, Names, write_roster};
 use crate::io::write::OutputFormat;
 
@@ -103,13 +107,102 @@ impl OutputArgs {
     }
 }
 
-/// Roster CSV output, gathered and written in one go.
+/// How much output is copied between checks for Ctrl-C.
+const COPY_PIECE: usize = 1 << 20;
+
+/// How much output is held in memory before the rest goes to a temporary file.
+const SPOOL_MEMORY: usize = 16 << 20;
+
+/// A command's output until it is complete: in memory up to 16 MiB, then in an anonymous
+/// temporary file (removed by the system when the process ends, however it ends). Only a
+/// complete result is sent to stdout or `-o`, so a failure or Ctrl-C half-way writes nothing,
+/// and a long batch does not hold its whole output in memory.
+#[derive(Default)]
+pub(super) struct Spool {
+    mem: Vec<u8>,
+    file: Option<BufWriter<File>>,
+}
+
+impl Spool {
+    /// An empty spool.
+    pub(super) fn new() -> Spool {
+        Spool::default()
+    }
+
+    /// Copies everything written into `w`, a MiB at a time, stopping with
+    /// [`ErrorKind::Interrupted`] when `interrupt` is raised (Ctrl-C during a long write).
+    fn copy_into(self, w: &mut dyn Write, interrupt: &AtomicBool) -> std::io::Result<()> {
+        let stop = || {
+            if interrupt.load(Ordering::Relaxed) {
+                Err(std::io::Error::from(ErrorKind::Interrupted))
+            } else {
+                Ok(())
+            }
+        };
+        match self.file {
+            None => {
+                for piece in self.mem.chunks(COPY_PIECE) {
+                    stop()?;
+                    w.write_all(piece)?;
+                }
+            }
+            Some(f) => {
+                let mut f = f.into_inner().map_err(|e| e.into_error())?;
+                f.seek(SeekFrom::Start(0))?;
+                let mut buf = vec![0; COPY_PIECE];
+                loop {
+                    stop()?;
+                    let n = f.read(&mut buf)?;
+                    if n == 0 {
+                        break;
+                    }
+                    w.write_all(&buf[..n])?;
+                }
+            }
+        }
+        stop()
+    }
+}
+
+impl Write for Spool {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Some(f) = &mut self.file {
+            return f.write(buf);
+        }
+        if self.mem.len() + buf.len() > SPOOL_MEMORY {
+            let mut f = BufWriter::new(tempfile::tempfile()?);
+            f.write_all(&self.mem)?;
+            f.write_all(buf)?;
+            self.mem = Vec::new();
+            self.file = Some(f);
+        } else {
+            self.mem.extend_from_slice(buf);
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.file {
+            Some(f) => f.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl From<Vec<u8>> for Spool {
+    fn from(mem: Vec<u8>) -> Spool {
+        Spool { mem, file: None }
+    }
+}
+
+/// Roster CSV output: several grids are written as they come (long layout), one grid is
+/// held until the end (the wide layout needs it whole).
 pub(super) struct CsvOut {
     layout: Layout,
     /// Several grids may come: long CSV with a grid column (decided up front, so that the
     /// columns do not depend on how many grids a run happens to produce).
-    several: bool,
-    items: Vec<(String, Puzzle, Names)>,
+    long: Option<LongWriter<Spool>>,
+    single: Option<(Puzzle, Names)>,
 }
 
 impl CsvOut {
@@ -129,31 +222,45 @@ impl CsvOut {
                 what()
             )));
         }
+        let long = if several {
+            Some(LongWriter::new(Spool::new())?)
+        } else {
+            None
+        };
         Ok(CsvOut {
             layout,
-            several,
-            items: Vec::new(),
+            long,
+            single: None,
         })
     }
 
-    /// Adds a grid (or puzzle) with its label for the long layout's grid column.
-    pub(super) fn push(&mut self, label: String, puzzle: Puzzle, names: Names) {
-        self.items.push((label, puzzle, names));
-    }
-
-    /// The CSV text. Every grid is checked before it is written.
+    /// Adds a grid (or puzzle) with its label for the long layout's grid column. Every grid
+    /// is checked before it is written.
     ///
     /// # Errors
     /// A grid that fails the check, or a CSV writer error.
-    pub(super) fn into_bytes(self) -> Result<Vec<u8>> {
-        let mut out = Vec::new();
-        if self.several {
-            let mut w = LongWriter::new(&mut out)?;
-            for (label, puzzle, names) in &self.items {
-                w.write(label, puzzle, names)?;
+    pub(super) fn push(&mut self, label: String, puzzle: Puzzle, names: Names) -> Result<()> {
+        match &mut self.long {
+            Some(w) => w.write(&label, &puzzle, &names)?,
+            None => {
+                if self.single.is_none() {
+                    self.single = Some((puzzle, names));
+                }
             }
-            w.finish()?;
-        } else if let Some((_, puzzle, names)) = self.items.first() {
+        }
+        Ok(())
+    }
+
+    /// The CSV text.
+    ///
+    /// # Errors
+    /// A grid that fails the check, or a CSV writer error.
+    pub(super) fn into_spool(self) -> Result<Spool> {
+        if let Some(w) = self.long {
+            return Ok(w.finish()?);
+        }
+        let mut out = Spool::new();
+        if let Some((puzzle, names)) = &self.single {
             write_roster(&mut out, puzzle, names, self.layout)?;
         }
         Ok(out)
@@ -178,26 +285,46 @@ pub(super) fn csv_for_shape(
     Ok((csv, names))
 }
 
-/// Sends `bytes` to `output` (atomically) or stdout, refusing to overwrite the input.
+/// Sends `out` to `output` or stdout. A regular file (or a new one) is replaced atomically;
+/// a symlink is followed to its target; anything else (a FIFO, a device) is written into.
+/// An output that is one of the regular files the command reads (`inputs`: the input and
+/// the name files) is refused.
 ///
 /// # Errors
-/// A usage error when `output` is the input file; I/O errors from writing.
-pub(super) fn emit(output: Option<&Path>, input: &Path, bytes: &[u8]) -> Result<()> {
+/// A usage error when `output` is an input file; I/O errors from writing.
+pub(super) fn emit<'a>(
+    ctx: &Ctx,
+    output: Option<&Path>,
+    inputs: impl IntoIterator<Item = &'a Path>,
+    out: impl Into<Spool>,
+) -> Result<()> {
+    let out = out.into();
+    let interrupt = &ctx.control.interrupt;
+    let interrupted = |e: &std::io::Error| e.kind() == ErrorKind::Interrupted;
     match output {
         Some(path) if path != Path::new("-") => {
-            if input != Path::new("-") && (same_file(path, input) || path == input) {
-                return Err(exit::usage_error(format!(
-                    "refusing to overwrite the input file {}",
-                    path.display()
-                )));
+            for input in inputs {
+                let regular = std::fs::metadata(input).is_ok_and(|m| m.is_file());
+                if input != Path::new("-") && regular && (same_file(path, input) || path == input) {
+                    return Err(exit::usage_error(format!(
+                        "refusing to overwrite the input file {} (-o {})",
+                        input.display(),
+                        path.display()
+                    )));
+                }
             }
-            write_atomic(path, |w| w.write_all(bytes))
-                .with_context(|| format!("cannot write {}", path.display()))
+            match write_output(path, |w| out.copy_into(w, interrupt)) {
+                Err(e) if interrupted(&e) => Err(exit::interrupted()),
+                r => r.with_context(|| format!("cannot write {}", path.display())),
+            }
         }
         _ => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(bytes)?;
-            out.flush()?;
+            let mut stdout = std::io::stdout().lock();
+            match out.copy_into(&mut stdout, interrupt) {
+                Err(e) if interrupted(&e) => return Err(exit::interrupted()),
+                r => r?,
+            }
+            stdout.flush()?;
             Ok(())
         }
     }

@@ -20,23 +20,50 @@ pub fn show_progress(quiet: bool) -> bool {
 }
 
 /// Installs the Ctrl-C handler: the first press raises `flag` (the run stops at the next
-/// poll and writes nothing partial); a second press exits at once with status 130.
+/// poll, within about 100 ms, and writes nothing partial) and says so on stderr; a second
+/// press removes any temporary output file and exits at once with status 130.
 pub fn install_ctrlc(flag: Arc<AtomicBool>) {
     // Installing twice (as tests that call `run` repeatedly would) is harmless to ignore.
     let _ = ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::SeqCst) {
+            msg!("shiftgrid: interrupted again: exiting at once (output files left as they were)");
+            crate::io::atomic::remove_temporary_files();
             std::process::exit(130);
         }
+        msg!("shiftgrid: interrupted: stopping (press Ctrl-C again to exit at once)");
     });
 }
 
-/// A progress bar over a counted number of work items (puzzles, grids), plus a node rate
-/// read from a [`SearchControl`].
+/// Prints a one-line summary (`shiftgrid: …`) on stderr when progress is shown (stderr is
+/// a terminal and not `--quiet`): what was made, how long it took, the key counters.
+pub fn summary(quiet: bool, line: &str) {
+    if show_progress(quiet) {
+        msg!("shiftgrid: {line}");
+    }
+}
+
+/// What a bar measures.
+#[derive(Clone)]
+enum Meter {
+    /// Work items done of a known total.
+    Items,
+    /// One search: a spinner with its nodes (or, for fills, cells placed).
+    Search { fill_cells: Option<u64> },
+    /// Bytes of the input read of its size (a spinner with items done when unknown).
+    Stream {
+        read: Arc<AtomicU64>,
+        size: Option<u64>,
+    },
+    /// Puzzle generation: orbits checked of `orbits`, givens left of `cells`.
+    Generate { cells: u64, orbits: u64 },
+}
+
+/// A progress bar fed from counters that workers bump (see the module documentation).
 pub struct Progress {
     bar: Option<ProgressBar>,
-    generate_cells: Arc<AtomicU64>,
     ticker: Option<JoinHandle<()>>,
     stop: Arc<AtomicBool>,
+    start: Instant,
     /// Work items finished; bump it from workers.
     pub done: Arc<AtomicU64>,
 }
@@ -44,7 +71,7 @@ pub struct Progress {
 impl Progress {
     /// A bar of `total` items labelled `what` (hidden unless `visible`). When `total` is 1 it
     /// is a spinner showing the search's nodes and rate instead. With `fill_cells` set, the
-    /// message also shows cells placed of that many and the restarts so far.
+    /// spinner shows cells placed of that many and the restarts so far.
     pub fn new(
         visible: bool,
         total: u64,
@@ -52,81 +79,97 @@ impl Progress {
         control: &SearchControl,
         fill_cells: Option<u64>,
     ) -> Progress {
+        let meter = if total > 1 {
+            Meter::Items
+        } else {
+            Meter::Search { fill_cells }
+        };
+        Progress::start(visible, Some(total), what, control, meter)
+    }
+
+    /// A bar over the bytes of an input of `size` bytes (`None`: a spinner), with the
+    /// `what` done so far (puzzles) in its message.
+    pub fn stream(
+        visible: bool,
+        what: &str,
+        control: &SearchControl,
+        read: Arc<AtomicU64>,
+        size: Option<u64>,
+    ) -> Progress {
+        Progress::start(visible, size, what, control, Meter::Stream { read, size })
+    }
+
+    /// A bar over the `orbits` removal checks of one generated puzzle of `cells` cells.
+    pub fn generate(visible: bool, control: &SearchControl, cells: u64, orbits: u64) -> Progress {
+        let meter = Meter::Generate { cells, orbits };
+        Progress::start(visible, Some(orbits), "orbits", control, meter)
+    }
+
+    fn start(
+        visible: bool,
+        total: Option<u64>,
+        what: &str,
+        control: &SearchControl,
+        meter: Meter,
+    ) -> Progress {
         let done = Arc::new(AtomicU64::new(0));
         let stop = Arc::new(AtomicBool::new(false));
-        let generate_cells = Arc::new(AtomicU64::new(0));
+        let start = Instant::now();
         if !visible {
             return Progress {
                 bar: None,
-                generate_cells,
                 ticker: None,
                 stop,
+                start,
                 done,
             };
         }
-        let bar = if total > 1 {
-            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-            bar.set_style(
-                ProgressStyle::with_template(&format!(
-                    "{{spinner}} {{bar:30}} {{pos}}/{{len}} {what} [{{elapsed_precise}}, eta {{eta}}] {{msg}}"
-                ))
-                .expect("the progress template is valid"),
-            );
-            bar
-        } else {
-            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-            bar.set_style(
-                ProgressStyle::with_template("{spinner} searching [{elapsed_precise}] {msg}")
-                    .expect("the progress template is valid"),
-            );
-            bar
+        let template = match (&meter, total) {
+            (Meter::Items, _) => format!(
+                "{{spinner}} {{bar:30}} {{pos}}/{{len}} {what} [{{elapsed_precise}}, eta {{eta}}] {{msg}}"
+            ),
+            (Meter::Stream { size: Some(_), .. }, _) => "{spinner} {bar:30} {percent:>3}% of \
+                 {binary_total_bytes} [{elapsed_precise}, eta {eta}] {msg}"
+                .to_string(),
+            (Meter::Generate { .. }, _) => "{spinner} {bar:30} {percent:>3}% of {len} orbits \
+                 checked [{elapsed_precise}, eta {eta}] {msg}"
+                .to_string(),
+            _ => "{spinner} [{elapsed_precise}] {msg}".to_string(),
         };
+        let len = match meter {
+            Meter::Items | Meter::Stream { .. } | Meter::Generate { .. } => total,
+            Meter::Search { .. } => None,
+        };
+        let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template(&template)
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
         let ticker = {
             let bar = bar.clone();
             let stop = Arc::clone(&stop);
             let done = Arc::clone(&done);
             let control = control.clone();
-            let generate_cells = Arc::clone(&generate_cells);
+            let what = what.to_string();
             std::thread::spawn(move || {
-                let start = Instant::now();
                 while !stop.load(Ordering::Relaxed) {
-                    let n = control.nodes.load(Ordering::Relaxed);
-                    let secs = start.elapsed().as_secs_f64().max(1e-9);
-                    bar.set_position(done.load(Ordering::Relaxed));
-                    let rate = format!("{} nodes, {}/s", human(n as f64), human(n as f64 / secs));
-                    let gen_cells = generate_cells.load(Ordering::Relaxed);
-                    let checks = control.checks.load(Ordering::Relaxed);
-                    bar.set_message(match fill_cells {
-                        _ if gen_cells > 0 && total <= 1 => format!(
-                            "{}/{gen_cells} givens left, {checks} checks, {:.0} checks/s",
-                            control.givens.load(Ordering::Relaxed),
-                            checks as f64 / secs
-                        ),
-                        Some(cells) if total <= 1 => format!(
-                            "{}/{cells} cells placed, {} restarts, {rate}",
-                            control.placed.load(Ordering::Relaxed),
-                            control.restarts.load(Ordering::Relaxed),
-                        ),
-                        _ => rate,
-                    });
-                    bar.tick();
+                    tick(&bar, &meter, &control, &done, &what, start);
                     std::thread::sleep(Duration::from_millis(100));
                 }
             })
         };
         Progress {
             bar: Some(bar),
-            generate_cells,
             ticker: Some(ticker),
             stop,
+            start,
             done,
         }
     }
 
-    /// Shows generation counters (givens left of `cells`, checks, checks/s) instead of
-    /// search nodes.
-    pub fn generate_mode(&self, cells: u64) {
-        self.generate_cells.store(cells, Ordering::Relaxed);
+    /// Time since the bar was made.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
     }
 
     /// Stops the ticker and clears the bar.
@@ -139,6 +182,52 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
+}
+
+/// One update of a bar from the counters.
+fn tick(
+    bar: &ProgressBar,
+    meter: &Meter,
+    control: &SearchControl,
+    done: &AtomicU64,
+    what: &str,
+    start: Instant,
+) {
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let n = control.nodes.load(Ordering::Relaxed);
+    let rate = format!("{} nodes, {}/s", human(n as f64), human(n as f64 / secs));
+    let done = done.load(Ordering::Relaxed);
+    let message = match meter {
+        Meter::Items => {
+            bar.set_position(done);
+            rate
+        }
+        Meter::Search { fill_cells: None } => rate,
+        Meter::Search {
+            fill_cells: Some(cells),
+        } => format!(
+            "{}/{cells} cells placed, {} restarts, {rate}",
+            control.placed.load(Ordering::Relaxed),
+            control.restarts.load(Ordering::Relaxed),
+        ),
+        Meter::Stream { read, size } => {
+            bar.set_position(read.load(Ordering::Relaxed).min(size.unwrap_or(u64::MAX)));
+            format!("{done} {what} ({}/s), {rate}", human(done as f64 / secs))
+        }
+        Meter::Generate { cells, orbits } => {
+            let checks = control.checks.load(Ordering::Relaxed);
+            // Minimal runs from 25x25 re-check unproven orbits: the bar then grows.
+            bar.set_length((*orbits).max(checks));
+            bar.set_position(checks);
+            format!(
+                "{}/{cells} givens left, {checks} checks ({:.0}/s), {rate}",
+                control.givens.load(Ordering::Relaxed),
+                checks as f64 / secs
+            )
+        }
+    };
+    bar.set_message(message);
+    bar.tick();
 }
 
 /// 1234567 → "1.23M".
@@ -171,5 +260,56 @@ mod tests {
         let p = Progress::new(false, 10, "puzzles", &SearchControl::default(), None);
         p.done.fetch_add(3, Ordering::Relaxed);
         p.finish();
+    }
+
+    #[test]
+    fn every_meter_ticks() {
+        let control = SearchControl::default();
+        control.nodes.store(5000, Ordering::Relaxed);
+        control.checks.store(30, Ordering::Relaxed);
+        let read = Arc::new(AtomicU64::new(700));
+        let meters = [
+            Meter::Items,
+            Meter::Search { fill_cells: None },
+            Meter::Search {
+                fill_cells: Some(81),
+            },
+            Meter::Stream {
+                read: Arc::clone(&read),
+                size: Some(1000),
+            },
+            Meter::Stream { read, size: None },
+            Meter::Generate {
+                cells: 81,
+                orbits: 20,
+            },
+        ];
+        for meter in &meters {
+            let bar = ProgressBar::hidden();
+            bar.set_length(10);
+            tick(
+                &bar,
+                meter,
+                &control,
+                &AtomicU64::new(4),
+                "puzzles",
+                Instant::now(),
+            );
+            assert!(bar.message().contains("5.0k nodes"), "{}", bar.message());
+        }
+        let bar = ProgressBar::hidden();
+        let generate = Meter::Generate {
+            cells: 81,
+            orbits: 20,
+        };
+        tick(
+            &bar,
+            &generate,
+            &control,
+            &AtomicU64::new(0),
+            "",
+            Instant::now(),
+        );
+        assert_eq!((bar.position(), bar.length()), (30, Some(30)));
     }
 }

@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::Ctx;
 use super::exit::{self, Exit};
-use super::input::{InputArgs, NameArgs, load_puzzles};
+use super::input::{InputArgs, NameArgs, input_paths, load_puzzles};
 use super::output::emit;
 use crate::solve::{Engine, SolveLimits};
 
@@ -23,7 +23,8 @@ pub(super) struct RenderArgs {
     /// Solve the puzzle and draw the filled cells in another colour.
     #[arg(long)]
     solve: bool,
-    /// Pencil-mark candidates in blank cells (up to 25x25).
+    /// Pencil-mark candidates in blank cells (up to 25x25). Not with --solve: a solved
+    /// grid has no blank cells left to mark.
     #[arg(long, conflicts_with = "solve")]
     candidates: bool,
     /// Staff and day labels around the grid.
@@ -42,20 +43,19 @@ pub(super) struct RenderArgs {
 /// # Errors
 /// I/O and CSV errors, a grid too large for the options asked, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
-    let (input, _) = load_puzzles(&args.input, &args.names, false)?;
-    let (name, records) = (&input.name, &input.records);
-    let Some(first) = records.first() else {
+    let (mut input, _) = load_puzzles(&args.input, &args.names, false)?;
+    let name = input.name.clone();
+    // Only the first puzzle is drawn: nothing after it is read.
+    let Some(first) = input.next_good()? else {
         return Ok(Exit::DataErr);
     };
-    let puzzle = match &first.puzzle {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("{name}:{}:{}: {}", e.line, e.col, e.kind);
-            return Ok(Exit::DataErr);
-        }
-    };
+    if input.bad > 0 {
+        // The first record was bad (and reported): the first puzzle is what was asked for.
+        return Ok(Exit::DataErr);
+    }
+    let puzzle = &first.puzzle;
     if let Err(e) = puzzle.check() {
-        eprintln!("{name}:{}: {e}", first.line);
+        msg!("shiftgrid: error: {name}:{}: {e}", first.line);
         return Ok(Exit::DataErr);
     }
     let solution = if args.solve {
@@ -72,7 +72,10 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         match o.solutions.into_iter().next() {
             Some(g) => Some(g),
             None => {
-                eprintln!("{name}:{}: the puzzle has no solution", first.line);
+                msg!(
+                    "shiftgrid: {name}:{}: the puzzle has no solution",
+                    first.line
+                );
                 return Ok(Exit::NotProper);
             }
         }
@@ -87,6 +90,11 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
     };
     let svg = crate::io::svg::render_svg(puzzle, solution.as_ref(), &svg_opts)
         .map_err(|e| exit::usage_error(e.to_string()))?;
-    emit(args.output.as_deref(), &args.input.input, svg.as_bytes())?;
+    emit(
+        ctx,
+        args.output.as_deref(),
+        input_paths(&args.input, &args.names),
+        svg.into_bytes(),
+    )?;
     Ok(Exit::Success)
 }

@@ -9,12 +9,13 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use std::io::Write;
+
 use super::exit::{self, Exit, final_status};
-use super::input::{InputArgs, NameArgs, good_records, load_puzzles};
-use super::output::{CsvOut, Out, OutputArgs, emit};
+use super::input::{InputArgs, NameArgs, batch_progress, input_paths, load_puzzles};
+use super::output::{CsvOut, Out, OutputArgs, Spool, emit};
 use super::{Ctx, progress};
 use crate::grid::Puzzle;
-use crate::io::csv::Names;
 use crate::io::write::{OutputFormat, write_grid};
 use crate::solve::{Engine, Outcome, SolveLimits, Stats, Verdict, Workspace};
 
@@ -41,7 +42,8 @@ pub(super) struct SolveArgs {
 #[derive(Debug, Args)]
 pub(super) struct EngineArgs {
     /// Solving engine: auto (a portfolio chosen by size), dlx (dancing links), propagate
-    /// (singles, locked candidates, probing, search).
+    /// (singles, locked candidates, probing, search), fc (the forward-checking report's
+    /// search), learn (conflict-driven clause learning).
     #[arg(long, default_value_t = Engine::Auto, value_parser = parse_engine, value_name = "ENGINE")]
     pub(super) engine: Engine,
 }
@@ -57,112 +59,145 @@ fn parse_engine(s: &str) -> Result<Engine, String> {
 /// I/O and CSV errors, usage errors for flags that would be ignored, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     let out_form = args.output.resolve()?;
-    let (input, custom) = load_puzzles(&args.input, &args.names, matches!(out_form, Out::Csv(_)))?;
-    let (name, records) = (&input.name, &input.records);
-    let (good, bad) = good_records(name, records);
-    if good.is_empty() {
-        // Nothing could be read: write no output at all (not even an empty file).
-        return Ok(Exit::DataErr);
-    }
-    // CSV output: refuse what cannot be written, and find every grid's names, before solving.
+    let (mut input, custom) =
+        load_puzzles(&args.input, &args.names, matches!(out_form, Out::Csv(_)))?;
+    let name = input.name.clone();
+    // CSV output: refuse what cannot be written before solving.
     let mut csv = match out_form {
-        Out::Csv(layout) => Some(CsvOut::new(layout, records.len() > 1, || {
-            format!("{name} holds {} puzzles", records.len())
+        Out::Csv(layout) => Some(CsvOut::new(layout, input.is_several()?, || {
+            format!("{name} holds more than one puzzle")
         })?),
         Out::Text(_) => None,
-    };
-    let csv_names: Vec<Names> = match csv {
-        Some(_) => good
-            .iter()
-            .map(|(i, p)| input.names(*i, p.shape(), &custom))
-            .collect::<Result<_>>()?,
-        None => Vec::new(),
     };
     let limits = if args.first {
         SolveLimits::first()
     } else {
         SolveLimits::count_up_to(2)
     };
-    let outcomes = search_all(ctx, &good, args.engine.engine, &limits);
+    let bar = batch_progress(ctx, &input);
+    let mut out = Spool::new();
+    let mut not_proper = 0usize;
+    let mut written = 0usize;
+    let mut nodes = 0u64;
+    let mut report = StatsReport::new(&name);
+    // The input is read and solved a chunk at a time, so memory stays bounded and Ctrl-C
+    // is seen between chunks as well as inside searches.
+    loop {
+        let chunk = input.chunk(&ctx.control.interrupt)?;
+        if chunk.is_empty() {
+            break;
+        }
+        let good: Vec<(usize, &Puzzle)> = chunk.iter().map(|it| (it.index, &it.puzzle)).collect();
+        let outcomes = search_all(&ctx.without_bars(), &good, args.engine.engine, &limits);
+        bar.done.fetch_add(chunk.len() as u64, Ordering::Relaxed);
+        if ctx.control.interrupt.load(Ordering::Relaxed) {
+            bar.finish();
+            return Err(exit::interrupted());
+        }
+        let mut buf = Vec::new();
+        for (item, o) in chunk.iter().zip(&outcomes) {
+            let (i, puzzle, line) = (&item.index, &item.puzzle, item.line);
+            nodes += o.stats.nodes();
+            if args.stats && !ctx.quiet {
+                report.row(line, *i, o);
+            }
+            let verdict = o.verdict();
+            match verdict {
+                Some(Verdict::None) => {
+                    not_proper += 1;
+                    msg!("shiftgrid: {name}:{line}: puzzle {} has no solution", i + 1);
+                }
+                Some(Verdict::Multiple) if !args.first => {
+                    not_proper += 1;
+                    msg!(
+                        "shiftgrid: {name}:{line}: puzzle {} has more than one solution; \
+                         printing one",
+                        i + 1
+                    );
+                }
+                _ => {}
+            }
+            if let Some(csv) = csv.as_mut() {
+                if let Some(g) = o.solutions.first() {
+                    let names = input.names(item, &custom)?;
+                    csv.push(item.label(), g.to_puzzle(), names)?;
+                }
+            } else if out_form == Out::Text(OutputFormat::Json) {
+                #[derive(Serialize)]
+                struct SolveJson<'a> {
+                    puzzle: usize,
+                    line: usize,
+                    #[serde(rename = "box")]
+                    box_size: usize,
+                    size: usize,
+                    givens: usize,
+                    status: &'static str,
+                    solution: Option<Vec<&'a [u8]>>,
+                    #[serde(skip_serializing_if = "Option::is_none")]
+                    stats: Option<StatsJson<'a>>,
+                }
+                let status = match (verdict, args.first) {
+                    (Some(Verdict::None), _) => "none",
+                    (Some(Verdict::Unique), false) => "unique",
+                    (Some(Verdict::Multiple), false) => "multiple",
+                    _ => "solved",
+                };
+                let rec = SolveJson {
+                    puzzle: i + 1,
+                    line,
+                    box_size: puzzle.shape().box_size(),
+                    size: puzzle.shape().side(),
+                    givens: puzzle.givens(),
+                    status,
+                    solution: o
+                        .solutions
+                        .first()
+                        .map(|g| g.cells().chunks(g.shape().side()).collect()),
+                    stats: args.stats.then(|| StatsJson::new(o)),
+                };
+                serde_json::to_writer(&mut buf, &rec)?;
+                buf.push(b'\n');
+            } else if let (Some(g), Out::Text(format)) = (o.solutions.first(), out_form) {
+                if format == OutputFormat::Grid && written > 0 {
+                    buf.push(b'\n');
+                }
+                write_grid(&mut buf, g, format)?;
+                written += 1;
+            }
+        }
+        out.write_all(&buf)?;
+    }
+    let elapsed = bar.elapsed();
+    bar.finish();
     if ctx.control.interrupt.load(Ordering::Relaxed) {
         return Err(exit::interrupted());
     }
-    let mut out = Vec::new();
-    let mut not_proper = 0usize;
-    let mut written = 0usize;
-    let mut report = StatsReport::new(name);
-    for (k, ((i, puzzle), o)) in good.iter().zip(&outcomes).enumerate() {
-        let line = records[*i].line;
-        if args.stats && !ctx.quiet {
-            report.row(line, *i, o);
-        }
-        let verdict = o.verdict();
-        match verdict {
-            Some(Verdict::None) => {
-                not_proper += 1;
-                eprintln!("{name}:{line}: puzzle {} has no solution", i + 1);
-            }
-            Some(Verdict::Multiple) if !args.first => {
-                not_proper += 1;
-                eprintln!(
-                    "{name}:{line}: puzzle {} has more than one solution; printing one",
-                    i + 1
-                );
-            }
-            _ => {}
-        }
-        if let Some(csv) = csv.as_mut() {
-            if let Some(g) = o.solutions.first() {
-                csv.push(input.label(*i), g.to_puzzle(), csv_names[k].clone());
-            }
-        } else if out_form == Out::Text(OutputFormat::Json) {
-            #[derive(Serialize)]
-            struct SolveJson<'a> {
-                puzzle: usize,
-                line: usize,
-                #[serde(rename = "box")]
-                box_size: usize,
-                size: usize,
-                givens: usize,
-                status: &'static str,
-                solution: Option<Vec<&'a [u8]>>,
-                #[serde(skip_serializing_if = "Option::is_none")]
-                stats: Option<StatsJson<'a>>,
-            }
-            let status = match (verdict, args.first) {
-                (Some(Verdict::None), _) => "none",
-                (Some(Verdict::Unique), false) => "unique",
-                (Some(Verdict::Multiple), false) => "multiple",
-                _ => "solved",
-            };
-            let rec = SolveJson {
-                puzzle: i + 1,
-                line,
-                box_size: puzzle.shape().box_size(),
-                size: puzzle.shape().side(),
-                givens: puzzle.givens(),
-                status,
-                solution: o
-                    .solutions
-                    .first()
-                    .map(|g| g.cells().chunks(g.shape().side()).collect()),
-                stats: args.stats.then(|| StatsJson::new(o)),
-            };
-            serde_json::to_writer(&mut out, &rec)?;
-            out.push(b'\n');
-        } else if let (Some(g), Out::Text(format)) = (o.solutions.first(), out_form) {
-            if format == OutputFormat::Grid && written > 0 {
-                out.push(b'\n');
-            }
-            write_grid(&mut out, g, format)?;
-            written += 1;
-        }
+    if input.good == 0 {
+        // Nothing could be read: write no output at all (not even an empty file).
+        return Ok(Exit::DataErr);
     }
     if let Some(csv) = csv {
-        out = csv.into_bytes()?;
+        out = csv.into_spool()?;
     }
-    emit(args.output.output.as_deref(), &args.input.input, &out)?;
-    Ok(final_status(bad, not_proper))
+    emit(
+        ctx,
+        args.output.output.as_deref(),
+        input_paths(&args.input, &args.names),
+        out,
+    )?;
+    progress::summary(
+        ctx.quiet,
+        &format!(
+            "solved {} puzzle{} in {:.2} s: {not_proper} without a single solution, {} \
+             unreadable, {} nodes",
+            input.good,
+            if input.good == 1 { "" } else { "s" },
+            elapsed.as_secs_f64(),
+            input.bad,
+            progress::human(nodes as f64)
+        ),
+    );
+    Ok(final_status(input.bad, not_proper))
 }
 
 /// One puzzle's search, run in parallel across puzzles, or with root splitting when there
@@ -235,7 +270,7 @@ impl<'a> StatsReport<'a> {
     /// The statistics of record `index` (at `line`).
     pub(super) fn row(&mut self, line: usize, index: usize, o: &Outcome) {
         if !self.table {
-            eprintln!("{}", stats_line(self.name, line, index, o));
+            msg!("{}", stats_line(self.name, line, index, o));
             return;
         }
         let fields = o.stats.fields();
@@ -249,7 +284,7 @@ impl<'a> StatsReport<'a> {
                 header.push_str(&format!(" {k:>w$}", w = k.len().max(10)));
             }
             header.push_str(&format!(" {:>10}", "ms"));
-            eprintln!("{header}");
+            msg!("{header}");
         }
         let solutions = if o.complete {
             o.count.to_string()
@@ -267,7 +302,7 @@ impl<'a> StatsReport<'a> {
             row.push_str(&format!(" {v:>w$}", w = k.len().max(10)));
         }
         row.push_str(&format!(" {:>10.3}", o.elapsed.as_secs_f64() * 1e3));
-        eprintln!("{row}");
+        msg!("{row}");
     }
 }
 

@@ -31,6 +31,10 @@ use crate::solve::dlx::fill::{FillPlan, FillSearch, FillStatus};
 use crate::solve::dlx::sudoku::Encoding;
 use crate::solve::{SearchControl, dlx::FillStats};
 
+/// Nodes a worker searches between updates of the shared counters and polls of the
+/// interrupt flag (about a millisecond at 100x100).
+const PUBLISH_NODES: u64 = 1024;
+
 /// How to fill a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FillConfig {
@@ -173,27 +177,45 @@ impl Filler {
                 return Ok(None);
             }
             let winner = AtomicUsize::new(usize::MAX);
-            let statuses: Vec<(FillStatus, u64, u64)> = searches
+            let statuses: Vec<FillStatus> = searches
                 .par_iter_mut()
                 .enumerate()
                 .map(|(w, s)| {
                     if exhausted[w] || winner.load(Ordering::Relaxed) < w {
-                        return (FillStatus::Budget, 0, 0);
+                        return FillStatus::Budget;
                     }
-                    let (nodes0, restarts0) = (s.stats.nodes, s.stats.restarts);
-                    let status = s.run(config.round_nodes);
+                    // The round runs in slices that publish the counters (for progress
+                    // bars) and poll Ctrl-C; slicing does not change the search.
+                    let mut left = config.round_nodes;
+                    let mut status = FillStatus::Budget;
+                    while left > 0 {
+                        let slice = left.min(PUBLISH_NODES);
+                        let (nodes0, restarts0) = (s.stats.nodes, s.stats.restarts);
+                        status = s.run(slice);
+                        left -= slice;
+                        control
+                            .nodes
+                            .fetch_add(s.stats.nodes - nodes0, Ordering::Relaxed);
+                        control
+                            .restarts
+                            .fetch_add(s.stats.restarts - restarts0, Ordering::Relaxed);
+                        control.placed.fetch_max(s.stats.deepest, Ordering::Relaxed);
+                        if status != FillStatus::Budget || control.interrupt.load(Ordering::Relaxed)
+                        {
+                            break;
+                        }
+                    }
                     if status == FillStatus::Solved {
                         winner.fetch_min(w, Ordering::Relaxed);
                     }
-                    (status, s.stats.nodes - nodes0, s.stats.restarts - restarts0)
+                    status
                 })
                 .collect();
-            for (w, (status, nodes, restarts)) in statuses.iter().enumerate() {
-                control.nodes.fetch_add(*nodes, Ordering::Relaxed);
-                control.restarts.fetch_add(*restarts, Ordering::Relaxed);
-                control
-                    .placed
-                    .fetch_max(searches[w].stats.deepest, Ordering::Relaxed);
+            if control.interrupt.load(Ordering::Relaxed) {
+                // A round cut short would make the winner depend on timing.
+                return Ok(None);
+            }
+            for (w, status) in statuses.iter().enumerate() {
                 if *status == FillStatus::Exhausted {
                     exhausted[w] = true;
                 }

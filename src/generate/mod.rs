@@ -331,7 +331,8 @@ pub fn generate(
     control: &SearchControl,
 ) -> Option<Generated> {
     let start = Instant::now();
-    let deadline = config.time_limit.map(|d| start + d);
+    // A limit too far off to represent is no limit.
+    let deadline = config.time_limit.and_then(|d| start.checked_add(d));
     // Searches poll the deadline themselves, so a long check stops on time instead of
     // finishing first.
     let search = control.clone().with_deadline(deadline);

@@ -94,8 +94,8 @@ use std::fmt;
 
 use crate::grid::{House, Pos, Puzzle, Shape};
 use candidates::Candidates;
-use step::{CellName, HouseName, Recorder};
-pub use step::{Elimination, Placement, Step, Technique};
+pub use step::{Elimination, Labels, Placement, Step, Technique};
+use step::{Namer, Recorder};
 
 /// The highest level: techniques 1..8.
 pub const MAX_LEVEL: u8 = 8;
@@ -166,23 +166,39 @@ pub enum Conflict {
     },
 }
 
+impl Conflict {
+    /// The conflict in words, with a roster's names where given (`Display` uses numbers).
+    pub fn named<'a>(&'a self, labels: Option<&'a Labels>) -> impl fmt::Display + 'a {
+        NamedConflict(*self, Namer(labels))
+    }
+}
+
+struct NamedConflict<'a>(Conflict, Namer<'a>);
+
+impl fmt::Display for NamedConflict<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let nm = self.1;
+        match self.0 {
+            Conflict::NoCandidate { pos } => write!(f, "{} has no shift left", nm.cell(pos)),
+            Conflict::NoPlace { house, symbol } => write!(
+                f,
+                "{} has no place left in {}",
+                nm.shift(symbol),
+                nm.house(house)
+            ),
+            Conflict::Clash { house, symbol } => write!(
+                f,
+                "{} appears twice in {}",
+                nm.shift(symbol),
+                nm.house(house)
+            ),
+        }
+    }
+}
+
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Conflict::NoCandidate { pos } => {
-                write!(f, "{} has no shift left", CellName(pos))
-            }
-            Conflict::NoPlace { house, symbol } => {
-                write!(
-                    f,
-                    "shift {symbol} has no place left in {}",
-                    HouseName(house)
-                )
-            }
-            Conflict::Clash { house, symbol } => {
-                write!(f, "shift {symbol} appears twice in {}", HouseName(house))
-            }
-        }
+        self.named(None).fmt(f)
     }
 }
 

@@ -142,24 +142,113 @@ pub struct Step {
     pub places: Vec<Placement>,
 }
 
-/// "staff 4 / day 7".
-pub(crate) struct CellName(pub Pos);
-
-impl fmt::Display for CellName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "staff {} / day {}", self.0.row + 1, self.0.col + 1)
-    }
+/// Names for the rows, columns and symbols of step text: a roster's staff, days and
+/// shifts. Without them (or past their end) steps say "staff 4", "day 7", "shift 3".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Labels {
+    /// Row names.
+    pub staff: Vec<String>,
+    /// Column names.
+    pub days: Vec<String>,
+    /// Symbol names: `shifts[v - 1]` names symbol `v`.
+    pub shifts: Vec<String>,
 }
 
-/// "staff 4", "day 7", "block 5".
-pub(crate) struct HouseName(pub House);
+/// Words for cells, houses and symbols, from [`Labels`] or numbers.
+#[derive(Clone, Copy)]
+pub(crate) struct Namer<'a>(pub(crate) Option<&'a Labels>);
 
-impl fmt::Display for HouseName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Namer<'_> {
+    fn pick(list: Option<&Vec<String>>, i: usize) -> Option<&String> {
+        list.and_then(|l| l.get(i))
+    }
+
+    /// "staff 4", or the staff member's name.
+    fn staff(&self, r: usize) -> String {
+        Namer::pick(self.0.map(|l| &l.staff), r).map_or(format!("staff {}", r + 1), Clone::clone)
+    }
+
+    /// "day 7", or the day's name.
+    fn day(&self, c: usize) -> String {
+        Namer::pick(self.0.map(|l| &l.days), c).map_or(format!("day {}", c + 1), Clone::clone)
+    }
+
+    /// "staff 4 / day 7".
+    pub(crate) fn cell(&self, p: Pos) -> String {
+        format!("{} / {}", self.staff(p.row), self.day(p.col))
+    }
+
+    /// "staff 4", "day 7", "block 5".
+    pub(crate) fn house(&self, h: House) -> String {
+        match h {
+            House::Row(r) => self.staff(r),
+            House::Col(c) => self.day(c),
+            House::Block(k) => format!("block {}", k + 1),
+        }
+    }
+
+    fn named_shift(&self, v: u8) -> Option<&String> {
+        Namer::pick(self.0.map(|l| &l.shifts), usize::from(v).wrapping_sub(1))
+    }
+
+    /// "3", or the shift's name.
+    fn bare_shift(&self, v: u8) -> String {
+        self.named_shift(v).map_or(v.to_string(), Clone::clone)
+    }
+
+    /// "shift 3", or the shift's name.
+    pub(crate) fn shift(&self, v: u8) -> String {
+        self.named_shift(v)
+            .map_or(format!("shift {v}"), Clone::clone)
+    }
+
+    /// "shifts 2, 5 and 9" (`last` instead of "and"), or their names.
+    fn shifts(&self, vs: &[u8], last: &str) -> String {
+        if vs.iter().all(|&v| self.named_shift(v).is_some()) && self.0.is_some() {
+            join_with(vs.iter().map(|&v| self.bare_shift(v)), last)
+        } else {
+            let word = plural(vs.len(), "shift", "shifts");
+            format!("{word} {}", join_with(vs, last))
+        }
+    }
+
+    /// "staff 1 and 4", or their names.
+    fn staff_list(&self, rs: &[usize]) -> String {
         match self.0 {
-            House::Row(r) => write!(f, "staff {}", r + 1),
-            House::Col(c) => write!(f, "day {}", c + 1),
-            House::Block(k) => write!(f, "block {}", k + 1),
+            Some(l) if rs.iter().all(|&r| r < l.staff.len()) => {
+                join(rs.iter().map(|&r| self.staff(r)))
+            }
+            _ => format!("staff {}", join(rs.iter().map(|r| r + 1))),
+        }
+    }
+
+    /// "days 2 and 5", or their names.
+    fn day_list(&self, cs: &[usize]) -> String {
+        match self.0 {
+            Some(l) if cs.iter().all(|&c| c < l.days.len()) => {
+                join(cs.iter().map(|&c| self.day(c)))
+            }
+            _ => format!("days {}", join(cs.iter().map(|c| c + 1))),
+        }
+    }
+
+    /// "for staff 4", "on day 7", "in block 5".
+    fn in_house(&self, h: House) -> String {
+        match h {
+            House::Row(r) => format!("for {}", self.staff(r)),
+            House::Col(c) => format!("on {}", self.day(c)),
+            House::Block(k) => format!("in block {}", k + 1),
+        }
+    }
+
+    /// Why the rest of house `h` loses symbols that some cells of it must take: "staff 4
+    /// works {it} on no other day", "no one else works {it} on day 7", "{it} goes nowhere
+    /// else in block 5".
+    fn nowhere_else(&self, h: House, it: &str) -> String {
+        match h {
+            House::Row(r) => format!("{} works {it} on no other day", self.staff(r)),
+            House::Col(c) => format!("no one else works {it} on {}", self.day(c)),
+            House::Block(k) => format!("{it} goes nowhere else in block {}", k + 1),
         }
     }
 }
@@ -182,30 +271,16 @@ fn plural(k: usize, one: &'static str, many: &'static str) -> &'static str {
     if k == 1 { one } else { many }
 }
 
-/// "for staff 4", "on day 7", "in block 5".
-fn in_house(h: House) -> String {
-    match h {
-        House::Row(r) => format!("for staff {}", r + 1),
-        House::Col(c) => format!("on day {}", c + 1),
-        House::Block(k) => format!("in block {}", k + 1),
-    }
-}
-
-/// Why the rest of house `h` loses symbols that some cells of it must take: "staff 4 works
-/// {it} on no other day", "no one else works {it} on day 7", "{it} goes nowhere else in
-/// block 5".
-fn nowhere_else(h: House, it: &str) -> String {
-    match h {
-        House::Row(r) => format!("staff {} works {it} on no other day", r + 1),
-        House::Col(c) => format!("no one else works {it} on day {}", c + 1),
-        House::Block(k) => format!("{it} goes nowhere else in block {}", k + 1),
-    }
-}
-
 impl Step {
+    /// The step in words, with a roster's names for staff, days and shifts where given
+    /// (`Display` is the same with numbers).
+    pub fn named<'a>(&'a self, labels: Option<&'a Labels>) -> impl fmt::Display + 'a {
+        Named(self, Namer(labels))
+    }
+
     /// What the step removed, cells grouped by the shifts they lose: "shift 7 from staff 2 /
     /// day 1 and staff 2 / day 3; shifts 3 and 7 from staff 1 / day 8".
-    fn removals(&self) -> String {
+    fn removals(&self, nm: Namer<'_>) -> String {
         // Per cell (eliminations are sorted by cell), the symbols it lost.
         let mut per_cell: Vec<(Pos, Vec<u8>)> = Vec::new();
         for e in &self.eliminations {
@@ -226,10 +301,9 @@ impl Step {
             .iter()
             .map(|(syms, cells)| {
                 format!(
-                    "{} {} from {}",
-                    plural(syms.len(), "shift", "shifts"),
-                    join(syms.iter()),
-                    join(cells.iter().map(|&p| CellName(p)))
+                    "{} from {}",
+                    nm.shifts(syms, "and"),
+                    join(cells.iter().map(|&p| nm.cell(p)))
                 )
             })
             .collect();
@@ -237,18 +311,18 @@ impl Step {
     }
 
     /// "shifts 2, 5 and 9": the symbols this step removed (from its one cell).
-    fn shift_words(&self) -> String {
+    fn shift_words(&self, nm: Namer<'_>) -> String {
         let syms: Vec<u8> = self.eliminations.iter().map(|e| e.symbol).collect();
-        format!("{} {}", plural(syms.len(), "shift", "shifts"), join(&syms))
+        nm.shifts(&syms, "and")
     }
 
     /// "for staff 1, on day 3 and in block 1": where the removed symbols are placed.
-    fn where_placed(&self) -> String {
-        join(self.houses.iter().map(|&h| in_house(h)))
+    fn where_placed(&self, nm: Namer<'_>) -> String {
+        join(self.houses.iter().map(|&h| nm.in_house(h)))
     }
 
-    fn cells_or(&self) -> String {
-        join_with(self.cells.iter().map(|&p| CellName(p)), "or")
+    fn cells_or(&self, nm: Namer<'_>) -> String {
+        join_with(self.cells.iter().map(|&p| nm.cell(p)), "or")
     }
 
     fn cell_or_origin(&self) -> Pos {
@@ -263,123 +337,124 @@ impl Step {
     }
 
     /// The pattern and its reason, without the "step S, level L, " prefix or the removals.
-    fn pattern(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let syms = join(&self.symbols);
+    fn pattern(&self, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
+        let syms = nm.shifts(&self.symbols, "and");
         match self.technique {
             Technique::PeerElimination => match self.places.first() {
                 Some(p) => write!(
                     f,
-                    "naked single: {} gets shift {}, the only one left after removing {}, \
+                    "naked single: {} gets {}, the only one left after removing {}, \
                      already placed {}",
-                    CellName(p.pos),
-                    p.symbol,
-                    self.shift_words(),
-                    self.where_placed(),
+                    nm.cell(p.pos),
+                    nm.shift(p.symbol),
+                    self.shift_words(nm),
+                    self.where_placed(nm),
                 ),
                 None => write!(
                     f,
                     "peer elimination: {} loses {}, already placed {}",
-                    CellName(self.cell_or_origin()),
-                    self.shift_words(),
-                    self.where_placed(),
+                    nm.cell(self.cell_or_origin()),
+                    self.shift_words(nm),
+                    self.where_placed(nm),
                 ),
             },
             Technique::HiddenSingle => {
                 let place = match self.house(0) {
-                    House::Row(r) => format!("the only day staff {} can work it", r + 1),
-                    House::Col(c) => format!("the only staff member free for it on day {}", c + 1),
+                    House::Row(r) => format!("the only day {} can work it", nm.staff(r)),
+                    House::Col(c) => format!("the only staff member free for it on {}", nm.day(c)),
                     House::Block(k) => format!("the only place in block {}", k + 1),
                 };
                 write!(
                     f,
-                    "hidden single: {} gets shift {syms}, {place}",
-                    CellName(self.cell_or_origin())
+                    "hidden single: {} gets {syms}, {place}",
+                    nm.cell(self.cell_or_origin())
                 )
             }
             Technique::Pointing => write!(
                 f,
-                "pointing: {}, shift {syms} can only go to {}, so {}",
-                in_house(self.house(0)),
-                self.cells_or(),
-                nowhere_else(self.house(1), "it")
+                "pointing: {}, {syms} can only go to {}, so {}",
+                nm.in_house(self.house(0)),
+                self.cells_or(nm),
+                nm.nowhere_else(self.house(1), "it")
             ),
             Technique::Claiming => write!(
                 f,
-                "claiming: {}, shift {syms} can only go to {}, all in {}, so {}",
-                in_house(self.house(0)),
-                self.cells_or(),
-                HouseName(self.house(1)),
-                nowhere_else(self.house(1), "it")
+                "claiming: {}, {syms} can only go to {}, all in {}, so {}",
+                nm.in_house(self.house(0)),
+                self.cells_or(nm),
+                nm.house(self.house(1)),
+                nm.nowhere_else(self.house(1), "it")
             ),
             Technique::NakedPair | Technique::NakedTriple => write!(
                 f,
-                "{}: {} can only take shifts {syms} between them, so {}",
+                "{}: {} can only take {syms} between them, so {}",
                 self.technique,
-                join(self.cells.iter().map(|&p| CellName(p))),
-                nowhere_else(self.house(0), "them")
+                join(self.cells.iter().map(|&p| nm.cell(p))),
+                nm.nowhere_else(self.house(0), "them")
             ),
             Technique::HiddenPair | Technique::HiddenTriple => write!(
                 f,
-                "{}: {}, shifts {syms} can only go to {}, so those cells take them and \
+                "{}: {}, {syms} can only go to {}, so those cells take them and \
                  nothing else",
                 self.technique,
-                in_house(self.house(0)),
-                self.cells_or()
+                nm.in_house(self.house(0)),
+                self.cells_or(nm)
             ),
             Technique::XWing | Technique::Swordfish => {
                 let k = self.houses.len() / 2;
-                let numbers = |hs: &[House]| {
-                    join(hs.iter().map(|&h| match h {
-                        House::Row(i) | House::Col(i) | House::Block(i) => i + 1,
-                    }))
+                let index = |h: &House| match *h {
+                    House::Row(i) | House::Col(i) | House::Block(i) => i,
                 };
                 let (bases, covers) = self.houses.split_at(k);
-                if matches!(bases.first(), Some(House::Row(_))) {
+                let bases: Vec<usize> = bases.iter().map(index).collect();
+                let covers: Vec<usize> = covers.iter().map(index).collect();
+                if matches!(self.houses.first(), Some(House::Row(_))) {
                     write!(
                         f,
-                        "{}: staff {} can work shift {syms} only on days {}, so no one else \
+                        "{}: {} can work {syms} only on {}, so no one else \
                          works it on those days",
                         self.technique,
-                        numbers(bases),
-                        numbers(covers)
+                        nm.staff_list(&bases),
+                        nm.day_list(&covers)
                     )
                 } else {
                     write!(
                         f,
-                        "{}: on days {}, shift {syms} can only go to staff {}, so they work \
+                        "{}: on {}, {syms} can only go to {}, so they work \
                          it on no other day",
                         self.technique,
-                        numbers(bases),
-                        numbers(covers)
+                        nm.day_list(&bases),
+                        nm.staff_list(&covers)
                     )
                 }
             }
             Technique::XYWing => {
-                let name = |i: usize| {
-                    self.cells
-                        .get(i)
-                        .map_or(String::new(), |&p| CellName(p).to_string())
-                };
+                let name = |i: usize| self.cells.get(i).map_or(String::new(), |&p| nm.cell(p));
                 let z = self.symbols.last().copied().unwrap_or(0);
                 let xy: Vec<u8> = self.symbols.iter().copied().filter(|&v| v != z).collect();
+                let takes = match nm.0 {
+                    Some(_) if xy.iter().all(|&v| nm.named_shift(v).is_some()) => {
+                        join_with(xy.iter().map(|&v| nm.bare_shift(v)), "or")
+                    }
+                    _ => format!("shift {}", join_with(&xy, "or")),
+                };
                 write!(
                     f,
-                    "XY-Wing: {} takes shift {} and one of its pincers {} and {} is then left \
-                     with shift {z}, so no cell seeing both pincers can take {z}",
+                    "XY-Wing: {} takes {takes} and one of its pincers {} and {} is then left \
+                     with {}, so no cell seeing both pincers can take {}",
                     name(0),
-                    join_with(&xy, "or"),
                     name(1),
                     name(2),
+                    nm.shift(z),
+                    nm.bare_shift(z),
                 )
             }
         }
     }
-}
 
-impl fmt::Display for Step {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn write(&self, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
         write!(f, "step {}, level {}, ", self.step, self.level)?;
-        self.pattern(f)?;
+        self.pattern(f, nm)?;
         // Singles already say what they place; other steps list removals and what they left.
         let (says_placement, skip) = match self.technique {
             Technique::PeerElimination => (true, 1),
@@ -387,12 +462,27 @@ impl fmt::Display for Step {
             _ => (false, 0),
         };
         if !says_placement {
-            write!(f, ": removes {}", self.removals())?;
+            write!(f, ": removes {}", self.removals(nm))?;
         }
         for p in self.places.iter().skip(skip) {
-            write!(f, "; {} gets shift {}", CellName(p.pos), p.symbol)?;
+            write!(f, "; {} gets {}", nm.cell(p.pos), nm.shift(p.symbol))?;
         }
         Ok(())
+    }
+}
+
+/// A step shown with names.
+struct Named<'a>(&'a Step, Namer<'a>);
+
+impl fmt::Display for Named<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(f, self.1)
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, Namer(None))
     }
 }
 

@@ -2,12 +2,101 @@
 //!
 //! [`write_atomic`] writes into a temporary file beside the target and renames it over the
 //! target only when everything was written, flushed and synced, so readers see either the old
-//! file or the complete new one, never a half-written file. [`same_file`] lets a caller refuse
-//! to overwrite its own input.
+//! file or the complete new one, never a half-written file. [`write_output`] is what a
+//! command's `-o` does: it follows symlinks to their target and writes straight into
+//! anything that is not a regular file (a FIFO, `/dev/null`, a terminal), which a rename
+//! would replace. [`same_file`] lets a caller refuse to overwrite its own input.
+//!
+//! While a temporary file exists its path is registered, so that a process about to exit
+//! without unwinding (a second Ctrl-C) can remove it with [`remove_temporary_files`].
 
 use std::fs;
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Temporary files being written, for [`remove_temporary_files`].
+static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Removes the temporary files of every [`write_atomic`] still under way. For a process
+/// about to exit at once (destructors do not run then).
+pub fn remove_temporary_files() {
+    if let Ok(paths) = TEMPORARY.lock() {
+        for p in paths.iter() {
+            let _ = fs::remove_file(p);
+        }
+    }
+}
+
+/// Registers a temporary path while it lives.
+struct Registered(PathBuf);
+
+impl Registered {
+    fn new(path: &Path) -> Registered {
+        if let Ok(mut v) = TEMPORARY.lock() {
+            v.push(path.to_path_buf());
+        }
+        Registered(path.to_path_buf())
+    }
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        if let Ok(mut v) = TEMPORARY.lock() {
+            v.retain(|p| *p != self.0);
+        }
+    }
+}
+
+/// The most symlinks followed from one path (as Linux's `ELOOP` limit).
+const MAX_LINKS: usize = 40;
+
+/// The file that writing to `path` reaches: `path` itself unless it is a symlink, else its
+/// target (followed through every link, even when the last one does not exist yet).
+///
+/// # Errors
+/// A link that cannot be read, or too many levels of links.
+pub fn resolve_target(path: &Path) -> io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(io::Error::other(format!(
+        "{}: too many levels of symbolic links",
+        path.display()
+    )))
+}
+
+/// Writes a command's output to `path`: atomically ([`write_atomic`]) when it is a regular
+/// file or does not exist yet, straight into it when it is anything else (a FIFO, a device),
+/// and through symlinks to their target (the link stays a link).
+///
+/// # Errors
+/// As [`write_atomic`], or opening or writing the special file.
+pub fn write_output<F>(path: &Path, f: F) -> io::Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    let target = resolve_target(path)?;
+    match fs::metadata(&target) {
+        Ok(m) if !m.is_file() && !m.is_dir() => {
+            let file = fs::OpenOptions::new().write(true).open(&target)?;
+            let mut w = BufWriter::new(file);
+            f(&mut w)?;
+            w.flush()
+        }
+        _ => write_atomic(&target, f),
+    }
+}
 
 /// Writes a file atomically.
 ///
@@ -41,6 +130,7 @@ where
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
     let mut tmp = builder.tempfile_in(dir)?;
+    let _registered = Registered::new(tmp.path());
     {
         let mut w = BufWriter::new(tmp.as_file_mut());
         f(&mut w)?;
@@ -187,6 +277,73 @@ mod tests {
         assert!(write_atomic(&path, |w| w.write_all(b"x")).is_err());
         assert!(write_atomic(dir.path(), |w| w.write_all(b"x")).is_err());
         assert!(write_atomic(Path::new("/"), |w| w.write_all(b"x")).is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn write_output_follows_links_and_writes_through_fifos() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("target.txt");
+        fs::write(&target, "old\n").unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink("target.txt", &link).unwrap();
+        write_output(&link, |w| w.write_all(b"new\n")).unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read_to_string(&target).unwrap(), "new\n");
+        // A dangling link gets its target created.
+        let dangling = dir.path().join("dangling.txt");
+        std::os::unix::fs::symlink(dir.path().join("made.txt"), &dangling).unwrap();
+        write_output(&dangling, |w| w.write_all(b"made\n")).unwrap();
+        assert!(
+            fs::symlink_metadata(&dangling)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(
+            fs::read_to_string(dir.path().join("made.txt")).unwrap(),
+            "made\n"
+        );
+        // A FIFO is written into, not replaced.
+        let fifo = dir.path().join("fifo");
+        let status = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+        };
+        write_output(&fifo, |w| w.write_all(b"through\n")).unwrap();
+        assert_eq!(reader.join().unwrap(), "through\n");
+        assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        // A loop of links is an error, not a hang.
+        let a = dir.path().join("a");
+        let b = dir.path().join("b");
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        assert!(write_output(&a, |w| w.write_all(b"x")).is_err());
+    }
+
+    #[test]
+    fn temporary_files_are_registered_while_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.txt");
+        write_atomic(&path, |w| {
+            let held = TEMPORARY.lock().unwrap().clone();
+            assert!(held.iter().any(|p| p.starts_with(dir.path())), "{held:?}");
+            w.write_all(b"x")
+        })
+        .unwrap();
+        let held = TEMPORARY.lock().unwrap().clone();
+        assert!(!held.iter().any(|p| p.starts_with(dir.path())));
     }
 
     #[test]

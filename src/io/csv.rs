@@ -94,9 +94,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
+
+use super::lines::{LineError, LineReader, quote_prefix};
 
 use crate::grid::{GridError, House, MAX_BOX, Puzzle, SUPPORTED_SIZES, Shape, ShapeError};
 
@@ -235,7 +237,7 @@ fn location(file: &str, line: usize, col: usize) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NamesErrorKind {
-    /// The file is not UTF-8 text.
+    /// The file is not UTF-8 text, or has a line too long to be a name.
     #[error("not UTF-8 text: {reason}")]
     NotText {
         /// What was found.
@@ -248,6 +250,18 @@ pub enum NamesErrorKind {
         name: String,
         /// Why not.
         problem: NameProblem,
+    },
+    /// A line longer than any name (see [`crate::io::lines::MAX_LINE`]).
+    #[error("line is longer than {} MiB ({limit} bytes): not a name file", limit >> 20)]
+    LineTooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// More names than the largest roster has.
+    #[error("more than {limit} names: the largest roster (100x100) has {limit} of each")]
+    TooMany {
+        /// The most names a list may hold.
+        limit: usize,
     },
     /// The same name twice.
     #[error("name {name:?} is repeated (first on line {first_line}); names must be unique")]
@@ -302,35 +316,73 @@ impl NameList {
     /// first byte that is not UTF-8.
     pub fn parse(source: impl Into<String>, bytes: &[u8]) -> Result<NameList, NamesError> {
         let source = source.into();
-        let text = match std::str::from_utf8(bytes) {
-            Ok(t) => t,
-            Err(e) => {
-                let (line, col) = line_col(bytes, e.valid_up_to());
-                return Err(NamesError {
-                    file: source,
-                    line,
-                    col,
-                    kind: NamesErrorKind::NotText {
-                        reason: format!("invalid byte 0x{:02X}", bytes[e.valid_up_to()]),
-                    },
-                });
-            }
-        };
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        NameList::read_from(source.clone(), bytes).unwrap_or_else(|e| {
+            // Reading from memory does not fail; keep a message anyway.
+            Err(NamesError {
+                file: source,
+                line: 0,
+                col: 0,
+                kind: NamesErrorKind::NotText {
+                    reason: e.to_string(),
+                },
+            })
+        })
+    }
+
+    /// Reads a name file from a stream, as [`NameList::parse`] does, holding one line at a
+    /// time: a line longer than [`MAX_LINE`](crate::io::lines::MAX_LINE) or a name past the
+    /// 100th (the largest roster has 100 of each) stops reading with an error.
+    ///
+    /// # Errors
+    /// The outer error is a failed read; the inner one the first problem in the list.
+    pub fn read_from<R: BufRead>(
+        source: impl Into<String>,
+        reader: R,
+    ) -> io::Result<Result<NameList, NamesError>> {
         let mut list = NameList {
-            source,
+            source: source.into(),
             names: Vec::new(),
             lines: Vec::new(),
         };
-        for (i, raw) in text.lines().enumerate() {
+        let mut lines = LineReader::new(reader).allow_controls();
+        while let Some(next) = lines.next_line() {
+            let (no, raw) = match next {
+                Ok(l) => l,
+                Err(LineError::Io(e)) => return Err(e),
+                Err(e) => {
+                    let (line, col) = e.position();
+                    let kind = match e {
+                        LineError::TooLong { limit, .. } => NamesErrorKind::LineTooLong { limit },
+                        other => NamesErrorKind::NotText {
+                            reason: other.to_string(),
+                        },
+                    };
+                    return Ok(Err(NamesError {
+                        file: list.source,
+                        line,
+                        col,
+                        kind,
+                    }));
+                }
+            };
             let name = raw.trim();
             if name.is_empty() || name.starts_with('#') {
                 continue;
             }
             let col = raw.chars().take_while(|c| c.is_whitespace()).count() + 1;
-            list.push(name, i + 1, col)?;
+            if list.names.len() == MAX_SIDE {
+                return Ok(Err(NamesError {
+                    file: list.source,
+                    line: no,
+                    col,
+                    kind: NamesErrorKind::TooMany { limit: MAX_SIDE },
+                }));
+            }
+            if let Err(e) = list.push(name, no, col) {
+                return Ok(Err(e));
+            }
         }
-        Ok(list)
+        Ok(Ok(list))
     }
 
     /// A list from names given in code, checked as [`NameList::parse`] checks a file; errors
@@ -363,13 +415,13 @@ impl NameList {
         };
         if let Err(problem) = check_name(name) {
             return Err(err(NamesErrorKind::Bad {
-                name: name.to_string(),
+                name: quote_prefix(name),
                 problem,
             }));
         }
         if let Some(k) = self.names.iter().position(|n| n == name) {
             return Err(err(NamesErrorKind::Duplicate {
-                name: name.to_string(),
+                name: quote_prefix(name),
                 first_line: self.lines[k],
             }));
         }
@@ -895,52 +947,16 @@ pub enum CsvErrorKind {
     /// Any other problem with the cells (should not happen: kept for completeness).
     #[error(transparent)]
     Grid(GridError),
+    /// A line longer than the readers accept (see [`crate::io::lines::MAX_LINE`]).
+    #[error("line is longer than {} MiB ({limit} bytes): not a roster file", limit >> 20)]
+    LineTooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
 }
 
 fn err(line: usize, field: Option<usize>, kind: CsvErrorKind) -> CsvError {
     CsvError { line, field, kind }
-}
-
-/// The 1-based line and column (in characters) of byte `at` in `bytes`.
-fn line_col(bytes: &[u8], at: usize) -> (usize, usize) {
-    let before = &bytes[..at.min(bytes.len())];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |p| p + 1);
-    let col = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
-    (line, col)
-}
-
-/// The input as text, without a byte-order mark; refuses invalid UTF-8 and control characters
-/// other than tab, CR and LF.
-fn as_text(bytes: &[u8]) -> Result<&str, CsvError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let (line, col) = line_col(bytes, e.valid_up_to());
-        err(
-            line,
-            None,
-            CsvErrorKind::NotText {
-                reason: format!(
-                    "invalid UTF-8 byte 0x{:02X} at column {col}",
-                    bytes[e.valid_up_to()]
-                ),
-            },
-        )
-    })?;
-    if let Some(at) = text.find(|c: char| c.is_control() && !matches!(c, '\t' | '\r' | '\n')) {
-        let c = text[at..].chars().next().unwrap_or('\0');
-        let (line, col) = line_col(bytes, at);
-        return Err(err(
-            line,
-            None,
-            CsvErrorKind::NotText {
-                reason: format!("control character U+{:04X} at column {col}", u32::from(c)),
-            },
-        ));
-    }
-    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
 /// The delimiter: whichever of `,`, `;` and tab is most frequent outside quotes on the first
@@ -1059,7 +1075,7 @@ impl<'a> Lookup<'a> {
         };
         CsvErrorKind::Unknown {
             axis: self.axis,
-            name: name.to_string(),
+            name: quote_prefix(name),
             expected,
         }
     }
@@ -1077,46 +1093,156 @@ impl<'a> Lookup<'a> {
 /// # Errors
 /// The first problem found, with its line and field; nothing is returned on an error.
 pub fn read_rosters(bytes: &[u8], custom: &CustomNames) -> Result<Vec<Roster>, CsvError> {
-    let text = as_text(bytes)?;
-    let mut reader = ::csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .delimiter(sniff_delimiter(text))
-        .from_reader(text.as_bytes());
-    // Lines from byte offsets: the reader's own line count is one short after each CRLF.
-    let newlines: Vec<usize> = text
-        .bytes()
-        .enumerate()
-        .filter_map(|(i, b)| (b == b'\n').then_some(i))
-        .collect();
-    let line_at = |p: Option<&::csv::Position>| {
-        // A record's offset may point at the end of the line before it (CRLF): skip that.
-        let mut at = p.map_or(0, |p| p.byte() as usize);
-        while matches!(text.as_bytes().get(at), Some(b'\r' | b'\n')) {
-            at += 1;
-        }
-        newlines.partition_point(|&n| n < at) + 1
-    };
-    let mut rows = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(|e| {
-            let line = line_at(e.position());
-            err(
-                line,
-                None,
-                CsvErrorKind::Malformed {
-                    message: e.to_string(),
-                },
-            )
-        })?;
-        let line = line_at(record.position());
-        let fields: Vec<String> = record.iter().map(|f| f.trim().to_string()).collect();
-        if fields.iter().any(|f| !f.is_empty()) {
-            rows.push(Row { line, fields });
+    read_rosters_from(&mut LineReader::new(bytes), custom).unwrap_or_else(|e| {
+        // Reading from memory does not fail; keep a message anyway.
+        Err(err(
+            1,
+            None,
+            CsvErrorKind::Malformed {
+                message: e.to_string(),
+            },
+        ))
+    })
+}
+
+/// Reads every roster of a CSV streamed line by line, as [`read_rosters`] does. Memory is
+/// bounded by one line (at most [`MAX_LINE`](crate::io::lines::MAX_LINE)) plus what the
+/// rosters read so far hold, and reading stops at the first problem.
+///
+/// # Errors
+/// The outer error is a failed read; the inner one the first problem in the CSV.
+pub fn read_rosters_from<R: BufRead>(
+    lines: &mut LineReader<R>,
+    custom: &CustomNames,
+) -> io::Result<Result<Vec<Roster>, CsvError>> {
+    match read_all(lines, custom) {
+        Ok(r) => Ok(Ok(r)),
+        Err(Fail::Csv(e)) => Ok(Err(e)),
+        Err(Fail::Io(e)) => Err(e),
+    }
+}
+
+/// Why reading stopped: a problem in the CSV, or a failed read.
+enum Fail {
+    Csv(CsvError),
+    Io(io::Error),
+}
+
+impl From<CsvError> for Fail {
+    fn from(e: CsvError) -> Fail {
+        Fail::Csv(e)
+    }
+}
+
+/// The rows of a CSV, one line at a time. Names cannot hold line breaks, so every record
+/// sits on one line; a quoted field left open at the end of its line is an error (and
+/// keeps the reader from holding more than a line).
+struct Rows<'r, R> {
+    lines: &'r mut LineReader<R>,
+    builder: ::csv::ReaderBuilder,
+    delimiter: Option<u8>,
+    pending: VecDeque<Row>,
+}
+
+impl<R: BufRead> Rows<'_, R> {
+    /// The next row with a non-empty field.
+    fn next(&mut self) -> Result<Option<Row>, Fail> {
+        loop {
+            if let Some(r) = self.pending.pop_front() {
+                return Ok(Some(r));
+            }
+            let (line, text) = match self.lines.next_line() {
+                None => return Ok(None),
+                Some(Ok(l)) => l,
+                Some(Err(LineError::Io(e))) => return Err(Fail::Io(e)),
+                Some(Err(LineError::TooLong { line, limit })) => {
+                    return Err(err(line, None, CsvErrorKind::LineTooLong { limit }).into());
+                }
+                Some(Err(e)) => {
+                    let (line, _) = e.position();
+                    let kind = CsvErrorKind::NotText {
+                        reason: e.to_string(),
+                    };
+                    return Err(err(line, None, kind).into());
+                }
+            };
+            if text.trim().is_empty() {
+                continue;
+            }
+            let delimiter = *self.delimiter.get_or_insert_with(|| {
+                let d = sniff_delimiter(&text);
+                self.builder.delimiter(d);
+                d
+            });
+            if quote_left_open(&text, delimiter) {
+                let kind = CsvErrorKind::Malformed {
+                    message: "a quoted field is not closed on its line (names cannot hold \
+                              line breaks)"
+                        .into(),
+                };
+                return Err(err(line, None, kind).into());
+            }
+            let mut reader = self.builder.from_reader(text.as_bytes());
+            for record in reader.records() {
+                let record = record.map_err(|e| {
+                    let kind = CsvErrorKind::Malformed {
+                        message: e.to_string(),
+                    };
+                    err(line, None, kind)
+                })?;
+                let fields: Vec<String> = record.iter().map(|f| f.trim().to_string()).collect();
+                if fields.iter().any(|f| !f.is_empty()) {
+                    self.pending.push_back(Row { line, fields });
+                }
+            }
         }
     }
-    let Some((header, body)) = rows.split_first() else {
-        return Err(err(1, None, CsvErrorKind::Empty));
+}
+
+/// Whether `line` ends inside a quoted field: a quote opens one only at the start of a
+/// field, and `""` inside one is a quote (the `csv` crate's rules).
+fn quote_left_open(line: &str, delimiter: u8) -> bool {
+    let bytes = line.as_bytes();
+    let (mut quoted, mut at_start) = (false, true);
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if quoted {
+            if c == b'"' {
+                if bytes.get(i + 1) == Some(&b'"') {
+                    i += 1;
+                } else {
+                    quoted = false;
+                }
+            }
+        } else if c == b'"' && at_start {
+            quoted = true;
+            at_start = false;
+        } else {
+            at_start = c == delimiter || c == b'\r';
+        }
+        i += 1;
+    }
+    quoted
+}
+
+fn read_all<R: BufRead>(
+    lines: &mut LineReader<R>,
+    custom: &CustomNames,
+) -> Result<Vec<Roster>, Fail> {
+    let mut builder = ::csv::ReaderBuilder::new();
+    builder
+        .has_headers(false)
+        .flexible(true)
+        .buffer_capacity(4096);
+    let mut rows = Rows {
+        lines,
+        builder,
+        delimiter: None,
+        pending: VecDeque::new(),
+    };
+    let Some(header) = rows.next()? else {
+        return Err(err(1, None, CsvErrorKind::Empty).into());
     };
     let width = header
         .fields
@@ -1129,9 +1255,9 @@ pub fn read_rosters(bytes: &[u8], custom: &CustomNames) -> Result<Vec<Roster>, C
         .collect();
     let head: Vec<&str> = lower.iter().map(String::as_str).collect();
     match head.as_slice() {
-        ["staff", "day", "shift"] => read_long(header, body, false, custom),
-        ["grid", "staff", "day", "shift"] => read_long(header, body, true, custom),
-        _ => read_wide(header, width, body, custom).map(|r| vec![r]),
+        ["staff", "day", "shift"] => read_long(&header, &mut rows, false, custom),
+        ["grid", "staff", "day", "shift"] => read_long(&header, &mut rows, true, custom),
+        _ => read_wide(&header, width, &mut rows, custom).map(|r| vec![r]),
     }
 }
 
@@ -1139,19 +1265,15 @@ fn names_error(line: usize, e: NamesError) -> CsvError {
     err(line, None, CsvErrorKind::Names(e))
 }
 
-fn read_wide(
+fn read_wide<R: BufRead>(
     header: &Row,
     width: usize,
-    body: &[Row],
+    body: &mut Rows<'_, R>,
     custom: &CustomNames,
-) -> Result<Roster, CsvError> {
+) -> Result<Roster, Fail> {
     let n = width.saturating_sub(1);
     if n < 4 {
-        return Err(err(
-            header.line,
-            None,
-            CsvErrorKind::Header { fields: width },
-        ));
+        return Err(err(header.line, None, CsvErrorKind::Header { fields: width }).into());
     }
     let shape = Shape::from_side(n)
         .map_err(|source| err(header.line, None, CsvErrorKind::Size { days: n, source }))?;
@@ -1173,7 +1295,7 @@ fn read_wide(
                     Some(field),
                     CsvErrorKind::BadName {
                         what: "day".into(),
-                        name: name.clone(),
+                        name: quote_prefix(name),
                         problem,
                     },
                 )
@@ -1186,10 +1308,11 @@ fn read_wide(
                 header.line,
                 Some(field),
                 CsvErrorKind::DuplicateDay {
-                    name: name.clone(),
+                    name: quote_prefix(name),
                     first_field,
                 },
-            ));
+            )
+            .into());
         }
         field_of_day[d] = Some(field);
         day_of_field.push(d);
@@ -1204,9 +1327,11 @@ fn read_wide(
     let mut cells = vec![0u8; shape.cells()];
     let mut origin = vec![(0usize, 0usize); shape.cells()];
     let mut line_of_staff: Vec<Option<usize>> = vec![None; n];
-    let mut seen_names: HashMap<&str, usize> = HashMap::new();
+    let mut seen_names: HashMap<String, usize> = HashMap::new();
     let mut count = 0;
-    for row in body {
+    let mut last = header.line;
+    while let Some(row) = body.next()? {
+        last = row.line;
         let fields = row.fit(width, &hint)?;
         let name = &fields[0];
         let r = if staff.list.is_some() {
@@ -1218,7 +1343,7 @@ fn read_wide(
                     Some(1),
                     CsvErrorKind::BadName {
                         what: "staff".into(),
-                        name: name.clone(),
+                        name: quote_prefix(name),
                         problem,
                     },
                 )
@@ -1231,10 +1356,11 @@ fn read_wide(
                 row.line,
                 Some(1),
                 CsvErrorKind::DuplicateStaff {
-                    name: name.clone(),
+                    name: quote_prefix(name),
                     first_line,
                 },
-            ));
+            )
+            .into());
         }
         if count == n {
             return Err(err(
@@ -1244,11 +1370,12 @@ fn read_wide(
                     found: n + 1,
                     shape,
                 },
-            ));
+            )
+            .into());
         }
         line_of_staff[r] = Some(row.line);
         if staff.list.is_none() {
-            seen_names.insert(name, r);
+            seen_names.insert(name.clone(), r);
             names.staff[r] = name.clone();
         }
         for (j, text) in fields[1..].iter().enumerate() {
@@ -1261,7 +1388,6 @@ fn read_wide(
         count += 1;
     }
     if count < n {
-        let last = body.last().map_or(header.line, |r| r.line);
         let kind = match custom.staff.as_ref() {
             Some(list) => {
                 let r = line_of_staff.iter().position(Option::is_none).unwrap_or(0);
@@ -1276,7 +1402,7 @@ fn read_wide(
                 shape,
             },
         };
-        return Err(err(last, None, kind));
+        return Err(err(last, None, kind).into());
     }
     let puzzle = finish(shape, cells, &origin, &names)?;
     Ok(Roster {
@@ -1288,32 +1414,65 @@ fn read_wide(
     })
 }
 
-/// One row of a long file, split.
-struct Assignment<'a> {
+/// One assignment of a long file: its line and 0-based staff, day, and shift (0 for blank).
+struct Assignment {
     line: usize,
-    staff: &'a str,
-    day: &'a str,
-    shift: &'a str,
+    staff: u8,
+    day: u8,
+    shift: u8,
 }
 
-fn read_long(
+/// The assignments of one grid of a long file.
+struct Group {
+    label: Option<String>,
+    rows: Vec<Assignment>,
+    /// The line of each (staff, day) assigned so far.
+    first: HashMap<(u8, u8), usize>,
+    /// The largest staff, day or shift number used (for the size without name lists).
+    max: usize,
+}
+
+fn read_long<R: BufRead>(
     header: &Row,
-    body: &[Row],
+    body: &mut Rows<'_, R>,
     with_grid: bool,
     custom: &CustomNames,
-) -> Result<Vec<Roster>, CsvError> {
+) -> Result<Vec<Roster>, Fail> {
     let width = if with_grid { 4 } else { 3 };
     let hint = if with_grid {
         " (grid, staff, day, shift)"
     } else {
         " (staff, day, shift)"
     };
-    let mut groups: Vec<(Option<&str>, Vec<Assignment<'_>>)> = Vec::new();
-    let mut group_of: HashMap<&str, usize> = HashMap::new();
+    let offset = usize::from(with_grid);
+    // With name lists the size is known now and names are looked up as rows come;
+    // without, numbers are read now and the size is the smallest that holds them all.
+    let fixed = custom.shape().map_err(|e| names_error(header.line, e))?;
+    let known = match fixed {
+        Some(shape) => {
+            let names = Names::new(shape, custom).map_err(|e| names_error(header.line, e))?;
+            Some((shape, names))
+        }
+        None => None,
+    };
+    let lookups = known.as_ref().map(|(shape, _)| {
+        let n = shape.side();
+        [Axis::Staff, Axis::Day, Axis::Shift].map(|axis| Lookup::new(axis, n, custom))
+    });
+    // Names for messages before the size is known: the defaults, which do not depend on it.
+    let default_names = Names::defaults(Shape::new(MAX_BOX).expect("the largest box is valid"));
+    let message_names = known.as_ref().map_or(&default_names, |(_, names)| names);
+    let mut groups: Vec<Group> = Vec::new();
+    let mut group_of: HashMap<String, usize> = HashMap::new();
     if !with_grid {
-        groups.push((None, Vec::new()));
+        groups.push(Group {
+            label: None,
+            rows: Vec::new(),
+            first: HashMap::new(),
+            max: 0,
+        });
     }
-    for row in body {
+    while let Some(row) = body.next()? {
         let fields = row.fit(width, hint)?;
         let (g, rest) = if with_grid {
             let label = fields[0].as_str();
@@ -1323,126 +1482,115 @@ fn read_long(
                     Some(1),
                     CsvErrorKind::BadName {
                         what: "grid label".into(),
-                        name: label.to_string(),
+                        name: quote_prefix(label),
                         problem,
                     },
                 )
             })?;
-            let g = *group_of.entry(label).or_insert_with(|| {
-                groups.push((Some(label), Vec::new()));
-                groups.len() - 1
-            });
+            let g = match group_of.get(label) {
+                Some(&g) => g,
+                None => {
+                    groups.push(Group {
+                        label: Some(label.to_string()),
+                        rows: Vec::new(),
+                        first: HashMap::new(),
+                        max: 0,
+                    });
+                    group_of.insert(label.to_string(), groups.len() - 1);
+                    groups.len() - 1
+                }
+            };
             (g, &fields[1..])
         } else {
             (0, fields)
         };
-        groups[g].1.push(Assignment {
-            line: row.line,
-            staff: &rest[0],
-            day: &rest[1],
-            shift: &rest[2],
-        });
-    }
-    if groups.is_empty() {
-        return Err(err(header.line, None, CsvErrorKind::NoRows));
-    }
-    let offset = usize::from(with_grid);
-    groups
-        .iter()
-        .map(|(label, rows)| long_roster(header, *label, rows, offset, custom))
-        .collect()
-}
-
-/// The shape of a long roster without name lists: the smallest that holds every number used.
-fn infer_shape(header: &Row, rows: &[Assignment<'_>], offset: usize) -> Result<Shape, CsvError> {
-    let mut max = 0;
-    for a in rows {
-        let parts = [
-            (Axis::Staff, a.staff, 1),
-            (Axis::Day, a.day, 2),
-            (Axis::Shift, a.shift, 3),
-        ];
-        for (axis, name, field) in parts {
+        let group = &mut groups[g];
+        let mut index = [0usize; 3];
+        for (k, axis) in [Axis::Staff, Axis::Day, Axis::Shift]
+            .into_iter()
+            .enumerate()
+        {
+            let name = rest[k].as_str();
+            let field = k + 1 + offset;
             if axis == Axis::Shift && name.is_empty() {
                 continue;
             }
-            match default_index(axis, name) {
-                Some(k) if (1..=MAX_SIDE).contains(&k) => max = max.max(k),
-                _ => {
-                    let expected = format!(
-                        "\"{w} 1\", \"{w} 2\", … or a number 1 to {MAX_SIDE}",
-                        w = axis.word()
-                    );
-                    return Err(err(
-                        a.line,
-                        Some(field + offset),
-                        CsvErrorKind::Unknown {
+            index[k] = match &lookups {
+                Some(l) => l[k].get(name, row.line, field)? + 1,
+                None => match default_index(axis, name) {
+                    Some(v) if (1..=MAX_SIDE).contains(&v) => v,
+                    _ => {
+                        let expected = format!(
+                            "\"{w} 1\", \"{w} 2\", … or a number 1 to {MAX_SIDE}",
+                            w = axis.word()
+                        );
+                        let kind = CsvErrorKind::Unknown {
                             axis,
-                            name: name.to_string(),
+                            name: quote_prefix(name),
                             expected,
-                        },
-                    ));
-                }
-            }
+                        };
+                        return Err(err(row.line, Some(field), kind).into());
+                    }
+                },
+            };
+            group.max = group.max.max(index[k]);
         }
-    }
-    if max == 0 {
-        return Err(err(header.line, None, CsvErrorKind::UnknownSize));
-    }
-    Shape::all()
-        .find(|s| s.side() >= max)
-        .ok_or_else(|| err(header.line, None, CsvErrorKind::UnknownSize))
-}
-
-fn long_roster(
-    header: &Row,
-    label: Option<&str>,
-    rows: &[Assignment<'_>],
-    offset: usize,
-    custom: &CustomNames,
-) -> Result<Roster, CsvError> {
-    let shape = match custom.shape().map_err(|e| names_error(header.line, e))? {
-        Some(s) => s,
-        None => infer_shape(header, rows, offset)?,
-    };
-    let names = Names::new(shape, custom).map_err(|e| names_error(header.line, e))?;
-    let n = shape.side();
-    let staff = Lookup::new(Axis::Staff, n, custom);
-    let days = Lookup::new(Axis::Day, n, custom);
-    let shifts = Lookup::new(Axis::Shift, n, custom);
-    let mut cells = vec![0u8; shape.cells()];
-    let mut origin = vec![(0usize, 0usize); shape.cells()];
-    for a in rows {
-        let r = staff.get(a.staff, a.line, 1 + offset)?;
-        let c = days.get(a.day, a.line, 2 + offset)?;
-        let v = if a.shift.is_empty() {
-            0
-        } else {
-            shifts.get(a.shift, a.line, 3 + offset)? + 1
-        };
-        let i = r * n + c;
-        if origin[i].0 != 0 {
+        // Every index is 1..=100 here, so it fits a byte.
+        let [staff, day, shift] = index.map(|v| u8::try_from(v).unwrap_or(u8::MAX));
+        let (staff, day) = (staff - 1, day - 1);
+        if let Some(&first_line) = group.first.get(&(staff, day)) {
             return Err(err(
-                a.line,
+                row.line,
                 None,
                 CsvErrorKind::DuplicateCell {
-                    staff: names.staff[r].clone(),
-                    day: names.days[c].clone(),
-                    first_line: origin[i].0,
+                    staff: message_names.staff[usize::from(staff)].clone(),
+                    day: message_names.days[usize::from(day)].clone(),
+                    first_line,
                 },
-            ));
+            )
+            .into());
         }
-        origin[i] = (a.line, 3 + offset);
-        cells[i] = v as u8;
+        group.first.insert((staff, day), row.line);
+        group.rows.push(Assignment {
+            line: row.line,
+            staff,
+            day,
+            shift,
+        });
     }
-    let puzzle = finish(shape, cells, &origin, &names)?;
-    Ok(Roster {
-        label: label.map(str::to_string),
-        line: rows.first().map_or(header.line, |a| a.line),
-        layout: Layout::Long,
-        puzzle,
-        names,
-    })
+    if groups.is_empty() {
+        return Err(err(header.line, None, CsvErrorKind::NoRows).into());
+    }
+    let mut out = Vec::with_capacity(groups.len());
+    for group in groups {
+        let (shape, names) = match &known {
+            Some((shape, names)) => (*shape, names.clone()),
+            None => {
+                let shape = Shape::all()
+                    .find(|s| group.max > 0 && s.side() >= group.max)
+                    .ok_or_else(|| err(header.line, None, CsvErrorKind::UnknownSize))?;
+                let names = Names::new(shape, custom).map_err(|e| names_error(header.line, e))?;
+                (shape, names)
+            }
+        };
+        let n = shape.side();
+        let mut cells = vec![0u8; shape.cells()];
+        let mut origin = vec![(0usize, 0usize); shape.cells()];
+        for a in &group.rows {
+            let i = usize::from(a.staff) * n + usize::from(a.day);
+            origin[i] = (a.line, 3 + offset);
+            cells[i] = a.shift;
+        }
+        let puzzle = finish(shape, cells, &origin, &names)?;
+        out.push(Roster {
+            label: group.label,
+            line: group.rows.first().map_or(header.line, |a| a.line),
+            layout: Layout::Long,
+            puzzle,
+            names,
+        });
+    }
+    Ok(out)
 }
 
 /// The puzzle of the cells read, checked for repeated shifts; `origin[i]` is where cell `i`
@@ -1908,7 +2056,7 @@ mod tests {
             ),
             (
                 format!("{head}A,\"unclosed,,,\n"),
-                "line 2: row has 2 fields",
+                "line 2: malformed CSV: a quoted field is not closed on its line",
             ),
             (
                 "staff,a\u{1}b\n".into(),
@@ -1928,7 +2076,7 @@ mod tests {
     }
 
     #[test]
-    fn line_numbers_with_crlf_and_quoted_line_breaks() {
+    fn line_numbers_with_crlf_and_no_quoted_line_breaks() {
         let d = CustomNames::default();
         for end in ["\n", "\r\n"] {
             let text = [
@@ -1941,8 +2089,10 @@ mod tests {
             ]
             .join(end);
             let e = read_err(&text, &d);
-            // The quoted field spans lines 4-5 ("Day\n1" is no day): its record starts on 4.
-            assert_eq!((e.line, e.field), (4, Some(2)), "{end:?}: {e}");
+            // A quoted field may not span lines 4-5 (no name holds a line break): the
+            // reader stops on line 4 instead of holding the rest of the file.
+            assert_eq!((e.line, e.field), (4, None), "{end:?}: {e}");
+            assert!(e.to_string().contains("not closed on its line"), "{e}");
             let text = ["staff,day,shift", "1,1,1", "", "2,2,1", "1,1,3"].join(end);
             let e = read_err(&text, &d);
             assert_eq!(e.line, 5, "{end:?}: {e}");

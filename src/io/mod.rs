@@ -13,6 +13,7 @@
 
 pub mod atomic;
 pub mod csv;
+pub mod lines;
 pub mod parse;
 pub mod svg;
 pub mod write;

@@ -60,8 +60,10 @@
 //! assert_eq!(err.to_string(), "line 7, column 16: 5 is out of range for a 4x4 grid (symbols 1..4)");
 //! ```
 
+use std::collections::VecDeque;
 use std::fmt;
 
+use super::lines::{LineError, LineReader, quote_prefix};
 use crate::grid::{GridError, Puzzle, Shape, ShapeError};
 
 /// The largest supported side (100×100).
@@ -273,6 +275,19 @@ pub enum ParseErrorKind {
     /// The cells break a rule, such as a symbol given twice in a row, column or block.
     #[error(transparent)]
     Grid(GridError),
+    /// A line longer than the readers accept (see [`crate::io::lines::MAX_LINE`]); nothing
+    /// after it is read.
+    #[error("line is longer than {} MiB ({limit} bytes): not a puzzle file (a 100x100 puzzle on one line is about 30 KB)", limit >> 20)]
+    LineTooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// A JSON line that cannot be read, or that holds no puzzle.
+    #[error("bad JSON record: {message}")]
+    Json {
+        /// What is wrong.
+        message: String,
+    },
 }
 
 /// One puzzle found in the input, or why it could not be read.
@@ -288,90 +303,415 @@ pub struct Record {
 ///
 /// Gives one [`Record`] per puzzle found, in order. A bad puzzle gives an `Err` record and
 /// parsing continues with the next one, so a batch keeps going. When the input holds no puzzle
-/// at all, the result is a single `Err` record ([`ParseErrorKind::Empty`], line 1, column 1);
-/// control characters other than tab, CR and LF give a single [`ParseErrorKind::NotText`]
-/// record naming the first one. Puzzles repeating a given in a row, column or block are
-/// `Err` records ([`ParseErrorKind::Grid`]) placed at the second occurrence.
+/// at all, the result is a single `Err` record ([`ParseErrorKind::Empty`], line 1, column 1).
+/// A control character other than tab, CR and LF ends the input with a
+/// [`ParseErrorKind::NotText`] record naming it (the puzzles before it are read). Puzzles
+/// repeating a given in a row, column or block are `Err` records ([`ParseErrorKind::Grid`])
+/// placed at the second occurrence. This is [`PuzzleReader`] over a string.
 pub fn parse_puzzles(text: &str, opts: &ParseOptions) -> Vec<Record> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if let Some(e) = find_control(text) {
-        return vec![Record {
-            line: 1,
-            puzzle: Err(e),
-        }];
-    }
-    let mut out = Vec::new();
-    for block in split_blocks(text) {
-        parse_block(&block, opts, &mut out);
-    }
-    if out.is_empty() {
-        out.push(Record {
-            line: 1,
-            puzzle: Err(error(1, 1, ParseErrorKind::Empty)),
-        });
-    }
-    out
+    parse_bytes(text.as_bytes(), opts)
 }
 
 /// Parses every puzzle in raw bytes, as [`parse_puzzles`] does.
 ///
-/// Invalid UTF-8, NUL bytes and other control characters (except tab, CR and LF) give one
-/// `Err` record ([`ParseErrorKind::NotText`]) naming the line and column of the first bad
-/// byte.
+/// Invalid UTF-8, NUL bytes and other control characters (except tab, CR and LF) end the
+/// input with an `Err` record ([`ParseErrorKind::NotText`]) naming the line and column of
+/// the first bad byte.
 pub fn parse_bytes(bytes: &[u8], opts: &ParseOptions) -> Vec<Record> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => parse_puzzles(text, opts),
-        Err(e) => {
-            let good = bytes.get(..e.valid_up_to()).unwrap_or_default();
-            let prefix = std::str::from_utf8(good).unwrap_or_default();
-            let prefix = prefix.strip_prefix('\u{feff}').unwrap_or(prefix);
-            let err = find_control(prefix).unwrap_or_else(|| {
-                let line = prefix.matches('\n').count() + 1;
-                let last = prefix.rsplit('\n').next().unwrap_or_default();
-                let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
-                error(
-                    line,
-                    last.chars().count() + 1,
-                    ParseErrorKind::NotText {
-                        reason: format!(
-                            "invalid UTF-8 (byte 0x{byte:02X} at offset {})",
-                            e.valid_up_to()
-                        ),
-                    },
-                )
-            });
-            vec![Record {
-                line: 1,
-                puzzle: Err(err),
-            }]
-        }
-    }
+    let mut reader = PuzzleReader::new(LineReader::new(bytes), *opts);
+    // Reading from memory cannot fail.
+    std::iter::from_fn(|| reader.next_record().ok().flatten()).collect()
 }
 
 fn error(line: usize, col: usize, kind: ParseErrorKind) -> ParseError {
     ParseError { line, col, kind }
 }
 
-/// The first control character other than tab, CR and LF.
-fn find_control(text: &str) -> Option<ParseError> {
-    let (mut line, mut col) = (1, 0);
-    for c in text.chars() {
-        if c == '\n' {
-            line += 1;
-            col = 0;
-            continue;
-        }
-        col += 1;
-        if c.is_control() && c != '\t' && c != '\r' {
-            let reason = if c == '\0' {
-                "NUL byte (is this a binary file?)".to_string()
-            } else {
-                format!("control character U+{:04X}", c as u32)
-            };
-            return Some(error(line, col, ParseErrorKind::NotText { reason }));
+/// The most lines of a block read before its form is decided; past it the block is taken
+/// for what its first line says (see [`PuzzleReader`]).
+const UNDECIDED_LINES: usize = 128;
+
+/// The most bytes of a block held before its form is decided.
+const UNDECIDED_BYTES: usize = 8 << 20;
+
+/// Reads puzzles one at a time from a stream of lines, holding at most one grid (or the few
+/// lines that decide a block's form) in memory, so that batches of any length are read with
+/// bounded memory.
+///
+/// It reads what [`parse_puzzles`] documents, plus **JSON lines**: when the first line that
+/// is neither blank nor a comment starts with `{` or `[`, every line is one JSON value: an
+/// object whose `cells` field (or `puzzle`, `solution` or `grid`) holds the puzzle, or the
+/// puzzle itself. A puzzle is an array of rows of numbers, a flat array of `n²` numbers, or
+/// a string in the line form; `0` or `null` is a blank. Everything `shiftgrid` writes as JSON
+/// (`fill`, `generate`, `solve`) reads back this way.
+///
+/// A block whose first 128 lines (or 8 MiB) fit no form is reported at its
+/// first line and skipped up to the next blank line, instead of being held to its end.
+///
+/// ```
+/// use shiftgrid::io::{lines::LineReader, parse::{ParseOptions, PuzzleReader}};
+/// let text = "{\"cells\":[[1,0,0,4],[0,0,0,0],[0,0,0,0],[4,0,0,1]]}\n";
+/// let mut r = PuzzleReader::new(LineReader::new(text.as_bytes()), ParseOptions::default());
+/// let rec = r.next_record()?.unwrap();
+/// assert_eq!(rec.puzzle.unwrap().givens(), 4);
+/// assert!(r.next_record()?.is_none());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct PuzzleReader<R> {
+    lines: LineReader<R>,
+    opts: ParseOptions,
+    out: VecDeque<Record>,
+    block: Block,
+    /// Decided at the first content line: JSON lines or text.
+    json: Option<bool>,
+    records: usize,
+    done: bool,
+}
+
+/// Where the reader is in the current block.
+enum Block {
+    /// Between blocks.
+    Idle,
+    /// Lines whose form is not decided yet; the first `scan` fit no form.
+    Undecided {
+        lines: Vec<(usize, String)>,
+        bytes: usize,
+        scan: usize,
+    },
+    /// One puzzle per line.
+    Line,
+    /// Grids of this shape; the one being read.
+    Grid(Shape, Option<GridAcc>),
+    /// The rest of a block already reported as unreadable.
+    Skip,
+}
+
+/// A grid being read row by row.
+struct GridAcc {
+    cells: Cells,
+    first: usize,
+    last: usize,
+    rows: usize,
+    err: Option<ParseError>,
+}
+
+impl<R: std::io::BufRead> PuzzleReader<R> {
+    /// A reader of the puzzles in `lines`, read as `opts` says.
+    pub fn new(lines: LineReader<R>, opts: ParseOptions) -> PuzzleReader<R> {
+        PuzzleReader {
+            lines,
+            opts,
+            out: VecDeque::new(),
+            block: Block::Idle,
+            json: None,
+            records: 0,
+            done: false,
         }
     }
-    None
+
+    /// The next puzzle (or bad puzzle), `None` at the end of the input. An input that holds
+    /// no puzzle gives one [`ParseErrorKind::Empty`] record; a line that is too long or not
+    /// text gives one last `Err` record.
+    ///
+    /// # Errors
+    /// A failed read of the underlying input.
+    pub fn next_record(&mut self) -> std::io::Result<Option<Record>> {
+        loop {
+            if let Some(r) = self.out.pop_front() {
+                self.records += 1;
+                return Ok(Some(r));
+            }
+            if self.done {
+                return Ok(None);
+            }
+            match self.lines.next_line() {
+                Some(Ok((no, text))) => self.line(no, &text),
+                Some(Err(LineError::Io(e))) => {
+                    self.done = true;
+                    return Err(e);
+                }
+                Some(Err(e)) => {
+                    // A line too long or not text ends the input: nothing after it is read.
+                    self.block = Block::Idle;
+                    self.done = true;
+                    let (line, col) = e.position();
+                    let kind = match e {
+                        LineError::TooLong { limit, .. } => ParseErrorKind::LineTooLong { limit },
+                        other => ParseErrorKind::NotText {
+                            reason: other.to_string(),
+                        },
+                    };
+                    self.push(line, Err(error(line, col, kind)));
+                }
+                None => {
+                    self.end_block();
+                    self.done = true;
+                    if self.records == 0 && self.out.is_empty() {
+                        self.push(1, Err(error(1, 1, ParseErrorKind::Empty)));
+                    }
+                }
+            }
+        }
+    }
+
+    fn push(&mut self, line: usize, puzzle: Result<Puzzle, ParseError>) {
+        self.out.push_back(Record { line, puzzle });
+    }
+
+    fn line(&mut self, no: usize, text: &str) {
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            self.end_block();
+            return;
+        }
+        if trimmed.starts_with('#') {
+            return;
+        }
+        let json = *self
+            .json
+            .get_or_insert_with(|| trimmed.starts_with('{') || trimmed.starts_with('['));
+        if json {
+            let puzzle = parse_json_line(no, text, self.opts.alphabet);
+            self.push(no, puzzle);
+            return;
+        }
+        match &mut self.block {
+            Block::Idle => {
+                self.block = if self.opts.format == InputFormat::Line {
+                    Block::Line
+                } else {
+                    Block::Undecided {
+                        lines: Vec::new(),
+                        bytes: 0,
+                        scan: 0,
+                    }
+                };
+                self.line(no, text);
+            }
+            Block::Undecided { lines, bytes, .. } => {
+                *bytes += text.len();
+                lines.push((no, text.to_string()));
+                self.decide(false);
+            }
+            Block::Line => {
+                let puzzle = parse_line_puzzle(&Line::new(no, text), self.opts.alphabet);
+                self.push(no, puzzle);
+            }
+            Block::Grid(shape, acc) => {
+                let shape = *shape;
+                let acc = acc.get_or_insert_with(|| GridAcc {
+                    cells: Cells::with_capacity(shape.cells()),
+                    first: no,
+                    last: no,
+                    rows: 0,
+                    err: None,
+                });
+                if acc.err.is_none() {
+                    let line = Line::new(no, text);
+                    if let Err(e) =
+                        read_row(&line, shape.side(), self.opts.alphabet, &mut acc.cells)
+                    {
+                        acc.err = Some(e);
+                    }
+                }
+                acc.rows += 1;
+                acc.last = no;
+                if acc.rows == shape.side() {
+                    if let Block::Grid(_, acc) = &mut self.block {
+                        if let Some(acc) = acc.take() {
+                            let puzzle = match acc.err {
+                                Some(e) => Err(e),
+                                None => acc.cells.finish(shape, acc.first),
+                            };
+                            self.push(acc.first, puzzle);
+                        }
+                    }
+                }
+            }
+            Block::Skip => {}
+        }
+    }
+
+    /// Decides the form of an undecided block when its lines allow it (all of them when the
+    /// block has `ended`), then reads the lines held so far in that form.
+    fn decide(&mut self, ended: bool) {
+        let Block::Undecided { lines, bytes, scan } = &mut self.block else {
+            return;
+        };
+        let alphabet = self.opts.alphabet;
+        let mut mode = None;
+        while *scan < lines.len() && mode.is_none() {
+            let (no, text) = &lines[*scan];
+            let (t, compact) = Line::new(*no, text).width();
+            let fits = (Shape::from_cells(t).ok(), Shape::from_side(t).ok());
+            mode = match (self.opts.format, fits) {
+                (InputFormat::Grid, (_, Some(s))) => Some(Mode::Grid(s)),
+                (InputFormat::Grid, _) | (_, (None, None)) => None,
+                (_, (Some(_), None)) => Some(Mode::Line),
+                (_, (None, Some(s))) => Some(Mode::Grid(s)),
+                (_, (Some(small), Some(big))) => {
+                    let cap = alphabet.max_side();
+                    if compact && big.side() > cap {
+                        Some(Mode::Line)
+                    } else if compact && small.side() > cap {
+                        Some(Mode::Grid(big))
+                    } else if lines.len() >= *scan + big.side() || ended {
+                        let end = lines.len().min(*scan + big.side());
+                        let views: Vec<Line<'_>> = lines[*scan..end]
+                            .iter()
+                            .map(|(no, s)| Line::new(*no, s))
+                            .collect();
+                        Some(if looks_like_grid(&views, 0, small, big, alphabet) {
+                            Mode::Grid(big)
+                        } else {
+                            Mode::Line
+                        })
+                    } else {
+                        // Wait for the rest of what would be the first grid.
+                        return;
+                    }
+                }
+            };
+            if mode.is_none() {
+                *scan += 1;
+            }
+        }
+        let overflow = *scan >= UNDECIDED_LINES || *bytes >= UNDECIDED_BYTES;
+        let mode = match mode {
+            Some(m) => m,
+            None if ended || overflow => {
+                let first = lines.first().map(|(no, s)| Line::new(*no, s));
+                let wide = first.as_ref().is_some_and(|l| l.width().0 > MAX_SIDE);
+                if self.opts.format == InputFormat::Auto && (lines.len() == 1 || wide) {
+                    Mode::Line
+                } else {
+                    Mode::Unknown
+                }
+            }
+            None => return,
+        };
+        let held = std::mem::take(lines);
+        match mode {
+            Mode::Line => self.block = Block::Line,
+            Mode::Grid(shape) => self.block = Block::Grid(shape, None),
+            Mode::Unknown => {
+                self.block = Block::Skip;
+                if let Some((no, text)) = held.first() {
+                    let first = Line::new(*no, text);
+                    let err = syntax_check(&first, alphabet).err().unwrap_or_else(|| {
+                        let kind = ParseErrorKind::Size(ShapeError::Side(first.width().0));
+                        error(first.no, first.first_col(), kind)
+                    });
+                    self.push(*no, Err(err));
+                }
+                return;
+            }
+        }
+        for (no, text) in held {
+            self.line(no, &text);
+        }
+    }
+
+    /// Ends the current block: decides its form if still open and reports a grid cut short.
+    fn end_block(&mut self) {
+        if matches!(self.block, Block::Undecided { .. }) {
+            self.decide(true);
+        }
+        if let Block::Grid(shape, Some(acc)) = std::mem::replace(&mut self.block, Block::Idle) {
+            let err = acc.err.unwrap_or_else(|| {
+                let kind = ParseErrorKind::WrongRowCount {
+                    found: acc.rows,
+                    expected: shape.side(),
+                };
+                error(acc.last + 1, 1, kind)
+            });
+            self.push(acc.first, Err(err));
+        }
+        self.block = Block::Idle;
+    }
+}
+
+/// One JSON line: an object with the puzzle in `cells` (or `puzzle`, `solution`, `grid`),
+/// or the puzzle itself (rows, a flat array, or a line-form string).
+fn parse_json_line(no: usize, text: &str, alphabet: Alphabet) -> Result<Puzzle, ParseError> {
+    use serde_json::Value;
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        let kind = ParseErrorKind::Json {
+            message: e.to_string(),
+        };
+        error(no, e.column().max(1), kind)
+    })?;
+    let first_col = text.len() - text.trim_start().len() + 1;
+    let missing = || {
+        error(
+            no,
+            first_col,
+            ParseErrorKind::Json {
+                message: "no puzzle in this record: expected a \"cells\" field holding rows of \
+                          numbers (0 or null for a blank)"
+                    .into(),
+            },
+        )
+    };
+    let puzzle = match &value {
+        Value::Object(map) => ["cells", "puzzle", "solution", "grid"]
+            .iter()
+            .filter_map(|k| map.get(*k))
+            .find(|v| v.is_array() || v.is_string())
+            .ok_or_else(missing)?,
+        v => v,
+    };
+    let bad = |what: &Value, side: Option<usize>| {
+        let token = quote_prefix(&what.to_string());
+        let kind = ParseErrorKind::BadToken {
+            token,
+            expected: spaced_expected(side),
+        };
+        error(no, first_col, kind)
+    };
+    let items: Vec<&Value> = match puzzle {
+        Value::String(s) => return parse_line_puzzle(&Line::new(no, s), alphabet),
+        Value::Array(rows) if !rows.is_empty() && rows.iter().all(Value::is_array) => {
+            let shape = Shape::from_side(rows.len())
+                .map_err(|e| error(no, first_col, ParseErrorKind::Size(e)))?;
+            for row in rows {
+                let len = row.as_array().map_or(0, Vec::len);
+                if len != shape.side() {
+                    let kind = ParseErrorKind::WrongRowLength {
+                        found: len,
+                        expected: shape.side(),
+                    };
+                    return Err(error(no, first_col, kind));
+                }
+            }
+            rows.iter().filter_map(Value::as_array).flatten().collect()
+        }
+        Value::Array(cells) => cells.iter().collect(),
+        other => return Err(bad(other, None)),
+    };
+    let shape = Shape::from_cells(items.len())
+        .map_err(|e| error(no, first_col, ParseErrorKind::Size(e)))?;
+    let side = shape.side();
+    let mut cells = Cells::with_capacity(items.len());
+    for v in items {
+        let value = match v {
+            Value::Null => 0,
+            Value::Number(x) => match x.as_u64() {
+                Some(k) if k <= side as u64 => k as usize,
+                Some(_) => {
+                    let kind = ParseErrorKind::OutOfRange {
+                        value: quote_prefix(&x.to_string()),
+                        side,
+                    };
+                    return Err(error(no, first_col, kind));
+                }
+                None => return Err(bad(v, Some(side))),
+            },
+            other => return Err(bad(other, Some(side))),
+        };
+        cells.push(value, no, first_col);
+    }
+    cells.finish(shape, no)
 }
 
 /// A whitespace-separated token and its 1-based column in characters.
@@ -456,26 +796,6 @@ impl<'a> Line<'a> {
     }
 }
 
-/// Splits the text into blocks of content lines separated by blank lines; comments vanish.
-fn split_blocks(text: &str) -> Vec<Vec<Line<'_>>> {
-    let mut blocks = Vec::new();
-    let mut current = Vec::new();
-    for (no, raw) in (1..).zip(text.split('\n')) {
-        let trimmed = raw.trim();
-        if trimmed.is_empty() {
-            if !current.is_empty() {
-                blocks.push(std::mem::take(&mut current));
-            }
-        } else if !trimmed.starts_with('#') {
-            current.push(Line::new(no, raw));
-        }
-    }
-    if !current.is_empty() {
-        blocks.push(current);
-    }
-    blocks
-}
-
 /// A whitespace-separated token's value: `.` and `0` are blanks, otherwise decimal digits.
 /// Huge numbers saturate (they are out of range anyway).
 fn number(s: &str) -> Option<usize> {
@@ -508,32 +828,6 @@ enum Mode {
     Unknown,
 }
 
-/// The form suggested by line `i` of a block (rules 1 to 3 of the module documentation).
-fn detect(lines: &[Line<'_>], i: usize, alphabet: Alphabet) -> Option<Mode> {
-    let (t, compact) = lines[i].width();
-    match (Shape::from_cells(t).ok(), Shape::from_side(t).ok()) {
-        (None, None) => None,
-        (Some(_), None) => Some(Mode::Line),
-        (None, Some(s)) => Some(Mode::Grid(s)),
-        (Some(small), Some(big)) => {
-            if compact {
-                let cap = alphabet.max_side();
-                if big.side() > cap {
-                    return Some(Mode::Line);
-                }
-                if small.side() > cap {
-                    return Some(Mode::Grid(big));
-                }
-            }
-            Some(if looks_like_grid(lines, i, small, big, alphabet) {
-                Mode::Grid(big)
-            } else {
-                Mode::Line
-            })
-        }
-    }
-}
-
 /// Rule 3: whether lines `i..i+n` of a block read better as one `n×n` grid than as `n`
 /// line puzzles of side `small`.
 fn looks_like_grid(
@@ -557,55 +851,6 @@ fn looks_like_grid(
                 .all(|l| l.width() == width && l.is_blank(alphabet)))
 }
 
-fn block_mode(lines: &[Line<'_>], opts: &ParseOptions) -> Mode {
-    let found = match opts.format {
-        InputFormat::Line => Some(Mode::Line),
-        InputFormat::Grid => lines
-            .iter()
-            .find_map(|l| Shape::from_side(l.width().0).ok())
-            .map(Mode::Grid),
-        InputFormat::Auto => (0..lines.len()).find_map(|i| detect(lines, i, opts.alphabet)),
-    };
-    found.unwrap_or_else(|| {
-        let wide = lines.first().is_some_and(|l| l.width().0 > MAX_SIDE);
-        if opts.format == InputFormat::Auto && (lines.len() == 1 || wide) {
-            Mode::Line
-        } else {
-            Mode::Unknown
-        }
-    })
-}
-
-fn parse_block(lines: &[Line<'_>], opts: &ParseOptions, out: &mut Vec<Record>) {
-    let alphabet = opts.alphabet;
-    match block_mode(lines, opts) {
-        Mode::Line => out.extend(lines.iter().map(|l| Record {
-            line: l.no,
-            puzzle: parse_line_puzzle(l, alphabet),
-        })),
-        Mode::Grid(shape) => {
-            for chunk in lines.chunks(shape.side()) {
-                out.push(Record {
-                    line: chunk[0].no,
-                    puzzle: parse_grid(chunk, shape, alphabet),
-                });
-            }
-        }
-        Mode::Unknown => {
-            if let Some(first) = lines.first() {
-                let err = syntax_check(first, alphabet).err().unwrap_or_else(|| {
-                    let kind = ParseErrorKind::Size(ShapeError::Side(first.width().0));
-                    error(first.no, first.first_col(), kind)
-                });
-                out.push(Record {
-                    line: first.no,
-                    puzzle: Err(err),
-                });
-            }
-        }
-    }
-}
-
 /// The first token (or character of a compact token) that is no symbol at all.
 fn syntax_check(line: &Line<'_>, alphabet: Alphabet) -> Result<(), ParseError> {
     match line.compact() {
@@ -623,7 +868,7 @@ fn syntax_check(line: &Line<'_>, alphabet: Alphabet) -> Result<(), ParseError> {
         None => {
             if let Some(t) = line.toks.iter().find(|t| number(t.text).is_none()) {
                 let kind = ParseErrorKind::BadToken {
-                    token: t.text.to_string(),
+                    token: quote_prefix(t.text),
                     expected: spaced_expected(None),
                 };
                 return Err(error(line.no, t.col, kind));
@@ -737,14 +982,14 @@ fn read_spaced(
         }
         let v = number(t.text).ok_or_else(|| {
             let kind = ParseErrorKind::BadToken {
-                token: t.text.to_string(),
+                token: quote_prefix(t.text),
                 expected: spaced_expected(Some(side)),
             };
             error(line.no, t.col, kind)
         })?;
         if v > side {
             let kind = ParseErrorKind::OutOfRange {
-                value: t.text.to_string(),
+                value: quote_prefix(t.text),
                 side,
             };
             return Err(error(line.no, t.col, kind));
@@ -795,25 +1040,6 @@ fn parse_line_puzzle(line: &Line<'_>, alphabet: Alphabet) -> Result<Puzzle, Pars
         }
     };
     cells.finish(shape, line.no)
-}
-
-/// One grid from up to `n` rows; fewer rows means the block ended early.
-fn parse_grid(rows: &[Line<'_>], shape: Shape, alphabet: Alphabet) -> Result<Puzzle, ParseError> {
-    let n = shape.side();
-    let mut cells = Cells::with_capacity(shape.cells());
-    for row in rows {
-        read_row(row, n, alphabet, &mut cells)?;
-    }
-    let first = rows.first().map_or(1, |r| r.no);
-    if rows.len() < n {
-        let last = rows.last().map_or(1, |r| r.no);
-        let kind = ParseErrorKind::WrongRowCount {
-            found: rows.len(),
-            expected: n,
-        };
-        return Err(error(last + 1, 1, kind));
-    }
-    cells.finish(shape, first)
 }
 
 /// One grid row: `n` tokens, or `n` characters when the alphabet can write the size.

@@ -1,0 +1,272 @@
+//! Reading input one line at a time with bounded memory: the ground floor of every reader
+//! (text puzzles, JSON lines, roster CSVs, name files).
+//!
+//! A [`LineReader`] hands out one line at a time, numbered from 1, without its line end.
+//! It never holds more than one line (plus what was pushed back), and refuses a line longer
+//! than [`MAX_LINE`] with an error instead of growing: the longest line shiftgrid writes (a
+//! 100×100 puzzle with its solution as JSON) is under 100 KB, so 1 MiB leaves room for hand-made
+//! files while an endless line (`/dev/zero`, a binary file without line ends) stops after
+//! 1 MiB. Lines must be UTF-8 and, unless told otherwise, hold no control characters
+//! other than tab and carriage return; the first problem ends the input with an error that
+//! says where it is.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Read};
+
+/// The longest line any reader accepts, in bytes (line end excluded): 1 MiB.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The most characters of a bad token or name that an error message quotes.
+pub const QUOTE_CHARS: usize = 40;
+
+/// `text` as an error message quotes it: whole when short, else its first
+/// [`QUOTE_CHARS`] characters, an ellipsis and the full length.
+///
+/// ```
+/// use shiftgrid::io::lines::quote_prefix;
+/// assert_eq!(quote_prefix("abc"), "abc");
+/// let long = "x".repeat(5000);
+/// assert_eq!(quote_prefix(&long), format!("{}… (5000 bytes)", "x".repeat(40)));
+/// ```
+pub fn quote_prefix(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_CHARS) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}… ({} bytes)", &text[..end], text.len()),
+    }
+}
+
+/// Why a line could not be read.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LineError {
+    /// The line is longer than [`MAX_LINE`].
+    #[error("line is longer than {} MiB ({limit} bytes): not a puzzle or roster file", limit >> 20)]
+    TooLong {
+        /// The line, 1-based.
+        line: usize,
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// Invalid UTF-8 or a control character.
+    #[error("{reason}")]
+    NotText {
+        /// The line, 1-based.
+        line: usize,
+        /// The column, 1-based, in characters.
+        col: usize,
+        /// What was found.
+        reason: String,
+    },
+    /// The input could not be read.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+impl LineError {
+    /// The line and column where the problem is (`(0, 0)` for an I/O error).
+    pub fn position(&self) -> (usize, usize) {
+        match self {
+            LineError::TooLong { line, .. } => (*line, 1),
+            LineError::NotText { line, col, .. } => (*line, *col),
+            LineError::Io(_) => (0, 0),
+        }
+    }
+}
+
+/// Reads lines from a [`BufRead`] with bounded memory (see the module documentation).
+pub struct LineReader<R> {
+    inner: R,
+    /// Lines (or an error) read but handed back with [`LineReader::push_back`], in order.
+    back: VecDeque<Result<(usize, String), LineError>>,
+    /// The number of the last line read from `inner`.
+    line: usize,
+    buf: Vec<u8>,
+    controls_ok: bool,
+    failed: bool,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// A reader that refuses control characters other than tab and carriage return.
+    pub fn new(inner: R) -> LineReader<R> {
+        LineReader {
+            inner,
+            back: VecDeque::new(),
+            line: 0,
+            buf: Vec::new(),
+            controls_ok: false,
+            failed: false,
+        }
+    }
+
+    /// Lets control characters through (name files check each name themselves).
+    pub fn allow_controls(mut self) -> LineReader<R> {
+        self.controls_ok = true;
+        self
+    }
+
+    /// The next line and its 1-based number, without the `\n` (a `\r` before it stays), and
+    /// without a byte-order mark at the start of line 1. `None` at the end of the input.
+    /// After an error the reader is at its end.
+    ///
+    /// # Errors
+    /// [`LineError`] for a line too long, one that is not text, or a failed read.
+    pub fn next_line(&mut self) -> Option<Result<(usize, String), LineError>> {
+        if let Some(l) = self.back.pop_front() {
+            return Some(l);
+        }
+        if self.failed {
+            return None;
+        }
+        let r = self.read_line();
+        match r {
+            Ok(None) => {
+                self.failed = true;
+                None
+            }
+            Ok(Some(l)) => Some(Ok(l)),
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
+
+    /// Hands a line back: the next calls return the lines pushed back, in the order pushed,
+    /// before reading on.
+    pub fn push_back(&mut self, line: Result<(usize, String), LineError>) {
+        self.back.push_back(line);
+    }
+
+    fn read_line(&mut self) -> Result<Option<(usize, String)>, LineError> {
+        self.buf.clear();
+        let limit = MAX_LINE as u64 + 1;
+        let n = (&mut self.inner)
+            .take(limit)
+            .read_until(b'\n', &mut self.buf)?;
+        if n == 0 {
+            return Ok(None);
+        }
+        self.line += 1;
+        let no = self.line;
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+        } else if self.buf.len() > MAX_LINE {
+            return Err(LineError::TooLong {
+                line: no,
+                limit: MAX_LINE,
+            });
+        }
+        let mut bytes = std::mem::take(&mut self.buf);
+        if no == 1 && bytes.starts_with("\u{feff}".as_bytes()) {
+            bytes.drain(..3);
+        }
+        let text = match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let bytes = e.into_bytes();
+                let col = String::from_utf8_lossy(&bytes[..at]).chars().count() + 1;
+                return Err(LineError::NotText {
+                    line: no,
+                    col,
+                    reason: format!("invalid UTF-8 byte 0x{:02X} at column {col}", bytes[at]),
+                });
+            }
+        };
+        if !self.controls_ok {
+            if let Some((k, c)) = text
+                .chars()
+                .enumerate()
+                .find(|(_, c)| c.is_control() && !matches!(c, '\t' | '\r'))
+            {
+                let what = if c == '\0' {
+                    "NUL byte (is this a binary file?)".to_string()
+                } else {
+                    format!("control character U+{:04X}", u32::from(c))
+                };
+                return Err(LineError::NotText {
+                    line: no,
+                    col: k + 1,
+                    reason: format!("{what} at column {}", k + 1),
+                });
+            }
+        }
+        Ok(Some((no, text)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(input: &[u8]) -> Vec<Result<(usize, String), String>> {
+        let mut r = LineReader::new(input);
+        std::iter::from_fn(|| r.next_line())
+            .map(|x| x.map_err(|e| format!("{:?} {e}", e.position())))
+            .collect()
+    }
+
+    #[test]
+    fn numbers_lines_and_strips_ends() {
+        let got = all("\u{feff}a\r\n\nb".as_bytes());
+        assert_eq!(
+            got,
+            [
+                Ok((1, "a\r".to_string())),
+                Ok((2, String::new())),
+                Ok((3, "b".to_string()))
+            ]
+        );
+        assert!(all(b"").is_empty());
+    }
+
+    #[test]
+    fn refuses_long_lines_and_binary() {
+        let long = vec![b'1'; MAX_LINE + 10];
+        let got = all(&long);
+        assert_eq!(got.len(), 1);
+        assert!(got[0].as_ref().unwrap_err().contains("longer than 1 MiB"));
+        // Exactly the limit is fine.
+        let mut ok = vec![b'1'; MAX_LINE];
+        ok.push(b'\n');
+        assert_eq!(all(&ok).len(), 1);
+        assert!(all(&ok)[0].is_ok());
+        let got = all(b"ok\nab\0c\nmore\n");
+        assert_eq!(got.len(), 2);
+        assert_eq!(
+            got[1],
+            Err("(2, 3) NUL byte (is this a binary file?) at column 3".into())
+        );
+        let got = all(b"x\xffy\n");
+        assert_eq!(
+            got,
+            [Err("(1, 2) invalid UTF-8 byte 0xFF at column 2".into())]
+        );
+        let mut r = LineReader::new(&b"a\x07b\n"[..]).allow_controls();
+        assert_eq!(r.next_line().unwrap().unwrap().1, "a\x07b");
+    }
+
+    #[test]
+    fn push_back_replays_in_order() {
+        let mut r = LineReader::new(&b"1\n2\n3\n"[..]);
+        let a = r.next_line().unwrap().unwrap();
+        let b = r.next_line().unwrap().unwrap();
+        r.push_back(Ok(a));
+        r.push_back(Ok(b));
+        let got: Vec<usize> = std::iter::from_fn(|| r.next_line())
+            .map(|l| l.unwrap().0)
+            .collect();
+        assert_eq!(got, [1, 2, 3]);
+    }
+
+    #[test]
+    fn quotes_are_short() {
+        assert_eq!(quote_prefix(""), "");
+        let s = "é".repeat(100);
+        let q = quote_prefix(&s);
+        assert!(
+            q.starts_with(&"é".repeat(40)) && q.ends_with("(200 bytes)"),
+            "{q}"
+        );
+    }
+}
