@@ -323,11 +323,11 @@ fn race_solves_the_big_peer_sets() {
 }
 
 #[test]
-fn propagation_engine_counts_generated_big_puzzles() {
-    // Puzzles that `generate` proved unique by propagation: the propagation engine must
-    // confirm each with a complete search (plain DLX can take minutes on these). The
-    // sweep order's puzzles need the engine's root probing from 49x49 up; the random
-    // order's do not.
+fn generated_big_puzzles_are_unique_by_two_engines() {
+    // Puzzles that `generate` proved unique by propagation: the learning engine, which
+    // shares no code with propagation, must confirm each (plain DLX can take minutes on
+    // these), and so must the propagation engine's own complete search (the sweep order's
+    // puzzles need its root probing from 49x49 up; the random order's do not).
     use shiftgrid::generate::{GenerateConfig, Order};
     let cases = [
         (5, Order::Sweep, 3),
@@ -353,6 +353,19 @@ fn propagation_engine_counts_generated_big_puzzles() {
             assert!(o.complete);
             assert_eq!(o.count, 1, "b {b} seed {seed}");
             assert_eq!(o.solutions[0], g.solution);
+            let learn = shiftgrid::solve::solve(
+                &g.puzzle,
+                Engine::Learn,
+                &SolveLimits::count_up_to(2),
+                &SearchControl::default(),
+            )
+            .unwrap();
+            assert_eq!(
+                (learn.count, learn.complete),
+                (1, true),
+                "b {b} seed {seed}"
+            );
+            assert_eq!(learn.solutions[0], g.solution);
         }
     }
 }
