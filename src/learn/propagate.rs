@@ -181,6 +181,10 @@ impl Learner {
             }
             self.trail.unassign(lit);
             self.heur.phase[var as usize] = lit.is_pos();
+            if lit.is_pos() {
+                let (its, pos) = self.items.of(var);
+                self.heur.cell_phase[its[0] as usize] = pos[0] as u8;
+            }
             self.heur.insert(var);
         }
         self.trail.lits.truncate(start);
