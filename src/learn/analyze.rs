@@ -87,6 +87,9 @@ pub(super) struct Analyzer {
     marked: Vec<u32>,
     /// Antecedents of one reason, while shrinking.
     ante: Vec<u32>,
+    /// Variables known not to be removable in this analysis (failed minimisation).
+    poison: Vec<bool>,
+    poisoned: Vec<u32>,
 }
 
 impl Analyzer {
@@ -101,6 +104,8 @@ impl Analyzer {
             mark: vec![false; vars],
             marked: Vec::new(),
             ante: Vec::new(),
+            poison: vec![false; vars],
+            poisoned: Vec::new(),
         }
     }
 
@@ -160,6 +165,10 @@ impl Analyzer {
         for &v in &self.toclear {
             self.seen[v as usize] = false;
         }
+        for &v in &self.poisoned {
+            self.poison[v as usize] = false;
+        }
+        self.poisoned.clear();
         // Backjump to the highest level among the rest, kept in slot 1 for the watches.
         let mut bt = 0;
         if self.learnt.len() > 1 {
@@ -317,23 +326,36 @@ impl Analyzer {
         items: &Items,
         db: &ClauseDb,
     ) -> bool {
+        if self.poison[var as usize] {
+            return false;
+        }
         self.stack.clear();
         self.stack.push(var);
         let top = self.toclear.len();
         while let Some(q) = self.stack.pop() {
             let src = Source::of_reason(trail.reason[q as usize], q);
-            let (seen, stack, toclear) = (&mut self.seen, &mut self.stack, &mut self.toclear);
+            let (seen, stack, toclear, poison) = (
+                &mut self.seen,
+                &mut self.stack,
+                &mut self.toclear,
+                &self.poison,
+            );
+            let mut failed = u32::MAX;
             let ok = src.each(items, db, |u| {
                 let lvl = trail.level[u as usize];
                 if seen[u as usize] || lvl == 0 {
                     return true;
                 }
-                if trail.reason[u as usize] != reason::NONE && abstract_level(lvl) & levels != 0 {
+                if !poison[u as usize]
+                    && trail.reason[u as usize] != reason::NONE
+                    && abstract_level(lvl) & levels != 0
+                {
                     seen[u as usize] = true;
                     stack.push(u);
                     toclear.push(u);
                     true
                 } else {
+                    failed = u;
                     false
                 }
             });
@@ -342,6 +364,13 @@ impl Analyzer {
                     self.seen[u as usize] = false;
                 }
                 self.toclear.truncate(top);
+                // Neither can be removed: later queries in this analysis stop at once.
+                for u in [var, failed] {
+                    if !self.poison[u as usize] {
+                        self.poison[u as usize] = true;
+                        self.poisoned.push(u);
+                    }
+                }
                 return false;
             }
         }
