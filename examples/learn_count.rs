@@ -32,6 +32,13 @@ fn main() -> anyhow::Result<()> {
             _ => Phase::True,
         };
     }
+    if let Ok(p) = std::env::var("LEARN_LATER") {
+        config.later_phase = match p.as_str() {
+            "saved" => Phase::Saved,
+            "cell" => Phase::Cell,
+            _ => Phase::True,
+        };
+    }
     if let Ok(r) = std::env::var("LEARN_RESTART") {
         config.restarts = match r.split_once(':') {
             Some(("luby", u)) => RestartPolicy::Luby(u.parse()?),

@@ -50,6 +50,8 @@ pub struct LearnConfig {
     pub restarts: RestartPolicy,
     /// Which value a decision gives.
     pub phase: Phase,
+    /// In [`count`]: the phase choice after the first solution.
+    pub later_phase: Phase,
     /// Conflicts before the first learned-clause reduction.
     pub reduce_first: u64,
     /// How much the interval between reductions grows each time.
@@ -64,7 +66,8 @@ impl LearnConfig {
             decay: 0.95,
             focused_decay: 0.95,
             restarts: RestartPolicy::Luby(100),
-            phase: Phase::True,
+            phase: Phase::Saved,
+            later_phase: Phase::True,
             reduce_first: 2000,
             reduce_inc: 300,
         }
@@ -329,6 +332,7 @@ pub fn count(
                 }
                 learner.blocking_clause(&mut block);
                 ok = learner.add_clause(&block);
+                learner.config.phase = config.later_phase;
             }
             Answer::Unsat => ok = false,
             Answer::Unknown => {

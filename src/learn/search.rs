@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::trail::{FALSE, Lit, TRUE, reason};
-use super::{Answer, Budget, Learner, Phase};
+use super::{Answer, Budget, Learner, Phase, RestartPolicy};
 
 /// Conflicts between polls of the interrupt flag and the deadline.
 const POLL_CONFLICTS: u64 = 256;
@@ -150,7 +150,15 @@ impl Learner {
             if self.trail.is_assigned(v) {
                 continue;
             }
-            return Some(match self.config.phase {
+            // Modes: stable mode uses saved phases, focused mode the configured choice.
+            let phase = if self.restarts.stable
+                && matches!(self.config.restarts, RestartPolicy::Modes { .. })
+            {
+                Phase::Saved
+            } else {
+                self.config.phase
+            };
+            return Some(match phase {
                 Phase::True => Lit::of(v, true),
                 Phase::Saved => Lit::of(v, self.heur.phase[v as usize]),
                 Phase::Cell => {
