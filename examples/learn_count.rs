@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
-use shiftgrid::solve::learn::{Budget, LearnConfig, RestartPolicy, count};
+use shiftgrid::solve::learn::{Budget, LearnConfig, Phase, RestartPolicy, count};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -26,17 +26,39 @@ fn main() -> anyhow::Result<()> {
     // Knobs for tuning runs: LEARN_PHASE=saved, LEARN_RESTART=luby:N | glucose:K,
     // LEARN_DECAY=0.95.
     if let Ok(p) = std::env::var("LEARN_PHASE") {
-        config.saved_phase = p == "saved";
+        config.phase = match p.as_str() {
+            "saved" => Phase::Saved,
+            "cell" => Phase::Cell,
+            _ => Phase::True,
+        };
+    }
+    if let Ok(p) = std::env::var("LEARN_LATER") {
+        config.later_phase = match p.as_str() {
+            "saved" => Phase::Saved,
+            "cell" => Phase::Cell,
+            _ => Phase::True,
+        };
     }
     if let Ok(r) = std::env::var("LEARN_RESTART") {
         config.restarts = match r.split_once(':') {
             Some(("luby", u)) => RestartPolicy::Luby(u.parse()?),
             Some(("glucose", k)) => RestartPolicy::Glucose(k.parse()?),
+            Some(("modes", m)) => {
+                let v: Vec<&str> = m.split(',').collect();
+                RestartPolicy::Modes {
+                    glue: v[0].parse()?,
+                    luby: v[1].parse()?,
+                    first: v[2].parse()?,
+                }
+            }
             _ => anyhow::bail!("LEARN_RESTART: luby:N or glucose:K"),
         };
     }
     if let Ok(d) = std::env::var("LEARN_DECAY") {
         config.decay = d.parse()?;
+    }
+    if let Ok(d) = std::env::var("LEARN_FDECAY") {
+        config.focused_decay = d.parse()?;
     }
     let stop = AtomicBool::new(false);
     for (i, record) in parse_puzzles(&text, &ParseOptions::default())

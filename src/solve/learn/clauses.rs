@@ -42,6 +42,10 @@ pub(super) struct ClauseDb {
     learned: Vec<u32>,
     /// Per literal: clauses watching it (visited when it becomes false).
     pub watches: Vec<Vec<Watch>>,
+    /// One bit per literal: whether its watch list may be non-empty. Most lists are empty
+    /// and the list headers (24 bytes per literal, 2.2 MB at 36×36) miss the cache, while
+    /// this map (12 KB at 36×36) stays in L1: reading the header cost 11 % of all time.
+    watched: Vec<u64>,
     /// Learned clauses deleted so far.
     pub deleted: u64,
     /// Most learned clauses held at once.
@@ -56,6 +60,7 @@ impl ClauseDb {
             arena: Vec::new(),
             learned: Vec::new(),
             watches: vec![Vec::new(); 2 * vars],
+            watched: vec![0; (2 * vars).div_ceil(64)],
             deleted: 0,
             peak: 0,
             scratch: Vec::new(),
@@ -86,8 +91,33 @@ impl ClauseDb {
     fn watch(&mut self, cref: u32) {
         let c = cref as usize + HEADER;
         let (a, b) = (Lit(self.arena[c]), Lit(self.arena[c + 1]));
-        self.watches[a.index()].push(Watch { cref, blocker: b });
-        self.watches[b.index()].push(Watch { cref, blocker: a });
+        self.push_watch(a, Watch { cref, blocker: b });
+        self.push_watch(b, Watch { cref, blocker: a });
+    }
+
+    /// Adds `w` to the watch list of `lit`.
+    #[inline]
+    pub(super) fn push_watch(&mut self, lit: Lit, w: Watch) {
+        let i = lit.index();
+        self.watched[i / 64] |= 1 << (i % 64);
+        self.watches[i].push(w);
+    }
+
+    /// Whether `lit` may have watches.
+    #[inline]
+    pub(super) fn is_watched(&self, lit: Lit) -> bool {
+        let i = lit.index();
+        self.watched[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// Puts back the watch list of `lit` taken for propagation.
+    #[inline]
+    pub(super) fn put_watches(&mut self, lit: Lit, ws: Vec<Watch>) {
+        let i = lit.index();
+        if ws.is_empty() {
+            self.watched[i / 64] &= !(1 << (i % 64));
+        }
+        self.watches[i] = ws;
     }
 
     /// Number of literals of a clause.
@@ -199,6 +229,7 @@ impl ClauseDb {
         for w in &mut self.watches {
             w.clear();
         }
+        self.watched.iter_mut().for_each(|w| *w = 0);
         let mut at = 0usize;
         while at < self.arena.len() {
             let len = self.arena[at] as usize;

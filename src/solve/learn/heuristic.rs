@@ -21,10 +21,17 @@ pub(super) struct Heuristic {
     decay: f64,
     /// Per option: the value it had when last unassigned.
     pub phase: Vec<bool>,
+    /// Per cell: the symbol (0-based) it held when last unassigned, `u8::MAX` for none.
+    pub cell_phase: Vec<u8>,
 }
 
 impl Heuristic {
-    pub(super) fn new(vars: usize, seed: u64, decay: f64) -> Heuristic {
+    /// Sets the decay factor (per conflict).
+    pub(super) fn set_decay(&mut self, decay: f64) {
+        self.decay = decay;
+    }
+
+    pub(super) fn new(vars: usize, cells: usize, seed: u64, decay: f64) -> Heuristic {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let activity: Vec<f64> = (0..vars).map(|_| rng.r#gen::<f64>() * 1e-6).collect();
         let mut h = Heuristic {
@@ -34,6 +41,7 @@ impl Heuristic {
             inc: 1.0,
             decay,
             phase: vec![true; vars],
+            cell_phase: vec![u8::MAX; cells],
         };
         for v in 0..vars as u32 {
             h.insert(v);
@@ -136,6 +144,18 @@ impl Heuristic {
     }
 }
 
+/// Which value a decision gives the option the scores chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Always true: the option is placed, as in a dancing-links search.
+    True,
+    /// The value the option had when last unassigned (phase saving), true at first.
+    Saved,
+    /// Phase saving at the cell: place the symbol the chosen option's cell last held, if
+    /// that is still open, else the chosen option.
+    Cell,
+}
+
 /// When to restart.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RestartPolicy {
@@ -143,6 +163,18 @@ pub enum RestartPolicy {
     Luby(u32),
     /// Glucose: restart when the recent LBD average exceeds the long-run one by this factor.
     Glucose(f64),
+    /// Alternate a *focused* mode (Glucose restarts with this factor, fast-decaying scores)
+    /// and a *stable* mode (Luby restarts with this unit, slow-decaying scores), as CaDiCaL
+    /// and Kissat do: the first phase lasts `first` conflicts and every second phase is twice
+    /// as long as the one before.
+    Modes {
+        /// Glucose factor of focused mode.
+        glue: f64,
+        /// Luby unit of stable mode.
+        luby: u32,
+        /// Conflicts of the first focused phase.
+        first: u64,
+    },
 }
 
 /// The `i`-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1 …
@@ -166,6 +198,10 @@ pub(super) struct Restarts {
     fast: f64,
     slow: f64,
     seen: u64,
+    /// In [`RestartPolicy::Modes`]: whether the stable mode is on.
+    pub stable: bool,
+    phase_end: u64,
+    phases: u32,
 }
 
 impl Restarts {
@@ -177,6 +213,12 @@ impl Restarts {
             fast: 0.0,
             slow: 0.0,
             seen: 0,
+            stable: matches!(policy, RestartPolicy::Luby(_)),
+            phase_end: match policy {
+                RestartPolicy::Modes { first, .. } => first,
+                _ => u64::MAX,
+            },
+            phases: 0,
         }
     }
 
@@ -200,16 +242,37 @@ impl Restarts {
     /// Whether to restart now.
     #[inline]
     pub(super) fn due(&self) -> bool {
+        let luby_due = |unit: u32| self.since >= luby(self.luby_i) * u64::from(unit);
+        let glue_due = |k: f64| self.since >= 50 && self.fast > k * self.slow;
         match self.policy {
-            RestartPolicy::Luby(unit) => self.since >= luby(self.luby_i) * u64::from(unit),
-            RestartPolicy::Glucose(k) => self.since >= 50 && self.fast > k * self.slow,
+            RestartPolicy::Luby(unit) => luby_due(unit),
+            RestartPolicy::Glucose(k) => glue_due(k),
+            RestartPolicy::Modes { glue, luby, .. } => {
+                self.seen >= self.phase_end
+                    || if self.stable {
+                        luby_due(luby)
+                    } else {
+                        glue_due(glue)
+                    }
+            }
         }
     }
 
-    /// Records that a restart happened.
-    pub(super) fn restarted(&mut self) {
+    /// Records that a restart happened; switches modes when the phase is over. Returns
+    /// whether the mode changed.
+    pub(super) fn restarted(&mut self) -> bool {
         self.since = 0;
         self.luby_i += 1;
+        if self.seen < self.phase_end {
+            return false;
+        }
+        if let RestartPolicy::Modes { first, .. } = self.policy {
+            self.phases += 1;
+            self.stable = !self.stable;
+            self.luby_i = 1;
+            self.phase_end = self.seen + (first << (self.phases / 2).min(30));
+        }
+        true
     }
 }
 
@@ -225,7 +288,7 @@ mod tests {
 
     #[test]
     fn heap_pops_by_activity() {
-        let mut h = Heuristic::new(10, 1, 0.95);
+        let mut h = Heuristic::new(10, 1, 1, 0.95);
         for _ in 0..3 {
             h.bump(7);
         }

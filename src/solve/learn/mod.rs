@@ -26,7 +26,7 @@ mod trail;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 
-pub use heuristic::RestartPolicy;
+pub use heuristic::{Phase, RestartPolicy};
 pub use trail::Lit;
 
 use crate::grid::{Grid, GridError, Puzzle, Shape};
@@ -42,12 +42,16 @@ use trail::{FALSE, TRUE, Trail, reason};
 pub struct LearnConfig {
     /// Seeds the initial branching order.
     pub seed: u64,
-    /// VSIDS decay factor (per conflict).
+    /// VSIDS decay factor (per conflict), in stable mode.
     pub decay: f64,
+    /// VSIDS decay factor in focused mode (see [`RestartPolicy::Modes`]).
+    pub focused_decay: f64,
     /// When to restart.
     pub restarts: RestartPolicy,
-    /// Decide an option's saved phase (`true`) or always try it true first (`false`).
-    pub saved_phase: bool,
+    /// Which value a decision gives.
+    pub phase: Phase,
+    /// In [`count`]: the phase choice after the first solution.
+    pub later_phase: Phase,
     /// Conflicts before the first learned-clause reduction.
     pub reduce_first: u64,
     /// How much the interval between reductions grows each time.
@@ -60,8 +64,10 @@ impl LearnConfig {
         LearnConfig {
             seed,
             decay: 0.95,
+            focused_decay: 0.95,
             restarts: RestartPolicy::Luby(100),
-            saved_phase: false,
+            phase: Phase::Saved,
+            later_phase: Phase::True,
             reduce_first: 2000,
             reduce_inc: 300,
         }
@@ -185,7 +191,16 @@ impl Learner {
             items: Items::new(shape),
             trail: Trail::new(vars),
             db: ClauseDb::new(vars),
-            heur: Heuristic::new(vars, config.seed, config.decay),
+            heur: Heuristic::new(
+                vars,
+                n * n,
+                config.seed,
+                if matches!(config.restarts, RestartPolicy::Modes { .. }) {
+                    config.focused_decay
+                } else {
+                    config.decay
+                },
+            ),
             restarts: Restarts::new(config.restarts),
             analyzer: Analyzer::new(vars),
             stats: LearnStats::default(),
@@ -332,6 +347,7 @@ pub fn count(
                 }
                 learner.blocking_clause(&mut block);
                 ok = learner.add_clause(&block);
+                learner.config.phase = config.later_phase;
             }
             Answer::Unsat => ok = false,
             Answer::Unknown => {

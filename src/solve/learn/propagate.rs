@@ -96,6 +96,9 @@ impl Learner {
 
     /// Visits the clauses watching `f`, which just became false.
     fn propagate_clauses(&mut self, f: Lit) -> Option<Conflict> {
+        if !self.db.is_watched(f) {
+            return None;
+        }
         let mut ws = std::mem::take(&mut self.db.watches[f.index()]);
         let mut conflict = None;
         let mut i = 0;
@@ -142,10 +145,13 @@ impl Learner {
             if pick != usize::MAX {
                 arena.swap(c1, pick);
                 let new = Lit(arena[c1]);
-                self.db.watches[new.index()].push(super::clauses::Watch {
-                    cref: w.cref,
-                    blocker: first,
-                });
+                self.db.push_watch(
+                    new,
+                    super::clauses::Watch {
+                        cref: w.cref,
+                        blocker: first,
+                    },
+                );
                 continue;
             }
             ws[j] = w;
@@ -162,7 +168,7 @@ impl Learner {
             }
         }
         ws.truncate(j);
-        self.db.watches[f.index()] = ws;
+        self.db.put_watches(f, ws);
         conflict
     }
 
@@ -181,6 +187,10 @@ impl Learner {
             }
             self.trail.unassign(lit);
             self.heur.phase[var as usize] = lit.is_pos();
+            if lit.is_pos() {
+                let (its, pos) = self.items.of(var);
+                self.heur.cell_phase[its[0] as usize] = pos[0] as u8;
+            }
             self.heur.insert(var);
         }
         self.trail.lits.truncate(start);

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::trail::{FALSE, Lit, TRUE, reason};
-use super::{Answer, Budget, Learner};
+use super::{Answer, Budget, Learner, Phase, RestartPolicy};
 
 /// Conflicts between polls of the interrupt flag and the deadline.
 const POLL_CONFLICTS: u64 = 256;
@@ -99,7 +99,13 @@ impl Learner {
             }
             let level = self.trail.decision_level();
             if self.restarts.due() {
-                self.restarts.restarted();
+                if self.restarts.restarted() {
+                    self.heur.set_decay(if self.restarts.stable {
+                        self.config.decay
+                    } else {
+                        self.config.focused_decay
+                    });
+                }
                 self.stats.restarts += 1;
                 self.backtrack(level.min(self.assumed.len() as u32));
             }
@@ -144,8 +150,31 @@ impl Learner {
             if self.trail.is_assigned(v) {
                 continue;
             }
-            let value = !self.config.saved_phase || self.heur.phase[v as usize];
-            return Some(Lit::of(v, value));
+            // Modes: stable mode uses saved phases, focused mode the configured choice.
+            let phase = if self.restarts.stable
+                && matches!(self.config.restarts, RestartPolicy::Modes { .. })
+            {
+                Phase::Saved
+            } else {
+                self.config.phase
+            };
+            return Some(match phase {
+                Phase::True => Lit::of(v, true),
+                Phase::Saved => Lit::of(v, self.heur.phase[v as usize]),
+                Phase::Cell => {
+                    let n = self.items.n;
+                    let cell = v / n;
+                    let s = u32::from(self.heur.cell_phase[cell as usize]);
+                    let w = cell * n + s;
+                    if s < n && w != v && !self.trail.is_assigned(w) {
+                        // v stays a candidate.
+                        self.heur.insert(v);
+                        Lit::of(w, true)
+                    } else {
+                        Lit::of(v, true)
+                    }
+                }
+            });
         }
     }
 

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Hard instances side by side: the CDCL engine (examples/learn_count) against CaDiCaL 1.9.5
+# through PySAT (../shared/tools/sat_peer.py), on the same files in one run.
+#
+#   benches/hard.sh [frisch] [holes] [SECS]
+#
+# frisch: the four minimal 25x25 puzzles of ../shared/peers/frisch_25x25_sample.
+# holes:  partial rosters, `shiftgrid fill --box B --seed S --count 5 -f line | holes.py - H S`
+#         for B in 5 6 7 and H in 0.5 0.55 0.6 0.65 0.7 (5 puzzles per row, S = 1).
+# Both engines count to 2 (solve, block, solve); each puzzle is cut at SECS (default 60).
+# Needs `pip install python-sat`. Prints one table row per puzzle and the median ratio.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shared=../shared
+secs=60
+sets=()
+for a in "$@"; do
+    case $a in
+        frisch|holes) sets+=("$a") ;;
+        *) secs=$a ;;
+    esac
+done
+[ ${#sets[@]} -eq 0 ] && sets=(frisch holes)
+boxes=${BOXES:-"5 6 7"}
+holes=${HOLES:-"0.5 0.55 0.6 0.65 0.7"}
+per=${PER:-5}
+
+cargo build --release --quiet --bin shiftgrid --example learn_count
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+files=()
+for s in "${sets[@]}"; do
+    if [ "$s" = frisch ]; then
+        cp "$shared/peers/frisch_25x25_sample/puzzles.numeric.txt" "$work/frisch.txt"
+        files+=("$work/frisch.txt")
+    else
+        for b in $boxes; do
+            for h in $holes; do
+                f="$work/holes_b${b}_h${h}.txt"
+                ./target/release/shiftgrid fill --box "$b" --seed 1 --count "$per" -f line 2>/dev/null |
+                    python3 "$shared/tools/holes.py" - "$h" 1 >"$f"
+                files+=("$f")
+            done
+        done
+    fi
+done
+
+printf "%-22s %3s %10s %-9s %10s %-9s %7s\n" set "#" learn verdict cadical verdict ratio
+ratios="$work/ratios"
+: >"$ratios"
+for f in "${files[@]}"; do
+    name=$(basename "$f" .txt)
+    ./target/release/examples/learn_count "$f" "$secs" >"$work/ours"
+    python3 "$shared/tools/sat_peer.py" cadical195 "$f" "$secs" >"$work/peer"
+    paste "$work/ours" "$work/peer" | while IFS=$'\t' read -r i t v _c _j pt pv; do
+        ratio=$(python3 -c "print(f'{max($t,0.01)/max($pt,0.01):.2f}')")
+        echo "$ratio" >>"$ratios"
+        printf "%-22s %3s %9.2fs %-9s %9.2fs %-9s %6sx\n" "$name" "$i" "$t" "$v" "$pt" "$pv" "$ratio"
+    done
+done
+python3 -c "
+import statistics, sys
+r = [float(x) for x in open('$ratios')]
+print(f'{len(r)} puzzles; ratio learn/cadical: median {statistics.median(r):.2f}x, max {max(r):.2f}x (timeouts count as {$secs} s)')
+"
