@@ -131,8 +131,8 @@ impl Learner {
             // which turns false only when x is chosen, 1 time in n; an open positive one
             // turns false n−1 times in n.
             let mut pick = usize::MAX;
-            for k in c1 + 1..range.end {
-                let l = Lit(arena[k]);
+            for (k, &raw) in arena.iter().enumerate().take(range.end).skip(c1 + 1) {
+                let l = Lit(raw);
                 let v = self.trail.value(l);
                 if v == TRUE || (v == 0 && !l.is_pos()) {
                     pick = k;
