@@ -45,6 +45,7 @@
 //! the queue. The result is therefore the sequential result, whatever the thread count: the
 //! same seed gives the same puzzle (a time limit can cut a run short at a different point).
 
+pub mod expand;
 pub mod fill;
 pub mod symmetry;
 
