@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use shiftgrid::Shape;
+use shiftgrid::generate::Order;
 use shiftgrid::generate::expand::{ExpandConfig, expand};
 use shiftgrid::generate::fill::batch_seed;
 use shiftgrid::solve::SearchControl;
@@ -47,6 +48,7 @@ fn main() {
     let seed = arg(&args, "--seed", 1);
     let b = arg(&args, "--box", 3) as usize;
     let max_level = arg(&args, "--max-level", 8) as u8;
+    let sweep = args.iter().any(|a| a == "--sweep");
     let shape = Shape::new(b).expect("--box is 2..10");
     let start = Instant::now();
     let grades: Vec<(u8, u32, usize)> = (0..count)
@@ -54,6 +56,7 @@ fn main() {
         .map(|i| {
             let cfg = ExpandConfig {
                 max_level,
+                order: if sweep { Order::Sweep } else { Order::Random },
                 ..ExpandConfig::new(batch_seed(seed, i))
             };
             let e = expand(shape, &cfg, &SearchControl::default()).expect("not interrupted");

@@ -28,8 +28,8 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::Symmetry;
 use super::fill::{FillConfig, Filler};
+use super::{Order, Symmetry};
 use crate::grade::{Grade, GradeOptions, Grader, MAX_LEVEL};
 use crate::grid::{Grid, Puzzle, Shape};
 use crate::solve::SearchControl;
@@ -44,6 +44,8 @@ pub struct ExpandConfig {
     /// Blanks are kept while techniques `1..=max_level` solve the puzzle (1..8; the paper
     /// uses 8).
     pub max_level: u8,
+    /// The order of trials: the paper's is [`Order::Random`].
+    pub order: Order,
 }
 
 impl ExpandConfig {
@@ -53,6 +55,7 @@ impl ExpandConfig {
             seed,
             symmetry: Symmetry::Rot180,
             max_level: MAX_LEVEL,
+            order: Order::Random,
         }
     }
 }
@@ -122,6 +125,9 @@ pub fn expand_grid(solution: &Grid, config: &ExpandConfig, control: &SearchContr
     rng.set_stream(7);
     let mut order: Vec<usize> = (0..shaper.orbits.len()).collect();
     order.shuffle(&mut rng);
+    if config.order == Order::Sweep {
+        shaper.sort_sweep(&mut order);
+    }
     let mut cells = solution.cells().to_vec();
     let finished = shaper.blank_while_solved(&mut cells, &order, control);
     let grade = shaper.grade(&cells);
@@ -177,11 +183,23 @@ impl Shaper {
         }
     }
 
+    /// The shape of the grid.
+    pub(crate) fn shape(&self) -> Shape {
+        self.shape
+    }
+
     /// The grade of `cells` with techniques `1..=level`.
     pub(crate) fn grade(&mut self, cells: &[u8]) -> Grade {
         self.trials += 1;
         let p = Puzzle::new(self.shape, cells.to_vec()).expect("cells come from a valid grid");
         self.grader.grade(&p, &self.opts)
+    }
+
+    /// Sorts orbit indices row by row (stable: a shuffled order stays random within a
+    /// row); an orbit goes with its last row, as in [`Order::Sweep`].
+    pub(crate) fn sort_sweep(&self, order: &mut [usize]) {
+        let n = self.shape.side() as u32;
+        order.sort_by_key(|&k| self.orbits[k].iter().map(|&c| c / n).max());
     }
 
     /// Whether orbit `k` is given in `cells`.
@@ -290,6 +308,7 @@ mod tests {
                         seed,
                         symmetry,
                         max_level,
+                        order: Order::Random,
                     };
                     let e = expand(shape, &cfg, &SearchControl::default()).unwrap();
                     assert!(!e.stopped_early);

@@ -47,6 +47,7 @@
 
 pub mod expand;
 pub mod fill;
+pub mod ga;
 pub mod symmetry;
 
 use std::collections::VecDeque;
