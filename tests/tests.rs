@@ -4,6 +4,7 @@ mod cli;
 mod csv;
 mod engines;
 mod grade;
+mod levels;
 mod peers;
 mod props;
 mod util;

@@ -98,12 +98,12 @@ impl GaConfig {
     /// Defaults for a size and a target level, measured to fit a run in seconds at 9×9 and
     /// about a minute at 25×25 on two cores (README has the figures).
     pub fn for_shape(shape: Shape, seed: u64, level: u8) -> GaConfig {
-        let (population, generations, drop_trials) = match shape.box_size() {
-            0..=3 => (48, 150, None),
-            4 => (32, 60, None),
-            5 => (24, 30, None),
-            6..=7 => (12, 10, Some(400)),
-            _ => (8, 6, Some(400)),
+        let (population, generations, restart_after, drop_trials) = match shape.box_size() {
+            0..=3 => (48, 300, Some(20), None),
+            4 => (32, 60, Some(15), None),
+            5 => (24, 30, Some(10), None),
+            6..=7 => (12, 10, None, Some(400)),
+            _ => (8, 6, None, Some(400)),
         };
         GaConfig {
             seed,
@@ -114,7 +114,7 @@ impl GaConfig {
             elite: 2,
             tournament: 3,
             crossover: 0.5,
-            restart_after: None,
+            restart_after,
             mutations: (symmetry_orbits(shape) / 16).clamp(2, 64),
             drop_trials,
             time_limit: None,
@@ -150,13 +150,13 @@ pub struct GaProgress {
 pub struct GenerationRecord {
     /// Generation number (0 = the initial population).
     pub generation: u32,
-    /// Best fitness in the population.
+    /// Best fitness so far (a restart can leave the population below it).
     pub best: u64,
     /// Mean fitness of the population.
     pub mean: f64,
-    /// Level `L` of the best individual.
+    /// Level `L` of the best individual so far.
     pub best_level: u8,
-    /// Step count `S` of the best individual.
+    /// Step count `S` of the best individual so far.
     pub best_steps: u32,
 }
 
@@ -265,7 +265,7 @@ pub fn evolve_grid(
         } else {
             since_improvement += 1;
         }
-        let record = summarise(&pop, generation);
+        let record = summarise(&pop, best_ever.as_ref().expect("set above"), generation);
         history.push(record);
         if let Some(p) = progress {
             p.generation.store(u64::from(generation), Ordering::Relaxed);
@@ -305,7 +305,7 @@ pub fn evolve_grid(
             let a = tournament(&pop, config.tournament, &mut rng);
             let mut child = if rng.gen_bool(config.crossover.clamp(0.0, 1.0)) {
                 let b = tournament(&pop, config.tournament, &mut rng);
-                crossover(&pop[a].genome, &pop[b].genome, &mut rng)
+                crossover(&pop[a].genome, &pop[b].genome, &template, &mut rng)
             } else {
                 pop[a].genome.clone()
             };
@@ -437,13 +437,19 @@ fn tournament(pop: &[Individual], size: usize, rng: &mut ChaCha8Rng) -> usize {
         .expect("at least one draw")
 }
 
-/// Two-point crossover over the cells in row-major order.
-fn crossover(a: &BitVec, b: &BitVec, rng: &mut ChaCha8Rng) -> BitVec {
-    let len = a.len();
+/// Two-point crossover over the orbits in the order of their smallest cell (row-major
+/// order of the cells when there is no symmetry): a whole orbit comes from one parent, so
+/// crossing never breaks the symmetry that both parents have.
+fn crossover(a: &BitVec, b: &BitVec, shaper: &Shaper, rng: &mut ChaCha8Rng) -> BitVec {
+    let len = shaper.orbits.len();
     let mut cut = [rng.gen_range(0..=len), rng.gen_range(0..=len)];
     cut.sort_unstable();
     let mut child = a.clone();
-    child[cut[0]..cut[1]].copy_from_bitslice(&b[cut[0]..cut[1]]);
+    for orbit in &shaper.orbits[cut[0]..cut[1]] {
+        for &c in orbit {
+            child.set(c as usize, b[c as usize]);
+        }
+    }
     child
 }
 
@@ -478,13 +484,189 @@ fn initial_genomes(
         .collect()
 }
 
-fn summarise(pop: &[Individual], generation: u32) -> GenerationRecord {
-    let best = &pop[0];
+fn summarise(pop: &[Individual], best: &Individual, generation: u32) -> GenerationRecord {
     GenerationRecord {
         generation,
         best: best.fitness,
         mean: pop.iter().map(|i| i.fitness as f64).sum::<f64>() / pop.len() as f64,
         best_level: best.level,
         best_steps: best.steps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{Engine, SolveLimits, solve};
+
+    /// Solutions counted up to 2 by a solver that shares no code with the grader.
+    fn solutions(p: &Puzzle) -> u64 {
+        let o = solve(
+            p,
+            Engine::Dlx,
+            &SolveLimits::count_up_to(2),
+            &SearchControl::default(),
+        )
+        .expect("generated puzzles have no repeated givens");
+        assert!(o.complete);
+        o.count
+    }
+
+    fn small(shape: Shape, seed: u64, level: u8) -> GaConfig {
+        GaConfig {
+            population: 10,
+            generations: 6,
+            restart_after: Some(3),
+            ..GaConfig::for_shape(shape, seed, level)
+        }
+    }
+
+    /// What every run must deliver: a unique puzzle of the grid, with the symmetry, at the
+    /// level and step count claimed, and a history that matches.
+    fn check(e: &Evolved, cfg: &GaConfig) {
+        let shape = e.puzzle.shape();
+        assert_eq!(solutions(&e.puzzle), 1);
+        assert!(e.puzzle.is_completed_by(&e.solution));
+        assert!(cfg.symmetry.holds_for(shape, e.puzzle.cells()));
+        // The grade with every technique allowed is the one claimed.
+        let full = crate::grade::grade(&e.puzzle);
+        assert!(full.is_solved());
+        assert_eq!((full.level, full.steps), (e.grade.level, e.grade.steps));
+        let level = full.level.unwrap();
+        assert!(level <= cfg.level);
+        assert_eq!(e.fitness, fitness(shape, level, full.steps));
+        let last = e.history.last().unwrap();
+        assert_eq!((last.best, last.best_level), (e.fitness, level));
+        assert!(e.history.windows(2).all(|w| w[0].best <= w[1].best));
+        // No redundant givens: every given orbit is needed by techniques 1..=L_t (unless a
+        // time limit cut the last shaping short).
+        if e.stopped_early {
+            return;
+        }
+        let mut shaper = Shaper::new(&e.solution, cfg.symmetry, cfg.level);
+        let mut cells = e.puzzle.cells().to_vec();
+        for k in 0..shaper.orbits.len() {
+            if shaper.is_given(&cells, k) {
+                shaper.set(&mut cells, k, false);
+                assert!(!shaper.grade(&cells).is_solved(), "orbit {k} is redundant");
+                shaper.set(&mut cells, k, true);
+            }
+        }
+    }
+
+    #[test]
+    fn fitness_orders_by_level_then_steps() {
+        let s = Shape::new(3).unwrap();
+        assert_eq!(fitness(s, 8, 24), 729 * 8 + 24);
+        // The longest possible path at one level stays below the next level.
+        assert!(fitness(s, 3, 728) < fitness(s, 4, 0));
+    }
+
+    #[test]
+    fn puzzles_are_unique_symmetric_and_graded_as_claimed() {
+        for (b, levels) in [(2usize, &[1u8, 2][..]), (3, &[1, 2, 3, 5, 8][..])] {
+            let shape = Shape::new(b).unwrap();
+            for &level in levels {
+                for seed in 0..2 {
+                    for symmetry in [Symmetry::Rot180, Symmetry::None] {
+                        let cfg = GaConfig {
+                            symmetry,
+                            ..small(shape, seed, level)
+                        };
+                        let e = evolve(shape, &cfg, &SearchControl::default(), None).unwrap();
+                        check(&e, &cfg);
+                        assert_eq!(e.history.len(), cfg.generations as usize + 1);
+                        assert!(!e.stopped_early);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_short_run_reaches_the_target_level() {
+        // Level 2 (hidden singles) is reached by most shaped puzzles at once.
+        let shape = Shape::new(3).unwrap();
+        for seed in 0..3 {
+            let e = evolve(
+                shape,
+                &small(shape, seed, 2),
+                &SearchControl::default(),
+                None,
+            )
+            .unwrap();
+            assert_eq!(e.grade.level, Some(2), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn same_seed_same_puzzle_for_any_thread_count() {
+        let shape = Shape::new(3).unwrap();
+        let cfg = small(shape, 21, 4);
+        let run = |t: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .unwrap()
+                .install(|| evolve(shape, &cfg, &SearchControl::default(), None).unwrap())
+        };
+        let a = run(1);
+        for t in [2, 3] {
+            let b = run(t);
+            assert_eq!(b.puzzle, a.puzzle, "threads {t}");
+            assert_eq!(b.history, a.history, "threads {t}");
+        }
+        let other = evolve(
+            shape,
+            &GaConfig { seed: 22, ..cfg },
+            &SearchControl::default(),
+            None,
+        )
+        .unwrap();
+        assert_ne!(other.puzzle, a.puzzle);
+    }
+
+    #[test]
+    fn progress_counters_follow_the_run() {
+        let shape = Shape::new(3).unwrap();
+        let cfg = small(shape, 5, 3);
+        let p = GaProgress::default();
+        let e = evolve(shape, &cfg, &SearchControl::default(), Some(&p)).unwrap();
+        assert_eq!(
+            p.generation.load(Ordering::Relaxed),
+            u64::from(cfg.generations)
+        );
+        assert_eq!(p.best_fitness.load(Ordering::Relaxed), e.fitness);
+        assert_eq!(p.evaluations.load(Ordering::Relaxed), e.evaluations);
+    }
+
+    #[test]
+    fn a_time_limit_returns_the_best_so_far() {
+        let shape = Shape::new(4).unwrap();
+        let cfg = GaConfig {
+            generations: 1_000_000,
+            time_limit: Some(Duration::from_millis(300)),
+            ..GaConfig::for_shape(shape, 3, 8)
+        };
+        let e = evolve(shape, &cfg, &SearchControl::default(), None).unwrap();
+        assert!(e.stopped_early);
+        check(&e, &cfg);
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_with_a_drop_budget_is_unique() {
+        // The large-size settings (a budget of redundancy trials) on a size DLX counts fast.
+        let shape = Shape::new(4).unwrap();
+        let cfg = GaConfig {
+            population: 4,
+            generations: 2,
+            drop_trials: Some(20),
+            ..GaConfig::for_shape(shape, 8, 6)
+        };
+        let e = evolve(shape, &cfg, &SearchControl::default(), None).unwrap();
+        assert_eq!(solutions(&e.puzzle), 1);
+        assert!(cfg.symmetry.holds_for(shape, e.puzzle.cells()));
+        let full = crate::grade::grade(&e.puzzle);
+        assert_eq!((full.level, full.steps), (e.grade.level, e.grade.steps));
     }
 }
