@@ -8,6 +8,7 @@ mod fuzz;
 mod grade;
 mod hardening;
 mod learn;
+mod levels;
 mod peers;
 mod props;
 mod util;

@@ -1,5 +1,11 @@
-//! `shiftgrid generate`: puzzles with a proven unique solution, made by blanking random
-//! grids ([`crate::generate`]).
+//! `shiftgrid generate`: puzzles with a unique solution, made from random grids by one of
+//! three methods: blanking with proofs ([`crate::generate`], the default), the difficulty
+//! paper's empty-cell expansion ([`crate::generate::expand`]) or its genetic algorithm for
+//! a target level ([`crate::generate::ga`]).
+//!
+//! Batches: puzzle `i` of a run is made from `batch_seed(seed, i)` alone, so `--count M
+//! --first-index K` makes puzzles `K..K+M` of the same endless batch, and shards made on
+//! different machines concatenate into the unsharded batch.
 
 use std::sync::atomic::Ordering;
 
@@ -12,10 +18,14 @@ use super::exit::{self, Exit};
 use super::input::NameArgs;
 use super::output::{Out, OutputArgs, csv_for_shape, emit};
 use super::{Ctx, pick_seed, progress};
+use crate::generate::expand::{ExpandConfig, expand};
 use crate::generate::fill::batch_seed;
-use crate::generate::{Fallback, GenerateConfig, Generated, Order, Symmetry, Target, generate};
-use crate::grid::Shape;
+use crate::generate::ga::{GaConfig, GaProgress, GenerationRecord, evolve};
+use crate::generate::{Fallback, GenerateConfig, Order, Symmetry, Target, generate};
+use crate::grade::{Grade, MAX_LEVEL};
+use crate::grid::{Grid, Puzzle, Shape};
 use crate::io::write::{OutputFormat, write_grid, write_puzzle};
+use crate::solve::SearchControl;
 
 /// Flags of `shiftgrid generate`.
 #[derive(Debug, Args)]
@@ -30,11 +40,30 @@ pub(super) struct GenerateArgs {
     /// Symmetry of the pattern of givens.
     #[arg(long, value_enum, default_value_t = SymmetryArg::Rot180)]
     symmetry: SymmetryArg,
+    /// How puzzles are made: `prove` blanks cells while uniqueness is proven (fewest
+    /// givens); `expand` is the difficulty paper's empty-cell expansion (blanks kept while
+    /// techniques 1..--max-level solve); `ga` is its genetic algorithm for puzzles of
+    /// exactly --level with long solving paths [default: prove, or ga with --level].
+    #[arg(long, value_enum)]
+    method: Option<MethodArg>,
     /// Order in which cells are tried: `bands` (row by row in every band at once: givens
     /// spread evenly), `sweep` (row by row: 1.5-2.5 points fewer givens, but the top sparse
-    /// and the bottom dense) or `random` (even, and the most givens); see README.
-    #[arg(long, value_enum, default_value_t = OrderArg::Bands)]
-    order: OrderArg,
+    /// and the bottom dense) or `random` (even, and the most givens); see README [default:
+    /// bands for prove, random (the paper's) for expand].
+    #[arg(long, value_enum)]
+    order: Option<OrderArg>,
+    /// expand: keep blanks while techniques 1..L solve the puzzle (1..8).
+    #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=8))]
+    max_level: Option<u8>,
+    /// ga: the target technique level L (1..8); implies --method ga.
+    #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=8))]
+    level: Option<u8>,
+    /// ga: generations after the initial population [default: by size, see README].
+    #[arg(long, value_name = "G")]
+    generations: Option<u32>,
+    /// ga: individuals per generation (at least 2) [default: by size, see README].
+    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u64).range(2..))]
+    population: Option<u64>,
     /// Stop at K givens or fewer (or report the lowest reached).
     #[arg(long, value_name = "K", conflicts_with = "minimal")]
     givens: Option<usize>,
@@ -46,13 +75,18 @@ pub(super) struct GenerateArgs {
     /// default above 16x16).
     #[arg(long, value_name = "NODES", conflicts_with = "minimal")]
     search_nodes: Option<u64>,
-    /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 500ms).
+    /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 500ms); per
+    /// puzzle.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     time_limit: Option<std::time::Duration>,
     /// Number of puzzles; puzzle i is seeded from the run seed and i.
     #[arg(long, short = 'n', default_value_t = 1, value_name = "M",
           value_parser = clap::value_parser!(u64).range(1..))]
     count: u64,
+    /// Index of the first puzzle: makes puzzles K..K+M of the batch of --seed, so shards
+    /// made apart concatenate into the whole batch (numbering in the output is global).
+    #[arg(long, value_name = "K")]
+    first_index: Option<u64>,
     /// Also print each puzzle's solution after it.
     #[arg(long)]
     solution: bool,
@@ -60,17 +94,29 @@ pub(super) struct GenerateArgs {
     output: OutputArgs,
     #[command(flatten)]
     names: NameArgs,
-    /// Print statistics (givens, checks, how each was proven, time) on stderr.
+    /// Print statistics (givens, checks, how each was proven, level and steps, time) on
+    /// stderr.
     #[arg(long)]
     stats: bool,
+}
+
+/// `--method` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum MethodArg {
+    /// Blank while uniqueness is proven (propagation, searches).
+    Prove,
+    /// Empty-cell expansion: blank while techniques 1..--max-level solve.
+    Expand,
+    /// Genetic algorithm for exactly --level with a long path.
+    Ga,
 }
 
 /// `--order` values.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum OrderArg {
+    Bands,
     Sweep,
     Random,
-    Bands,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -83,9 +129,6 @@ enum SymmetryArg {
     AntiDiagonal,
     Dihedral,
 }
-
-/// The longest `--time-limit`: a year.
-const MAX_TIME_LIMIT_SECS: f64 = 365.0 * 24.0 * 3600.0;
 
 /// Parses `500ms`, `30s`, `2m`, `1h` or a plain number of seconds.
 fn parse_duration(s: &str) -> std::result::Result<std::time::Duration, String> {
@@ -108,20 +151,224 @@ fn parse_duration(s: &str) -> std::result::Result<std::time::Duration, String> {
     if !secs.is_finite() || secs < 0.0 {
         return Err(format!("not a duration: {s:?}"));
     }
-    // Past a year a limit means none; beyond that `Duration` or `Instant` could overflow.
-    if secs > MAX_TIME_LIMIT_SECS {
-        return Err(format!(
-            "{s:?} is too long: the limit is at most a year (leave --time-limit out for none)"
-        ));
-    }
     Ok(std::time::Duration::from_secs_f64(secs))
 }
 
-/// Runs `shiftgrid generate`: `--count` puzzles whose unique solution is proven.
+/// What one puzzle of the batch came out as, whatever the method.
+struct Made {
+    puzzle: Puzzle,
+    solution: Grid,
+    /// `prove`: whether the puzzle was shown minimal.
+    minimal: bool,
+    stopped_early: bool,
+    micros: u64,
+    /// `prove`: the proof counters.
+    proof: Option<crate::generate::GenerateStats>,
+    /// `expand` and `ga`: the grade with the allowed techniques.
+    grade: Option<Grade>,
+    /// `ga`: the fitness, generations run, evaluations and the history.
+    ga: Option<GaSummary>,
+}
+
+struct GaSummary {
+    target: u8,
+    fitness: u64,
+    evaluations: u64,
+    history: Vec<GenerationRecord>,
+}
+
+/// The validated method and its configuration.
+#[derive(Clone, Copy)]
+enum Method {
+    Prove(GenerateConfig),
+    Expand(ExpandConfig, Option<std::time::Duration>),
+    Ga(GaConfig),
+}
+
+impl Method {
+    fn name(&self) -> &'static str {
+        match self {
+            Method::Prove(_) => "prove",
+            Method::Expand(..) => "expand",
+            Method::Ga(_) => "ga",
+        }
+    }
+
+    /// Makes the puzzle of `seed`; `None` when interrupted before there was one.
+    fn make(
+        &self,
+        shape: Shape,
+        seed: u64,
+        serial: bool,
+        control: &SearchControl,
+        progress: Option<&GaProgress>,
+    ) -> Option<Made> {
+        match *self {
+            Method::Prove(base) => {
+                let cfg = GenerateConfig {
+                    seed,
+                    check_threads: if serial { 1 } else { base.check_threads },
+                    ..base
+                };
+                let g = generate(shape, &cfg, control)?;
+                Some(Made {
+                    puzzle: g.puzzle,
+                    solution: g.solution,
+                    minimal: g.minimal,
+                    stopped_early: g.stopped_early,
+                    micros: g.stats.micros,
+                    proof: Some(g.stats),
+                    grade: None,
+                    ga: None,
+                })
+            }
+            Method::Expand(base, limit) => {
+                let cfg = ExpandConfig { seed, ..base };
+                let deadline = base_deadline(control, limit);
+                let e = expand(shape, &cfg, &deadline)?;
+                Some(Made {
+                    puzzle: e.puzzle,
+                    solution: e.solution,
+                    minimal: false,
+                    stopped_early: e.stopped_early,
+                    micros: e.micros,
+                    proof: None,
+                    grade: Some(e.grade),
+                    ga: None,
+                })
+            }
+            Method::Ga(base) => {
+                let cfg = GaConfig { seed, ..base };
+                let e = evolve(shape, &cfg, control, progress)?;
+                Some(Made {
+                    puzzle: e.puzzle,
+                    solution: e.solution,
+                    minimal: false,
+                    stopped_early: e.stopped_early,
+                    micros: e.micros,
+                    proof: None,
+                    grade: Some(e.grade),
+                    ga: Some(GaSummary {
+                        target: cfg.level,
+                        fitness: e.fitness,
+                        evaluations: e.evaluations,
+                        history: e.history,
+                    }),
+                })
+            }
+        }
+    }
+}
+
+/// `control` with a deadline `limit` from now (expansion has no time limit of its own).
+fn base_deadline(control: &SearchControl, limit: Option<std::time::Duration>) -> SearchControl {
+    control
+        .clone()
+        .with_deadline(limit.map(|d| std::time::Instant::now() + d))
+}
+
+/// Checks the method-specific flags and builds the method's configuration.
+fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Method> {
+    let method = match (args.method, args.level) {
+        (Some(m), _) => m,
+        (None, Some(_)) => MethodArg::Ga,
+        (None, None) => MethodArg::Prove,
+    };
+    let refuse = |flag: &str, set: bool, only: &str| -> Result<()> {
+        if set {
+            Err(exit::usage_error(format!(
+                "{flag} applies to --method {only} only"
+            )))
+        } else {
+            Ok(())
+        }
+    };
+    if method != MethodArg::Prove {
+        refuse("--minimal", args.minimal, "prove")?;
+        refuse("--givens", args.givens.is_some(), "prove")?;
+        refuse("--search-nodes", args.search_nodes.is_some(), "prove")?;
+    }
+    if method != MethodArg::Expand {
+        refuse("--max-level", args.max_level.is_some(), "expand")?;
+    }
+    if method != MethodArg::Ga {
+        refuse("--level", args.level.is_some(), "ga")?;
+        refuse("--generations", args.generations.is_some(), "ga")?;
+        refuse("--population", args.population.is_some(), "ga")?;
+    }
+    if method == MethodArg::Ga {
+        refuse("--order", args.order.is_some(), "prove or expand")?;
+    }
+    let symmetry = match args.symmetry {
+        SymmetryArg::None => Symmetry::None,
+        SymmetryArg::Rot180 => Symmetry::Rot180,
+        SymmetryArg::Rot90 => Symmetry::Rot90,
+        SymmetryArg::Mirror => Symmetry::Mirror,
+        SymmetryArg::Diagonal => Symmetry::Diagonal,
+        SymmetryArg::AntiDiagonal => Symmetry::AntiDiagonal,
+        SymmetryArg::Dihedral => Symmetry::Dihedral,
+    };
+    let order = args.order.map(|o| match o {
+        OrderArg::Sweep => Order::Sweep,
+        OrderArg::Random => Order::Random,
+        OrderArg::Bands => Order::Bands,
+    });
+    Ok(match method {
+        MethodArg::Prove => {
+            let mut base = GenerateConfig::for_shape(shape, seed);
+            base.symmetry = symmetry;
+            base.order = order.unwrap_or(Order::Bands);
+            if args.minimal {
+                base.target = Target::Minimal;
+                base.fallback = Fallback::Full;
+            } else if let Some(k) = args.givens {
+                base.target = Target::Givens(k);
+            }
+            if let Some(nodes) = args.search_nodes {
+                if base.target == Target::Minimal {
+                    base.target = Target::Pass;
+                }
+                base.fallback = if nodes == 0 {
+                    Fallback::None
+                } else {
+                    Fallback::Bounded(nodes)
+                };
+            }
+            base.time_limit = args.time_limit;
+            Method::Prove(base)
+        }
+        MethodArg::Expand => Method::Expand(
+            ExpandConfig {
+                seed,
+                symmetry,
+                max_level: args.max_level.unwrap_or(MAX_LEVEL),
+                order: order.unwrap_or(Order::Random),
+            },
+            args.time_limit,
+        ),
+        MethodArg::Ga => {
+            let level = args
+                .level
+                .ok_or_else(|| exit::usage_error("--method ga needs --level L (1..8)"))?;
+            let mut cfg = GaConfig::for_shape(shape, seed, level);
+            cfg.symmetry = symmetry;
+            if let Some(g) = args.generations {
+                cfg.generations = g;
+            }
+            if let Some(p) = args.population {
+                cfg.population = usize::try_from(p).unwrap_or(usize::MAX);
+            }
+            cfg.time_limit = args.time_limit;
+            Method::Ga(cfg)
+        }
+    })
+}
+
+/// Runs `shiftgrid generate`: `--count` puzzles, each with a unique solution.
 ///
 /// # Errors
-/// Usage errors (size, CSV flags), name-file errors, I/O errors, and an interruption
-/// before any puzzle was made.
+/// Usage errors (size, CSV flags, flags of another method), name-file errors, I/O errors,
+/// and an interruption before any puzzle was made.
 pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
     let out_form = args.output.resolve()?;
@@ -140,116 +387,67 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         }
     };
     let seed = pick_seed(ctx, args.seed);
-    let mut base = GenerateConfig::for_shape(shape, seed);
-    base.symmetry = match args.symmetry {
-        SymmetryArg::None => Symmetry::None,
-        SymmetryArg::Rot180 => Symmetry::Rot180,
-        SymmetryArg::Rot90 => Symmetry::Rot90,
-        SymmetryArg::Mirror => Symmetry::Mirror,
-        SymmetryArg::Diagonal => Symmetry::Diagonal,
-        SymmetryArg::AntiDiagonal => Symmetry::AntiDiagonal,
-        SymmetryArg::Dihedral => Symmetry::Dihedral,
-    };
-    base.order = match args.order {
-        OrderArg::Sweep => Order::Sweep,
-        OrderArg::Random => Order::Random,
-        OrderArg::Bands => Order::Bands,
-    };
-    if args.minimal {
-        base.target = Target::Minimal;
-        base.fallback = Fallback::Full;
-    } else if let Some(k) = args.givens {
-        base.target = Target::Givens(k);
-    }
-    if let Some(nodes) = args.search_nodes {
-        if base.target == Target::Minimal {
-            base.target = Target::Pass;
-        }
-        base.fallback = if nodes == 0 {
-            Fallback::None
-        } else {
-            Fallback::Bounded(nodes)
-        };
-    }
-    base.time_limit = args.time_limit;
-    let visible = progress::show_progress(ctx.quiet);
-    let started = std::time::Instant::now();
-    let bar = if args.count == 1 {
-        let orbits = base.symmetry.orbits(shape).len() as u64;
-        progress::Progress::generate(visible, &ctx.control, shape.cells() as u64, orbits)
-    } else {
-        progress::Progress::new(visible, args.count, "puzzles", &ctx.control, None)
-    };
+    let method = method_of(args, shape, seed)?;
+    let first = args.first_index.unwrap_or(0);
+    // A single puzzle without --first-index uses the run seed itself (as it always has);
+    // batches and shards seed puzzle i from (seed, i), so a shard is a slice of the batch.
     let seeds: Vec<u64> = (0..args.count)
         .map(|i| {
-            if args.count == 1 {
+            if args.count == 1 && args.first_index.is_none() {
                 seed
             } else {
-                batch_seed(seed, i)
+                batch_seed(seed, first + i)
             }
         })
         .collect();
-    let make = |s: u64| {
-        let cfg = GenerateConfig { seed: s, ..base };
-        generate(shape, &cfg, &ctx.control)
-    };
-    let results: Vec<Option<Generated>> = if args.count == 1 {
-        vec![make(seed)]
+    let visible = progress::show_progress(ctx.quiet);
+    let started = std::time::Instant::now();
+    let results: Vec<Option<Made>> = if let (Method::Ga(cfg), 1) = (method, args.count) {
+        let ga_progress = GaProgress::default();
+        let bar = GaBar::start(visible, cfg.generations, &ga_progress);
+        let r = method.make(shape, seeds[0], false, &ctx.control, Some(&ga_progress));
+        bar.finish();
+        vec![r]
     } else {
-        // Many puzzles: one per thread at a time, checks serial within each (the puzzle
-        // does not depend on that).
-        seeds
-            .par_iter()
-            .map(|&s| {
-                let cfg = GenerateConfig {
-                    seed: s,
-                    check_threads: 1,
-                    ..base
-                };
-                let r = generate(shape, &cfg, &ctx.control);
-                bar.done.fetch_add(1, Ordering::Relaxed);
-                r
-            })
-            .collect()
+        let bar = match (&method, args.count) {
+            (Method::Prove(cfg), 1) => {
+                let orbits = cfg.symmetry.orbits(shape).len() as u64;
+                progress::Progress::generate(visible, &ctx.control, shape.cells() as u64, orbits)
+            }
+            _ => progress::Progress::new(visible, args.count, "puzzles", &ctx.control, None),
+        };
+        let r = if args.count == 1 {
+            vec![method.make(shape, seeds[0], false, &ctx.control, None)]
+        } else {
+            // Many puzzles: one per thread at a time (each puzzle does not depend on how
+            // many threads made it).
+            seeds
+                .par_iter()
+                .map(|&s| {
+                    let r = method.make(shape, s, true, &ctx.control, None);
+                    bar.done.fetch_add(1, Ordering::Relaxed);
+                    r
+                })
+                .collect()
+        };
+        bar.finish();
+        r
     };
-    bar.finish();
     let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
     let mut out = Vec::new();
     let mut written = 0;
-    for (i, g) in results.iter().enumerate() {
-        let Some(g) = g else { continue };
-        let n2 = shape.cells() as f64;
+    for (i, made) in results.iter().enumerate() {
+        let Some(g) = made else { continue };
+        let index = first + i as u64 + 1;
         if args.stats && !ctx.quiet {
-            let st = &g.stats;
-            msg!(
-                "puzzle {}: seed {}, {} givens ({:.1}%), {}, {} checks: {} by propagation, \
-                 {} by search, {} refuted, {} unproven; fill {:.3} s, total {:.3} s",
-                i + 1,
-                seeds[i],
-                g.puzzle.givens(),
-                100.0 * g.puzzle.givens() as f64 / n2,
-                if g.minimal {
-                    "minimal"
-                } else if g.stopped_early {
-                    "stopped early"
-                } else {
-                    "not proven minimal"
-                },
-                st.checks,
-                st.by_propagation,
-                st.by_search,
-                st.refuted,
-                st.unproven,
-                st.fill_micros as f64 / 1e6,
-                st.micros as f64 / 1e6
-            );
+            msg!("{}", stats_line(index, seeds[i], shape, g));
         }
         if let Some((csv, names)) = csv.as_mut() {
             // Labels: the puzzle's number, and "<number> solution" for its solution.
-            csv.push((i + 1).to_string(), g.puzzle.clone(), names.clone())?;
+            csv.push(index.to_string(), g.puzzle.clone(), names.clone())?;
             if args.solution {
                 csv.push(
-                    format!("{} solution", i + 1),
+                    format!("{index} solution"),
                     g.solution.to_puzzle(),
                     names.clone(),
                 )?;
@@ -259,37 +457,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         }
         match out_form {
             Out::Text(OutputFormat::Json) => {
-                #[derive(Serialize)]
-                struct GenJson<'a> {
-                    index: usize,
-                    seed: u64,
-                    #[serde(rename = "box")]
-                    box_size: usize,
-                    size: usize,
-                    givens: usize,
-                    minimal: bool,
-                    cells: Vec<&'a [u8]>,
-                    #[serde(skip_serializing_if = "Option::is_none")]
-                    solution: Option<Vec<&'a [u8]>>,
-                    stats: crate::generate::GenerateStats,
-                }
-                let n = shape.side();
-                serde_json::to_writer(
-                    &mut out,
-                    &GenJson {
-                        index: i + 1,
-                        seed: seeds[i],
-                        box_size: shape.box_size(),
-                        size: n,
-                        givens: g.puzzle.givens(),
-                        minimal: g.minimal,
-                        cells: g.puzzle.cells().chunks(n).collect(),
-                        solution: args
-                            .solution
-                            .then(|| g.solution.cells().chunks(n).collect()),
-                        stats: g.stats,
-                    },
-                )?;
+                write_json(&mut out, index, seeds[i], shape, &method, g, args.solution)?;
                 out.push(b'\n');
             }
             Out::Text(format) => {
@@ -326,14 +494,12 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         args.names.paths(),
         out,
     )?;
-    let made: Vec<&Generated> = results.iter().flatten().collect();
+    let made: Vec<&Made> = results.iter().flatten().collect();
     let givens: usize = made.iter().map(|g| g.puzzle.givens()).sum();
-    let checks: u64 = made.iter().map(|g| g.stats.checks).sum();
     progress::summary(
         ctx.quiet,
         &format!(
-            "generated {} {shape} puzzle{} in {:.2} s: {} givens{} ({:.1}%), \
-             {checks} removal checks{}",
+            "generated {} {shape} puzzle{} in {:.2} s: {} givens{} ({:.1}%){}",
             made.len(),
             if made.len() == 1 { "" } else { "s" },
             started.elapsed().as_secs_f64(),
@@ -344,7 +510,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             },
             if made.len() == 1 { "" } else { " on average" },
             100.0 * givens as f64 / (made.len().max(1) * shape.cells()) as f64,
-            if made.iter().all(|g| g.minimal) {
+            if !made.is_empty() && made.iter().all(|g| g.minimal) {
                 ", minimal"
             } else {
                 ""
@@ -356,4 +522,196 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         return Ok(Exit::Interrupted);
     }
     Ok(Exit::Success)
+}
+
+/// The `--stats` line of one puzzle.
+fn stats_line(index: u64, seed: u64, shape: Shape, g: &Made) -> String {
+    let n2 = shape.cells() as f64;
+    let mut line = format!(
+        "puzzle {index}: seed {seed}, {} givens ({:.1}%)",
+        g.puzzle.givens(),
+        100.0 * g.puzzle.givens() as f64 / n2,
+    );
+    if let Some(st) = &g.proof {
+        line += &format!(
+            ", {}, {} checks: {} by propagation, {} by search, {} refuted, {} unproven; \
+             fill {:.3} s",
+            if g.minimal {
+                "minimal"
+            } else if g.stopped_early {
+                "stopped early"
+            } else {
+                "not proven minimal"
+            },
+            st.checks,
+            st.by_propagation,
+            st.by_search,
+            st.refuted,
+            st.unproven,
+            st.fill_micros as f64 / 1e6,
+        );
+    }
+    if let Some(grade) = &g.grade {
+        let counts: Vec<String> = grade.counts.iter().map(u32::to_string).collect();
+        line += &format!(
+            ", L {}, S {}, counts {}",
+            grade.level.map_or("-".to_string(), |l| l.to_string()),
+            grade.steps,
+            counts.join(",")
+        );
+    }
+    if let Some(ga) = &g.ga {
+        line += &format!(
+            ", target L {}, fitness {}, {} generations, {} evaluations",
+            ga.target,
+            ga.fitness,
+            ga.history.len().saturating_sub(1),
+            ga.evaluations
+        );
+    }
+    if g.stopped_early && g.proof.is_none() {
+        line += ", stopped early";
+    }
+    line + &format!(", total {:.3} s", g.micros as f64 / 1e6)
+}
+
+/// One JSON line: the puzzle, and what its method knows about it.
+fn write_json(
+    out: &mut Vec<u8>,
+    index: u64,
+    seed: u64,
+    shape: Shape,
+    method: &Method,
+    g: &Made,
+    solution: bool,
+) -> Result<()> {
+    #[derive(Serialize)]
+    struct GenJson<'a> {
+        index: u64,
+        seed: u64,
+        #[serde(rename = "box")]
+        box_size: usize,
+        size: usize,
+        method: &'static str,
+        givens: usize,
+        minimal: bool,
+        cells: Vec<&'a [u8]>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        solution: Option<Vec<&'a [u8]>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        stats: Option<crate::generate::GenerateStats>,
+        /// Technique level L (expand, ga).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        level: Option<u8>,
+        /// Step count S (expand, ga).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        steps: Option<u32>,
+        /// Deductions per level 1..8 (expand, ga).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        counts: Option<[u32; 8]>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        target_level: Option<u8>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        fitness: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        evaluations: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        history: Option<&'a [GenerationRecord]>,
+        stopped_early: bool,
+        micros: u64,
+    }
+    let n = shape.side();
+    serde_json::to_writer(
+        out,
+        &GenJson {
+            index,
+            seed,
+            box_size: shape.box_size(),
+            size: n,
+            method: method.name(),
+            givens: g.puzzle.givens(),
+            minimal: g.minimal,
+            cells: g.puzzle.cells().chunks(n).collect(),
+            solution: solution.then(|| g.solution.cells().chunks(n).collect()),
+            stats: g.proof,
+            level: g.grade.as_ref().and_then(|x| x.level),
+            steps: g.grade.as_ref().map(|x| x.steps),
+            counts: g.grade.as_ref().map(|x| x.counts),
+            target_level: g.ga.as_ref().map(|x| x.target),
+            fitness: g.ga.as_ref().map(|x| x.fitness),
+            evaluations: g.ga.as_ref().map(|x| x.evaluations),
+            history: g.ga.as_ref().map(|x| x.history.as_slice()),
+            stopped_early: g.stopped_early,
+            micros: g.micros,
+        },
+    )?;
+    Ok(())
+}
+
+/// The progress bar of one genetic-algorithm run: generations done, best and mean fitness,
+/// read from the run's [`GaProgress`] atomics on a timer (the library never draws).
+struct GaBar {
+    bar: Option<indicatif::ProgressBar>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ticker: Option<std::thread::JoinHandle<()>>,
+}
+
+impl GaBar {
+    fn start(visible: bool, generations: u32, p: &GaProgress) -> GaBar {
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        let stop = Arc::new(AtomicBool::new(false));
+        if !visible {
+            return GaBar {
+                bar: None,
+                stop,
+                ticker: None,
+            };
+        }
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(u64::from(generations)),
+            indicatif::ProgressDrawTarget::stderr(),
+        );
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {bar:30} {pos}/{len} generations [{elapsed_precise}, eta {eta}] {msg}",
+            )
+            .expect("the progress template is valid"),
+        );
+        let ticker = {
+            let (bar, stop, p) = (bar.clone(), Arc::clone(&stop), p.clone());
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    bar.set_position(p.generation.load(Ordering::Relaxed));
+                    let best = p.best_fitness.load(Ordering::Relaxed);
+                    if best > 0 {
+                        bar.set_message(format!(
+                            "best L{} S{} (fitness {best}), mean fitness {:.1}, {} evaluated",
+                            p.best_level.load(Ordering::Relaxed),
+                            p.best_steps.load(Ordering::Relaxed),
+                            p.mean_fitness_milli.load(Ordering::Relaxed) as f64 / 1000.0,
+                            p.evaluations.load(Ordering::Relaxed),
+                        ));
+                    }
+                    bar.tick();
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+            })
+        };
+        GaBar {
+            bar: Some(bar),
+            stop,
+            ticker: Some(ticker),
+        }
+    }
+
+    fn finish(mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.ticker.take() {
+            let _ = t.join();
+        }
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
 }

@@ -50,7 +50,9 @@
 //! the queue. The result is therefore the sequential result, whatever the thread count: the
 //! same seed gives the same puzzle (a time limit can cut a run short at a different point).
 
+pub mod expand;
 pub mod fill;
+pub mod ga;
 pub mod symmetry;
 
 use std::collections::VecDeque;

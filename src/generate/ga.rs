@@ -1,0 +1,672 @@
+//! A genetic algorithm that makes puzzles of a chosen technique level `L_t` with long
+//! solving paths: the generator the difficulty paper (Ishida et al., summarised in
+//! `../shared/REFERENCES.md`) proposes, made concrete.
+//!
+//! # The algorithm
+//!
+//! The full grid is fixed for a run (filled from the seed). An individual is a **genome** of
+//! one bit per cell, `1` = given, `0` = blank, stored as a [`BitVec`]. Each generation:
+//!
+//! 1. **Elitism**: the best [`GaConfig::elite`] individuals pass unchanged.
+//! 2. **Selection**: each other child has two parents, each the fittest of
+//!    [`GaConfig::tournament`] individuals drawn at random.
+//! 3. **Crossover**: two-point over the cells in row-major order: the child takes the
+//!    second parent's bits between two random cut points and the first parent's elsewhere,
+//!    so whole runs of rows travel together (a region's givens work as a unit).
+//! 4. **Mutation**: 1 to [`GaConfig::mutations`] random orbits of the symmetry flip
+//!    (given ↔ blank).
+//! 5. **Shaping** (the paper's repair step), in parallel over the children:
+//!    *symmetry*: each orbit becomes given or blank by the majority of its bits (ties at
+//!    random); *solvable*: while techniques `1..=L_t` do not fill the grid, orbits of cells
+//!    they left blank are given back, at random; *no redundant givens*: the given orbits
+//!    are tried in a random order and blanked when techniques `1..=L_t` still solve
+//!    without them (the expansion step of [`super::expand`]). The shaped puzzle is written
+//!    back into the genome, so what the next generation inherits is a valid puzzle.
+//! 6. **Fitness** of the shaped puzzle, graded with techniques `1..=L_t` only:
+//!
+//!    `f = k × L + S`, with `k = n³`.
+//!
+//!    This is the paper's formula with its constant chosen: `S` counts rounds that removed
+//!    at least one of the `n³` candidates, so `S < n³` and a higher level always beats a
+//!    longer path. After shaping `L ≤ L_t` (the techniques above `L_t` are not allowed),
+//!    so the fitness asks for **exactly** `L_t` first and, among puzzles of the same
+//!    level, for the longest path. A smaller `k` would let a long easy puzzle beat a short
+//!    one of the target level, and the target level is what the user asked for.
+//!
+//! Every shaped individual is solved by the techniques, so it is unique (see
+//! [`super::expand`]: sound eliminations that fill the grid leave one solution); the best
+//! one is returned with its grade.
+//!
+//! # Determinism
+//!
+//! Selection, crossover and mutation draw from one ChaCha8 stream; the shaping of child
+//! `i` in generation `g` draws from its own stream, derived from the seed, `g` and `i`, and
+//! results are gathered in index order. So the same seed gives the same puzzle whatever
+//! the thread count. A time limit or an interrupt cuts the run at a point that depends on
+//! timing (the best puzzle found so far is returned, still unique and solved at its
+//! level).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use bitvec::vec::BitVec;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use super::Symmetry;
+use super::expand::{Shaper, fill_for_seed};
+use super::fill::Filler;
+use crate::grade::{Grade, MAX_LEVEL};
+use crate::grid::{Grid, Puzzle, Shape};
+use crate::solve::SearchControl;
+
+/// How to run the genetic algorithm.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GaConfig {
+    /// Seed of the grid and of every random choice.
+    pub seed: u64,
+    /// The target level `L_t` (1..8): puzzles are shaped and graded with techniques
+    /// `1..=L_t`.
+    pub level: u8,
+    /// Symmetry of the pattern of givens.
+    pub symmetry: Symmetry,
+    /// Individuals per generation (at least 2).
+    pub population: usize,
+    /// Generations after the initial one.
+    pub generations: u32,
+    /// Individuals copied unchanged into the next generation.
+    pub elite: usize,
+    /// Individuals drawn per parent selection; the fittest is the parent.
+    pub tournament: usize,
+    /// Restart from fresh genomes after this many generations without a better best.
+    pub restart_after: Option<u32>,
+    /// Probability that a child is a crossover of two parents rather than a copy of one.
+    pub crossover: f64,
+    /// A child flips between 1 and this many orbits.
+    pub mutations: usize,
+    /// Given orbits tried by the redundancy step of one shaping (`None`: all of them).
+    /// From 49×49 up, trying all costs thousands of grading runs per individual.
+    pub drop_trials: Option<usize>,
+    /// Stop after this long with the best puzzle so far.
+    pub time_limit: Option<Duration>,
+}
+
+impl GaConfig {
+    /// Defaults for a size and a target level, measured to fit a run in seconds at 9×9 and
+    /// about a minute at 25×25 on two cores (README has the figures).
+    pub fn for_shape(shape: Shape, seed: u64, level: u8) -> GaConfig {
+        let (population, generations, restart_after, drop_trials) = match shape.box_size() {
+            0..=3 => (48, 300, Some(20), None),
+            4 => (32, 60, Some(15), None),
+            5 => (24, 30, Some(10), None),
+            6..=7 => (12, 10, None, Some(400)),
+            _ => (8, 6, None, Some(400)),
+        };
+        GaConfig {
+            seed,
+            level: level.clamp(1, MAX_LEVEL),
+            symmetry: Symmetry::Rot180,
+            population,
+            generations,
+            elite: 2,
+            tournament: 3,
+            crossover: 0.5,
+            restart_after,
+            mutations: (symmetry_orbits(shape) / 16).clamp(2, 64),
+            drop_trials,
+            time_limit: None,
+        }
+    }
+}
+
+/// Rot180 orbits of a shape, for sizing mutations.
+fn symmetry_orbits(shape: Shape) -> usize {
+    shape.cells().div_ceil(2)
+}
+
+/// Counters a progress display can read while a run goes on (the library never draws).
+/// Clones share the counters.
+#[derive(Clone, Debug, Default)]
+pub struct GaProgress {
+    /// Generations finished (the initial population is generation 0).
+    pub generation: Arc<AtomicU64>,
+    /// Best fitness so far.
+    pub best_fitness: Arc<AtomicU64>,
+    /// Level of the best individual.
+    pub best_level: Arc<AtomicU64>,
+    /// Step count of the best individual.
+    pub best_steps: Arc<AtomicU64>,
+    /// Mean fitness of the last generation, times 1000.
+    pub mean_fitness_milli: Arc<AtomicU64>,
+    /// Individuals shaped and graded so far.
+    pub evaluations: Arc<AtomicU64>,
+}
+
+/// One generation's summary, for the fitness history.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct GenerationRecord {
+    /// Generation number (0 = the initial population).
+    pub generation: u32,
+    /// Best fitness so far (a restart can leave the population below it).
+    pub best: u64,
+    /// Mean fitness of the population.
+    pub mean: f64,
+    /// Level `L` of the best individual so far.
+    pub best_level: u8,
+    /// Step count `S` of the best individual so far.
+    pub best_steps: u32,
+}
+
+/// The result of a run.
+#[derive(Clone, Debug)]
+pub struct Evolved {
+    /// The best puzzle: solved by techniques `1..=L_t`, so unique.
+    pub puzzle: Puzzle,
+    /// Its solution, the run's fixed grid.
+    pub solution: Grid,
+    /// Its grade with techniques `1..=L_t` (the same as with all techniques when the
+    /// level is `L_t` or below, which it always is).
+    pub grade: Grade,
+    /// Its fitness `n³ × L + S`.
+    pub fitness: u64,
+    /// Best and mean fitness per generation.
+    pub history: Vec<GenerationRecord>,
+    /// Individuals shaped and graded.
+    pub evaluations: u64,
+    /// Grading runs, shaping included.
+    pub grading_runs: u64,
+    /// Whether a time limit or an interrupt ended the run before the last generation.
+    pub stopped_early: bool,
+    /// Microseconds in total, the fill included.
+    pub micros: u64,
+}
+
+/// The fitness of a puzzle of `shape` graded at level `level` with `steps` steps:
+/// `n³ × level + steps` (see the module docs for why).
+pub fn fitness(shape: Shape, level: u8, steps: u32) -> u64 {
+    let n = shape.side() as u64;
+    n * n * n * u64::from(level) + u64::from(steps)
+}
+
+#[derive(Clone, Debug)]
+struct Individual {
+    genome: BitVec,
+    fitness: u64,
+    level: u8,
+    steps: u32,
+}
+
+/// Fills a grid from `config.seed` and evolves puzzles over it (see the module docs).
+///
+/// Returns `None` only if interrupted before the grid was filled.
+///
+/// ```
+/// use shiftgrid::{Shape, solve::SearchControl};
+/// use shiftgrid::generate::ga::{evolve, GaConfig};
+/// let shape = Shape::new(3).unwrap();
+/// let cfg = GaConfig { generations: 5, population: 8, ..GaConfig::for_shape(shape, 1, 4) };
+/// let e = evolve(shape, &cfg, &SearchControl::default(), None).unwrap();
+/// assert!(e.grade.is_solved() && e.grade.level.unwrap() <= 4);
+/// assert_eq!(e.history.len(), 6);
+/// ```
+pub fn evolve(
+    shape: Shape,
+    config: &GaConfig,
+    control: &SearchControl,
+    progress: Option<&GaProgress>,
+) -> Option<Evolved> {
+    let start = Instant::now();
+    let solution = fill_for_seed(&Filler::empty(shape), config.seed, control)?;
+    let mut e = evolve_grid(&solution, config, control, progress);
+    e.micros = start.elapsed().as_micros() as u64;
+    Some(e)
+}
+
+/// Evolves puzzles over the fixed grid `solution` (see the module docs).
+pub fn evolve_grid(
+    solution: &Grid,
+    config: &GaConfig,
+    control: &SearchControl,
+    progress: Option<&GaProgress>,
+) -> Evolved {
+    let start = Instant::now();
+    let shape = solution.shape();
+    let control = control
+        .clone()
+        .with_deadline(config.time_limit.map(|d| start + d));
+    let template = Shaper::new(solution, config.symmetry, config.level);
+    let cells = shape.cells();
+    let pop_size = config.population.max(2);
+    let elite = config.elite.min(pop_size - 1);
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+    rng.set_stream(11);
+
+    let genomes = initial_genomes(cells, pop_size, &mut rng);
+    let mut evaluations = 0u64;
+    let mut grading_runs = 0u64;
+    let mut pop = evaluate(&template, genomes, config, 0, &control, &mut grading_runs);
+    evaluations += pop.len() as u64;
+    let mut history = Vec::new();
+    let mut stopped_early = false;
+    let mut best_ever: Option<Individual> = None;
+    let mut since_improvement = 0u32;
+    for generation in 0..=config.generations {
+        // Best first; ties keep the earlier index, so the order is reproducible.
+        pop.sort_by_key(|i| std::cmp::Reverse(i.fitness));
+        if best_ever
+            .as_ref()
+            .is_none_or(|b| pop[0].fitness > b.fitness)
+        {
+            best_ever = Some(pop[0].clone());
+            since_improvement = 0;
+        } else {
+            since_improvement += 1;
+        }
+        let record = summarise(&pop, best_ever.as_ref().expect("set above"), generation);
+        history.push(record);
+        if let Some(p) = progress {
+            p.generation.store(u64::from(generation), Ordering::Relaxed);
+            p.best_fitness.store(record.best, Ordering::Relaxed);
+            p.best_level
+                .store(u64::from(record.best_level), Ordering::Relaxed);
+            p.best_steps
+                .store(u64::from(record.best_steps), Ordering::Relaxed);
+            p.mean_fitness_milli
+                .store((record.mean * 1000.0) as u64, Ordering::Relaxed);
+            p.evaluations.store(evaluations, Ordering::Relaxed);
+        }
+        if generation == config.generations {
+            break;
+        }
+        if control.should_stop() {
+            stopped_early = true;
+            break;
+        }
+        if config.restart_after.is_some_and(|r| since_improvement >= r) {
+            // Stagnation: start over from fresh genomes; the best so far is kept aside.
+            since_improvement = 0;
+            let genomes = initial_genomes(cells, pop_size, &mut rng);
+            pop = evaluate(
+                &template,
+                genomes,
+                config,
+                generation + 1,
+                &control,
+                &mut grading_runs,
+            );
+            evaluations += pop.len() as u64;
+            continue;
+        }
+        let mut children: Vec<(BitVec, Option<BitVec>)> = Vec::with_capacity(pop_size - elite);
+        while children.len() < pop_size - elite {
+            let a = tournament(&pop, config.tournament, &mut rng);
+            let mut child = if rng.gen_bool(config.crossover.clamp(0.0, 1.0)) {
+                let b = tournament(&pop, config.tournament, &mut rng);
+                crossover(&pop[a].genome, &pop[b].genome, &template, &mut rng)
+            } else {
+                pop[a].genome.clone()
+            };
+            mutate(&mut child, &template, config.mutations, &mut rng);
+            children.push((child, Some(pop[a].genome.clone())));
+        }
+        let elites: Vec<Individual> = pop.drain(..elite).collect();
+        let mut next = evaluate(
+            &template,
+            children,
+            config,
+            generation + 1,
+            &control,
+            &mut grading_runs,
+        );
+        evaluations += next.len() as u64;
+        // Children first: the stable sort then ranks a child above an elite of equal
+        // fitness, so the population drifts along plateaus of equal (L, S).
+        next.extend(elites);
+        pop = next;
+    }
+    let best = best_ever.expect("one generation at least");
+    let mut shaper = template.clone();
+    let puzzle_cells: Vec<u8> = solution
+        .cells()
+        .iter()
+        .zip(best.genome.iter())
+        .map(|(&v, given)| if *given { v } else { 0 })
+        .collect();
+    let grade = shaper.grade(&puzzle_cells);
+    debug_assert!(grade.is_solved());
+    Evolved {
+        puzzle: Puzzle::new(shape, puzzle_cells).expect("cells come from a valid grid"),
+        solution: solution.clone(),
+        grade,
+        fitness: best.fitness,
+        history,
+        evaluations,
+        grading_runs: grading_runs + 1,
+        stopped_early,
+        micros: start.elapsed().as_micros() as u64,
+    }
+}
+
+/// Shapes and grades `genomes` in parallel; child `i` of `generation` draws from its own
+/// stream, so the result does not depend on the thread count.
+fn evaluate(
+    template: &Shaper,
+    genomes: Vec<(BitVec, Option<BitVec>)>,
+    config: &GaConfig,
+    generation: u32,
+    control: &SearchControl,
+    grading_runs: &mut u64,
+) -> Vec<Individual> {
+    let results: Vec<(Individual, u64)> = genomes
+        .into_par_iter()
+        .enumerate()
+        .map_init(
+            || template.clone(),
+            |shaper, (i, (genome, parent))| {
+                let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+                rng.set_stream((u64::from(generation) << 24 | i as u64) + 64);
+                let before = shaper.trials;
+                let ind = shape_genome(shaper, &genome, parent.as_ref(), config, control, &mut rng);
+                (ind, shaper.trials - before)
+            },
+        )
+        .collect();
+    *grading_runs += results.iter().map(|r| r.1).sum::<u64>();
+    results.into_iter().map(|r| r.0).collect()
+}
+
+/// The shaping (repair) step and the fitness of its result.
+fn shape_genome(
+    shaper: &mut Shaper,
+    genome: &BitVec,
+    parent: Option<&BitVec>,
+    config: &GaConfig,
+    control: &SearchControl,
+    rng: &mut ChaCha8Rng,
+) -> Individual {
+    let shape = shaper.shape();
+    let mut cells = vec![0u8; shape.cells()];
+    // Symmetry: each orbit follows the majority of its bits.
+    for k in 0..shaper.orbits.len() {
+        let orbit = &shaper.orbits[k];
+        let ones = orbit.iter().filter(|&&c| genome[c as usize]).count();
+        let given = match (2 * ones).cmp(&orbit.len()) {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Less => false,
+            std::cmp::Ordering::Equal => rng.gen_bool(0.5),
+        };
+        if given {
+            shaper.set(&mut cells, k, true);
+        }
+    }
+    // Solvable by techniques 1..=L_t.
+    shaper.add_until_solved(&mut cells, rng);
+    // No redundant givens (or as many tries as the budget allows).
+    let mut order: Vec<usize> = (0..shaper.orbits.len())
+        .filter(|&k| shaper.is_given(&cells, k))
+        .collect();
+    order.shuffle(rng);
+    // Orbits the parent did not have go last: tried first, they would mostly just undo
+    // the mutation (the parent was minimal without them).
+    if let Some(parent) = parent {
+        order.sort_by_key(|&k| !parent[shaper.orbits[k][0] as usize]);
+    }
+    if let Some(t) = config.drop_trials {
+        order.truncate(t);
+    }
+    shaper.blank_while_solved(&mut cells, &order, control);
+    let g = shaper.grade(&cells);
+    let level = g.level.expect("shaping leaves a solved puzzle");
+    Individual {
+        genome: cells.iter().map(|&v| v != 0).collect(),
+        fitness: fitness(shape, level, g.steps),
+        level,
+        steps: g.steps,
+    }
+}
+
+/// The index of the fittest of `size` individuals drawn at random (`pop` is sorted best
+/// first, so the smallest index drawn wins).
+fn tournament(pop: &[Individual], size: usize, rng: &mut ChaCha8Rng) -> usize {
+    (0..size.max(1))
+        .map(|_| rng.gen_range(0..pop.len()))
+        .min()
+        .expect("at least one draw")
+}
+
+/// Two-point crossover over the orbits in the order of their smallest cell (row-major
+/// order of the cells when there is no symmetry): a whole orbit comes from one parent, so
+/// crossing never breaks the symmetry that both parents have.
+fn crossover(a: &BitVec, b: &BitVec, shaper: &Shaper, rng: &mut ChaCha8Rng) -> BitVec {
+    let len = shaper.orbits.len();
+    let mut cut = [rng.gen_range(0..=len), rng.gen_range(0..=len)];
+    cut.sort_unstable();
+    let mut child = a.clone();
+    for orbit in &shaper.orbits[cut[0]..cut[1]] {
+        for &c in orbit {
+            child.set(c as usize, b[c as usize]);
+        }
+    }
+    child
+}
+
+/// Flips 1 to `max` random orbits.
+fn mutate(genome: &mut BitVec, shaper: &Shaper, max: usize, rng: &mut ChaCha8Rng) {
+    let flips = rng.gen_range(1..=max.max(1));
+    for _ in 0..flips {
+        let orbit = &shaper.orbits[rng.gen_range(0..shaper.orbits.len())];
+        let given = genome[orbit[0] as usize];
+        for &c in orbit {
+            genome.set(c as usize, !given);
+        }
+    }
+}
+
+/// A fresh population spanning densities: genome 0 is the full grid (its shaping is a plain
+/// expansion), the others keep each cell with a probability from 20% to 80%.
+fn initial_genomes(
+    cells: usize,
+    pop_size: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<(BitVec, Option<BitVec>)> {
+    (0..pop_size)
+        .map(|i| {
+            let keep = if i == 0 {
+                1.0
+            } else {
+                0.2 + 0.6 * (i as f64 / pop_size as f64)
+            };
+            ((0..cells).map(|_| rng.gen_bool(keep)).collect(), None)
+        })
+        .collect()
+}
+
+fn summarise(pop: &[Individual], best: &Individual, generation: u32) -> GenerationRecord {
+    GenerationRecord {
+        generation,
+        best: best.fitness,
+        mean: pop.iter().map(|i| i.fitness as f64).sum::<f64>() / pop.len() as f64,
+        best_level: best.level,
+        best_steps: best.steps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{Engine, SolveLimits, solve};
+
+    /// Solutions counted up to 2 by a solver that shares no code with the grader.
+    fn solutions(p: &Puzzle) -> u64 {
+        let o = solve(
+            p,
+            Engine::Dlx,
+            &SolveLimits::count_up_to(2),
+            &SearchControl::default(),
+        )
+        .expect("generated puzzles have no repeated givens");
+        assert!(o.complete);
+        o.count
+    }
+
+    fn small(shape: Shape, seed: u64, level: u8) -> GaConfig {
+        GaConfig {
+            population: 10,
+            generations: 6,
+            restart_after: Some(3),
+            ..GaConfig::for_shape(shape, seed, level)
+        }
+    }
+
+    /// What every run must deliver: a unique puzzle of the grid, with the symmetry, at the
+    /// level and step count claimed, and a history that matches.
+    fn check(e: &Evolved, cfg: &GaConfig) {
+        let shape = e.puzzle.shape();
+        assert_eq!(solutions(&e.puzzle), 1);
+        assert!(e.puzzle.is_completed_by(&e.solution));
+        assert!(cfg.symmetry.holds_for(shape, e.puzzle.cells()));
+        // The grade with every technique allowed is the one claimed.
+        let full = crate::grade::grade(&e.puzzle);
+        assert!(full.is_solved());
+        assert_eq!((full.level, full.steps), (e.grade.level, e.grade.steps));
+        let level = full.level.unwrap();
+        assert!(level <= cfg.level);
+        assert_eq!(e.fitness, fitness(shape, level, full.steps));
+        let last = e.history.last().unwrap();
+        assert_eq!((last.best, last.best_level), (e.fitness, level));
+        assert!(e.history.windows(2).all(|w| w[0].best <= w[1].best));
+        // No redundant givens: every given orbit is needed by techniques 1..=L_t (unless a
+        // time limit cut the last shaping short).
+        if e.stopped_early {
+            return;
+        }
+        let mut shaper = Shaper::new(&e.solution, cfg.symmetry, cfg.level);
+        let mut cells = e.puzzle.cells().to_vec();
+        for k in 0..shaper.orbits.len() {
+            if shaper.is_given(&cells, k) {
+                shaper.set(&mut cells, k, false);
+                assert!(!shaper.grade(&cells).is_solved(), "orbit {k} is redundant");
+                shaper.set(&mut cells, k, true);
+            }
+        }
+    }
+
+    #[test]
+    fn fitness_orders_by_level_then_steps() {
+        let s = Shape::new(3).unwrap();
+        assert_eq!(fitness(s, 8, 24), 729 * 8 + 24);
+        // The longest possible path at one level stays below the next level.
+        assert!(fitness(s, 3, 728) < fitness(s, 4, 0));
+    }
+
+    #[test]
+    fn puzzles_are_unique_symmetric_and_graded_as_claimed() {
+        for (b, levels) in [(2usize, &[1u8, 2][..]), (3, &[1, 2, 3, 5, 8][..])] {
+            let shape = Shape::new(b).unwrap();
+            for &level in levels {
+                for seed in 0..2 {
+                    for symmetry in [Symmetry::Rot180, Symmetry::None] {
+                        let cfg = GaConfig {
+                            symmetry,
+                            ..small(shape, seed, level)
+                        };
+                        let e = evolve(shape, &cfg, &SearchControl::default(), None).unwrap();
+                        check(&e, &cfg);
+                        assert_eq!(e.history.len(), cfg.generations as usize + 1);
+                        assert!(!e.stopped_early);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_short_run_reaches_the_target_level() {
+        // Level 2 (hidden singles) is reached by most shaped puzzles at once.
+        let shape = Shape::new(3).unwrap();
+        for seed in 0..3 {
+            let e = evolve(
+                shape,
+                &small(shape, seed, 2),
+                &SearchControl::default(),
+                None,
+            )
+            .unwrap();
+            assert_eq!(e.grade.level, Some(2), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn same_seed_same_puzzle_for_any_thread_count() {
+        let shape = Shape::new(3).unwrap();
+        let cfg = small(shape, 21, 4);
+        let run = |t: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .unwrap()
+                .install(|| evolve(shape, &cfg, &SearchControl::default(), None).unwrap())
+        };
+        let a = run(1);
+        for t in [2, 3] {
+            let b = run(t);
+            assert_eq!(b.puzzle, a.puzzle, "threads {t}");
+            assert_eq!(b.history, a.history, "threads {t}");
+        }
+        let other = evolve(
+            shape,
+            &GaConfig { seed: 22, ..cfg },
+            &SearchControl::default(),
+            None,
+        )
+        .unwrap();
+        assert_ne!(other.puzzle, a.puzzle);
+    }
+
+    #[test]
+    fn progress_counters_follow_the_run() {
+        let shape = Shape::new(3).unwrap();
+        let cfg = small(shape, 5, 3);
+        let p = GaProgress::default();
+        let e = evolve(shape, &cfg, &SearchControl::default(), Some(&p)).unwrap();
+        assert_eq!(
+            p.generation.load(Ordering::Relaxed),
+            u64::from(cfg.generations)
+        );
+        assert_eq!(p.best_fitness.load(Ordering::Relaxed), e.fitness);
+        assert_eq!(p.evaluations.load(Ordering::Relaxed), e.evaluations);
+    }
+
+    #[test]
+    fn a_time_limit_returns_the_best_so_far() {
+        let shape = Shape::new(4).unwrap();
+        let cfg = GaConfig {
+            generations: 1_000_000,
+            time_limit: Some(Duration::from_millis(300)),
+            ..GaConfig::for_shape(shape, 3, 8)
+        };
+        let e = evolve(shape, &cfg, &SearchControl::default(), None).unwrap();
+        assert!(e.stopped_early);
+        check(&e, &cfg);
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_with_a_drop_budget_is_unique() {
+        // The large-size settings (a budget of redundancy trials) on a size DLX counts fast.
+        let shape = Shape::new(4).unwrap();
+        let cfg = GaConfig {
+            population: 4,
+            generations: 2,
+            drop_trials: Some(20),
+            ..GaConfig::for_shape(shape, 8, 6)
+        };
+        let e = evolve(shape, &cfg, &SearchControl::default(), None).unwrap();
+        assert_eq!(solutions(&e.puzzle), 1);
+        assert!(cfg.symmetry.holds_for(shape, e.puzzle.cells()));
+        let full = crate::grade::grade(&e.puzzle);
+        assert_eq!((full.level, full.steps), (e.grade.level, e.grade.steps));
+    }
+}
