@@ -130,6 +130,9 @@ enum SymmetryArg {
     Dihedral,
 }
 
+/// The longest `--time-limit`: a year.
+const MAX_TIME_LIMIT_SECS: f64 = 365.0 * 24.0 * 3600.0;
+
 /// Parses `500ms`, `30s`, `2m`, `1h` or a plain number of seconds.
 fn parse_duration(s: &str) -> std::result::Result<std::time::Duration, String> {
     let s = s.trim();
@@ -150,6 +153,12 @@ fn parse_duration(s: &str) -> std::result::Result<std::time::Duration, String> {
     };
     if !secs.is_finite() || secs < 0.0 {
         return Err(format!("not a duration: {s:?}"));
+    }
+    // Past a year a limit means none; beyond that `Duration` or `Instant` could overflow.
+    if secs > MAX_TIME_LIMIT_SECS {
+        return Err(format!(
+            "{s:?} is too long: the limit is at most a year (leave --time-limit out for none)"
+        ));
     }
     Ok(std::time::Duration::from_secs_f64(secs))
 }
