@@ -195,7 +195,16 @@ fn tick(
 ) {
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let n = control.nodes.load(Ordering::Relaxed);
-    let rate = format!("{} nodes, {}/s", human(n as f64), human(n as f64 / secs));
+    let mut rate = format!("{} nodes, {}/s", human(n as f64), human(n as f64 / secs));
+    // The learning engine's work is in conflicts (and its nodes are decisions).
+    let conflicts = control.conflicts.load(Ordering::Relaxed);
+    if conflicts > 0 {
+        rate.push_str(&format!(
+            ", {} conflicts, {}/s",
+            human(conflicts as f64),
+            human(conflicts as f64 / secs)
+        ));
+    }
     let done = done.load(Ordering::Relaxed);
     let message = match meter {
         Meter::Items => {
