@@ -28,7 +28,7 @@ const QUICK_NODES: u64 = 1_000;
 ///   puzzle to searches of tens of microseconds;
 /// * from 16×16 up, an empty board asked for one solution goes to the fill search on every
 ///   core (the `fill` command's search);
-/// * otherwise from 16×16 up, first a short propagation search (at most [`QUICK_NODES`] branches),
+/// * otherwise from 16×16 up, first a short propagation search (at most 1,000 branches),
 ///   which settles most published and generated puzzles faster than anything else; then
 ///   the engines of [`race_plan`] raced.
 ///
