@@ -75,9 +75,14 @@ fn main() {
         start.elapsed().as_secs_f64()
     );
 
+    let symmetry = if args.iter().any(|a| a == "--no-symmetry") {
+        "no symmetry"
+    } else {
+        "rot180"
+    };
     println!(
-        "GA at {n}x{n}, seeds {first_seed}..{}, rot180; expansion column: {expand_count} \
-         puzzles, techniques 1..8",
+        "GA at {n}x{n}, seeds {first_seed}..{}, {symmetry}; expansion column: {expand_count} \
+         puzzles (rot180, techniques 1..8, seeds batch_seed(1, i))",
         first_seed + seeds
     );
     println!();

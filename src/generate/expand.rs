@@ -5,7 +5,8 @@
 //! Expansion starts from a full grid, visits the symmetry orbits in a random order, blanks
 //! each orbit tentatively and keeps the blanks only while techniques 1..L (the grader's
 //! list, [`crate::grade`]) still fill the grid; otherwise it restores the orbit. Every cell
-//! is tried once. The paper does this with point symmetry and L = 8.
+//! is tried once. The paper does this with point symmetry and L = 8; [`Order::Sweep`]
+//! (row by row) is offered too, and changes the levels and path lengths little at 9×9.
 //!
 //! # Why no search is needed
 //!

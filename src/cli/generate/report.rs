@@ -1,0 +1,203 @@
+//! What `generate` reports besides the puzzles: the `--stats` line, the JSON object of a
+//! puzzle, and the genetic algorithm's progress bar.
+
+use std::sync::atomic::Ordering;
+
+use anyhow::Result;
+use serde::Serialize;
+
+use super::{Made, Method};
+use crate::generate::ga::{GaProgress, GenerationRecord};
+use crate::grid::Shape;
+
+/// The `--stats` line of one puzzle.
+pub(super) fn stats_line(index: u64, seed: u64, shape: Shape, g: &Made) -> String {
+    let n2 = shape.cells() as f64;
+    let mut line = format!(
+        "puzzle {index}: seed {seed}, {} givens ({:.1}%)",
+        g.puzzle.givens(),
+        100.0 * g.puzzle.givens() as f64 / n2,
+    );
+    if let Some(st) = &g.proof {
+        line += &format!(
+            ", {}, {} checks: {} by propagation, {} by search, {} refuted, {} unproven; \
+             fill {:.3} s",
+            if g.minimal {
+                "minimal"
+            } else if g.stopped_early {
+                "stopped early"
+            } else {
+                "not proven minimal"
+            },
+            st.checks,
+            st.by_propagation,
+            st.by_search,
+            st.refuted,
+            st.unproven,
+            st.fill_micros as f64 / 1e6,
+        );
+    }
+    if let Some(grade) = &g.grade {
+        let counts: Vec<String> = grade.counts.iter().map(u32::to_string).collect();
+        line += &format!(
+            ", L {}, S {}, counts {}",
+            grade.level.map_or("-".to_string(), |l| l.to_string()),
+            grade.steps,
+            counts.join(",")
+        );
+    }
+    if let Some(ga) = &g.ga {
+        line += &format!(
+            ", target L {}, fitness {}, {} generations, {} evaluations",
+            ga.target,
+            ga.fitness,
+            ga.history.len().saturating_sub(1),
+            ga.evaluations
+        );
+    }
+    if g.stopped_early && g.proof.is_none() {
+        line += ", stopped early";
+    }
+    line + &format!(", total {:.3} s", g.micros as f64 / 1e6)
+}
+
+/// One JSON line: the puzzle, and what its method knows about it.
+pub(super) fn write_json(
+    out: &mut Vec<u8>,
+    index: u64,
+    seed: u64,
+    shape: Shape,
+    method: &Method,
+    g: &Made,
+    solution: bool,
+) -> Result<()> {
+    #[derive(Serialize)]
+    struct GenJson<'a> {
+        index: u64,
+        seed: u64,
+        #[serde(rename = "box")]
+        box_size: usize,
+        size: usize,
+        method: &'static str,
+        givens: usize,
+        minimal: bool,
+        cells: Vec<&'a [u8]>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        solution: Option<Vec<&'a [u8]>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        stats: Option<crate::generate::GenerateStats>,
+        /// Technique level L (expand, ga).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        level: Option<u8>,
+        /// Step count S (expand, ga).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        steps: Option<u32>,
+        /// Deductions per level 1..8 (expand, ga).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        counts: Option<[u32; 8]>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        target_level: Option<u8>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        fitness: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        evaluations: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        history: Option<&'a [GenerationRecord]>,
+        stopped_early: bool,
+        micros: u64,
+    }
+    let n = shape.side();
+    serde_json::to_writer(
+        out,
+        &GenJson {
+            index,
+            seed,
+            box_size: shape.box_size(),
+            size: n,
+            method: method.name(),
+            givens: g.puzzle.givens(),
+            minimal: g.minimal,
+            cells: g.puzzle.cells().chunks(n).collect(),
+            solution: solution.then(|| g.solution.cells().chunks(n).collect()),
+            stats: g.proof,
+            level: g.grade.as_ref().and_then(|x| x.level),
+            steps: g.grade.as_ref().map(|x| x.steps),
+            counts: g.grade.as_ref().map(|x| x.counts),
+            target_level: g.ga.as_ref().map(|x| x.target),
+            fitness: g.ga.as_ref().map(|x| x.fitness),
+            evaluations: g.ga.as_ref().map(|x| x.evaluations),
+            history: g.ga.as_ref().map(|x| x.history.as_slice()),
+            stopped_early: g.stopped_early,
+            micros: g.micros,
+        },
+    )?;
+    Ok(())
+}
+
+/// The progress bar of one genetic-algorithm run: generations done, best and mean fitness,
+/// read from the run's [`GaProgress`] atomics on a timer (the library never draws).
+pub(super) struct GaBar {
+    bar: Option<indicatif::ProgressBar>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ticker: Option<std::thread::JoinHandle<()>>,
+}
+
+impl GaBar {
+    pub(super) fn start(visible: bool, generations: u32, p: &GaProgress) -> GaBar {
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        let stop = Arc::new(AtomicBool::new(false));
+        if !visible {
+            return GaBar {
+                bar: None,
+                stop,
+                ticker: None,
+            };
+        }
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(u64::from(generations)),
+            indicatif::ProgressDrawTarget::stderr(),
+        );
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {bar:30} {pos}/{len} generations [{elapsed_precise}, eta {eta}] {msg}",
+            )
+            .expect("the progress template is valid"),
+        );
+        let ticker = {
+            let (bar, stop, p) = (bar.clone(), Arc::clone(&stop), p.clone());
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    bar.set_position(p.generation.load(Ordering::Relaxed));
+                    let best = p.best_fitness.load(Ordering::Relaxed);
+                    if best > 0 {
+                        bar.set_message(format!(
+                            "best L{} S{} (fitness {best}), mean fitness {:.1}, {} evaluated",
+                            p.best_level.load(Ordering::Relaxed),
+                            p.best_steps.load(Ordering::Relaxed),
+                            p.mean_fitness_milli.load(Ordering::Relaxed) as f64 / 1000.0,
+                            p.evaluations.load(Ordering::Relaxed),
+                        ));
+                    }
+                    bar.tick();
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+            })
+        };
+        GaBar {
+            bar: Some(bar),
+            stop,
+            ticker: Some(ticker),
+        }
+    }
+
+    pub(super) fn finish(mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.ticker.take() {
+            let _ = t.join();
+        }
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
