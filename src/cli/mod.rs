@@ -63,7 +63,9 @@ enum Command {
     /// The same --seed with the same --threads gives the same grid: the thread count sets
     /// how many searches race from different root branches, and so which grid wins.
     Fill(fill::FillArgs),
-    /// Generate puzzles whose unique solution is proven, by blanking a random grid.
+    /// Generate puzzles with a unique solution from a random grid: blanked with proofs (the
+    /// default), by the difficulty paper's empty-cell expansion, or by its genetic algorithm
+    /// for a target technique level.
     ///
     /// Defaults: minimal puzzles (complete proofs) up to 16x16; above that one pass of
     /// propagation proofs (no search). Every puzzle is unique by construction: a removal
