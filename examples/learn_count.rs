@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
-use shiftgrid::solve::learn::{Budget, LearnConfig, Phase, RestartPolicy, count};
+use shiftgrid::solve::learn::{Branch, Budget, LearnConfig, Phase, RestartPolicy, count};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -23,8 +23,17 @@ fn main() -> anyhow::Result<()> {
         std::fs::read_to_string(path)?
     };
     let mut config = LearnConfig::new(seed);
-    // Knobs for tuning runs: LEARN_PHASE=saved, LEARN_RESTART=luby:N | glucose:K,
+    // Knobs for tuning runs: LEARN_BRANCH=vsids, LEARN_LOCKED=0, LEARN_PHASE=saved, LEARN_RESTART=luby:N | glucose:K,
     // LEARN_DECAY=0.95.
+    if let Ok(b) = std::env::var("LEARN_BRANCH") {
+        config.branch = match b.as_str() {
+            "vsids" => Branch::Vsids,
+            _ => Branch::Global,
+        };
+    }
+    if let Ok(l) = std::env::var("LEARN_LOCKED") {
+        config.locked = l != "0";
+    }
     if let Ok(p) = std::env::var("LEARN_PHASE") {
         config.phase = match p.as_str() {
             "saved" => Phase::Saved,

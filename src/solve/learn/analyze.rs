@@ -4,7 +4,8 @@
 //!
 //! Reasons are implicit (see `trail.rs`), so resolving on a variable enumerates its
 //! antecedents from the tag: one true option for at-most-one, the item's other members for
-//! at-least-one, the clause's other literals for a clause. Nothing is allocated per
+//! at-least-one, the clause's other literals for a clause, the members of a symbol item
+//! outside the crossing item for locked candidates. Nothing is allocated per
 //! conflict: the learned clause, the minimisation stack and the seen marks are reused.
 
 use super::clauses::ClauseDb;
@@ -22,6 +23,8 @@ enum Source {
     Item(u32, u32),
     /// A clause, skipping one variable.
     Clause(u32, u32),
+    /// Locked candidates: the members of item `.0` outside the crossing item of `.1`.
+    Line(u32, u32),
 }
 
 impl Source {
@@ -39,6 +42,7 @@ impl Source {
             reason::Kind::Amo(x) => Source::Pair(x, u32::MAX),
             reason::Kind::Alo(it) => Source::Item(it, var),
             reason::Kind::Clause(cref) => Source::Clause(cref, var),
+            reason::Kind::Line(a) => Source::Line(a, var),
             reason::Kind::None => unreachable!("a decision has no antecedents"),
         }
     }
@@ -62,6 +66,16 @@ impl Source {
                 for i in 0..db.len(cref) {
                     let v = db.lit(cref, i).var();
                     if v != skip && !f(v) {
+                        return false;
+                    }
+                }
+                true
+            }
+            Source::Line(a, x) => {
+                let cross = items.crossing(a, x);
+                for j in 0..items.n {
+                    let v = items.member(a, j);
+                    if !items.contains(cross, v) && !f(v) {
                         return false;
                     }
                 }
@@ -280,6 +294,10 @@ impl Analyzer {
                 break;
             }
             open -= 1;
+            if trail.reason[v as usize] == reason::NONE {
+                // The level's decision, with other marked literals still open.
+                break;
+            }
             let src = Source::of_reason(trail.reason[v as usize], v);
             let mut ante = std::mem::take(&mut self.ante);
             ante.clear();

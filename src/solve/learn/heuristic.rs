@@ -83,6 +83,12 @@ impl Heuristic {
         self.sift_up(self.heap.len() - 1);
     }
 
+    /// The score of `var`.
+    #[inline]
+    pub(super) fn activity(&self, var: u32) -> f64 {
+        self.activity[var as usize]
+    }
+
     /// Removes and returns the highest-scored candidate.
     pub(super) fn pop(&mut self) -> Option<u32> {
         let top = *self.heap.first()?;
@@ -154,6 +160,16 @@ pub enum Phase {
     /// Phase saving at the cell: place the symbol the chosen option's cell last held, if
     /// that is still open, else the chosen option.
     Cell,
+}
+
+/// How a decision picks its option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Branch {
+    /// The highest-scored open option (VSIDS), with the configured [`Phase`].
+    Vsids,
+    /// The smallest open item of all (a dancing-links choice); its highest-scored option
+    /// is placed.
+    Global,
 }
 
 /// When to restart.

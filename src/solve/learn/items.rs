@@ -27,9 +27,18 @@ fn step(j: u32) -> u32 {
 pub(super) struct Items {
     /// Side `n`.
     pub n: u32,
+    /// Box side `b`.
+    b: u32,
     nn: u32,
     /// Per item: live count (low 8 bits) and sum of live positions (`<< 8`).
     state: Vec<u32>,
+    /// Per item: one bit per member not processed false (the same set as `state` counts).
+    live_mask: Vec<u128>,
+    /// Per group `g < b`: the positions `g·b .. g·b + b` (a stack of columns in a row
+    /// item, a band of rows in a column item, a row of the box in a box item).
+    run_mask: Vec<u128>,
+    /// Per column `i < b` of a box: the box item positions `i, i + b, i + 2b, …`.
+    box_col_mask: Vec<u128>,
     /// Per item: the option of its member 0.
     base: Vec<u32>,
     /// Per kind and position: offset of member `j` from the item's base.
@@ -80,10 +89,22 @@ impl Items {
                 ]
             })
             .collect();
+        let all = if n == 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
+        let run = (1u128 << b) - 1;
         Items {
             n,
+            b,
             nn,
             state: vec![full; 4 * nn as usize],
+            live_mask: vec![all; 4 * nn as usize],
+            run_mask: (0..b).map(|g| run << (g * b)).collect(),
+            box_col_mask: (0..b)
+                .map(|i| (0..b).fold(0u128, |m, r| m | 1u128 << (r * b + i)))
+                .collect(),
             base,
             offset,
             magic: (1u64 << 40) / u64::from(n) + 1,
@@ -129,6 +150,7 @@ impl Items {
     pub(super) fn remove(&mut self, items: &[u32; 4], pos: &[u32; 4]) {
         for t in 0..4 {
             self.state[items[t] as usize] -= step(pos[t]);
+            self.live_mask[items[t] as usize] &= !(1u128 << pos[t]);
         }
     }
 
@@ -137,6 +159,7 @@ impl Items {
     pub(super) fn restore(&mut self, items: &[u32; 4], pos: &[u32; 4]) {
         for t in 0..4 {
             self.state[items[t] as usize] += step(pos[t]);
+            self.live_mask[items[t] as usize] |= 1u128 << pos[t];
         }
     }
 
@@ -145,6 +168,74 @@ impl Items {
     pub(super) fn live(&self, item: u32) -> (u32, u32) {
         let s = self.state[item as usize];
         (s & 0xff, s >> 8)
+    }
+
+    /// One bit per member of `item` not processed false.
+    #[inline]
+    pub(super) fn live_mask(&self, item: u32) -> u128 {
+        self.live_mask[item as usize]
+    }
+
+    /// Number of items.
+    #[inline]
+    pub(super) fn len(&self) -> u32 {
+        4 * self.nn
+    }
+
+    /// Box side `b`.
+    #[inline]
+    pub(super) fn box_side(&self) -> u32 {
+        self.b
+    }
+
+    /// Whether option `var` is a member of `item`.
+    #[inline]
+    pub(super) fn contains(&self, item: u32, var: u32) -> bool {
+        self.of(var).0.contains(&item)
+    }
+
+    /// Locked candidates: if the live members of symbol item `a` (a row, column or box
+    /// item with at least two live members) all lie in one crossing item — the box of a
+    /// row's or column's members, the row or column of a box's — that item. Its members
+    /// outside `a` are then false: `a` must take one of the shared options.
+    #[inline]
+    pub(super) fn locked(&self, a: u32) -> Option<u32> {
+        let (n, nn, b) = (self.n, self.nn, self.b);
+        let kind = a / nn;
+        let line = (a - kind * nn) / n;
+        let s = a % n;
+        let mask = self.live_mask[a as usize];
+        let j0 = mask.trailing_zeros();
+        let g = j0 / b;
+        let in_run = mask & !self.run_mask[g as usize] == 0;
+        match kind {
+            // Row `line`: the live columns are in stack `g`.
+            1 if in_run => Some(3 * nn + ((line / b) * b + g) * n + s),
+            // Column `line`: the live rows are in band `g`.
+            2 if in_run => Some(3 * nn + (g * b + line / b) * n + s),
+            // Box `line`: the live places are in the box's row `g` or its column `j0 % b`.
+            3 if in_run => Some(nn + ((line / b) * b + g) * n + s),
+            3 if mask & !self.box_col_mask[(j0 % b) as usize] == 0 => {
+                Some(2 * nn + ((line % b) * b + j0 % b) * n + s)
+            }
+            _ => None,
+        }
+    }
+
+    /// For option `x` made false by [`Items::locked`] on item `a`: the crossing item that
+    /// holds `x` and meets `a`.
+    #[inline]
+    pub(super) fn crossing(&self, a: u32, x: u32) -> u32 {
+        let (n, nn, b) = (self.n, self.nn, self.b);
+        let (its, _) = self.of(x);
+        if a / nn == 3 {
+            // x shares a row with the box's live places if its row crosses the box.
+            let band = (a - 3 * nn) / n / b;
+            let row = (its[1] - nn) / n;
+            if row / b == band { its[1] } else { its[2] }
+        } else {
+            its[3]
+        }
     }
 }
 
@@ -171,6 +262,64 @@ mod tests {
                 }
             }
             assert!(seen.iter().all(|&c| c == 4));
+        }
+    }
+
+    /// Counts out every member of `item` but those at `keep`.
+    fn keep_only(items: &mut Items, item: u32, keep: &[u32]) {
+        for j in (0..items.n).filter(|j| !keep.contains(j)) {
+            let (its, pos) = items.of(items.member(item, j));
+            items.remove(&its, &pos);
+        }
+    }
+
+    #[test]
+    fn locked_candidates_name_the_crossing_item() {
+        // 9×9, symbol index 4; items are (kind · 81 + line · 9 + symbol).
+        let (nn, s) = (81, 4);
+        let item = |kind: u32, line: u32| kind * nn + line * 9 + s;
+        // Box 4 (rows 3–5, columns 3–5): places 3 and 5 are its row 1, grid row 4.
+        let mut items = Items::new(Shape::new(3).unwrap());
+        keep_only(&mut items, item(3, 4), &[3, 5]);
+        assert_eq!(items.locked(item(3, 4)), Some(item(1, 4)));
+        // Places 1 and 7 are its column 1, grid column 4.
+        let mut items = Items::new(Shape::new(3).unwrap());
+        keep_only(&mut items, item(3, 4), &[1, 7]);
+        assert_eq!(items.locked(item(3, 4)), Some(item(2, 4)));
+        // Places 0 and 4 share neither.
+        let mut items = Items::new(Shape::new(3).unwrap());
+        keep_only(&mut items, item(3, 4), &[0, 4]);
+        assert_eq!(items.locked(item(3, 4)), None);
+        // Row 7, columns 6 and 8: box 8.
+        let mut items = Items::new(Shape::new(3).unwrap());
+        keep_only(&mut items, item(1, 7), &[6, 8]);
+        assert_eq!(items.locked(item(1, 7)), Some(item(3, 8)));
+        // Column 2, rows 3 and 4: box 3.
+        let mut items = Items::new(Shape::new(3).unwrap());
+        keep_only(&mut items, item(2, 2), &[3, 4]);
+        assert_eq!(items.locked(item(2, 2)), Some(item(3, 3)));
+        // Column 2, rows 2 and 3: two boxes.
+        let mut items = Items::new(Shape::new(3).unwrap());
+        keep_only(&mut items, item(2, 2), &[2, 3]);
+        assert_eq!(items.locked(item(2, 2)), None);
+    }
+
+    #[test]
+    fn crossing_items_hold_the_option_and_meet_the_item() {
+        let items = Items::new(Shape::new(3).unwrap());
+        for a in 81..4 * 81u32 {
+            for x in 0..729u32 {
+                if items.contains(a, x) {
+                    continue;
+                }
+                let c = items.crossing(a, x);
+                assert!(items.contains(c, x));
+                let shared = (0..9)
+                    .filter(|&j| items.contains(c, items.member(a, j)))
+                    .count();
+                // Either it meets `a` in a run of b (a crossing) or x is not on one.
+                assert!(shared == 3 || shared <= 1, "{a} {x} {c} {shared}");
+            }
         }
     }
 

@@ -35,6 +35,34 @@ fn learn_count(p: &Puzzle, cap: u64) -> LearnOutcome {
     count(p, cap, 2, &LearnConfig::new(3), &Budget::unlimited()).unwrap()
 }
 
+/// The four branching × locked-candidates settings.
+fn configs(seed: u64) -> Vec<LearnConfig> {
+    let mut out = Vec::new();
+    for branch in [Branch::Vsids, Branch::Global] {
+        for locked in [false, true] {
+            out.push(LearnConfig {
+                branch,
+                locked,
+                ..LearnConfig::new(seed)
+            });
+        }
+    }
+    out
+}
+
+#[test]
+fn every_setting_counts_all_288_grids_of_4x4() {
+    // Counting every grid blocks 287 solutions: learned clauses resolve on every kind of
+    // reason, locked candidates' included.
+    let p = Puzzle::empty(Shape::new(2).unwrap());
+    for cfg in configs(5) {
+        let o = count(&p, 1000, 1000, &cfg, &Budget::unlimited()).unwrap();
+        assert_eq!((o.count, o.complete), (288, true), "{cfg:?}");
+        let distinct: std::collections::HashSet<_> = o.solutions.iter().collect();
+        assert_eq!(distinct.len(), 288);
+    }
+}
+
 #[test]
 fn empty_4x4_has_288_solutions() {
     let p = Puzzle::empty(Shape::new(2).unwrap());
@@ -72,13 +100,15 @@ proptest! {
         b in 2usize..=6,
         seed in 0u64..1000,
         holes in 0.1f64..0.9,
+        setting in 0usize..4,
     ) {
         let shape = Shape::new(b).unwrap();
         // 36×36 with 40–75 % holes is the hard band (seconds each): keep to its easy edge.
         let holes = if b == 6 { holes * 0.4 } else { holes };
         let full = planted(b, seed);
         let p = Puzzle::new(shape, blank(&full, holes, seed)).unwrap();
-        let o = learn_count(&p, 2);
+        let cfg = &configs(seed)[setting];
+        let o = count(&p, 2, 2, cfg, &Budget::unlimited()).unwrap();
         prop_assert!(o.complete);
         prop_assert!(o.count >= 1);
         for s in &o.solutions {
@@ -177,4 +207,55 @@ fn a_conflict_budget_gives_unknown() {
     }
     // Each call may make one conflict; whatever it says, it says nothing wrong.
     assert!(answers.iter().all(|&a| a != Answer::Unsat));
+}
+
+#[test]
+#[ignore = "timing of the generator's removal checks, 5 000 conflicts each; about 60 s in release"]
+fn removal_checks_reuse_the_learner() {
+    use std::time::Instant;
+    let budget = Budget {
+        conflicts: 5000,
+        ..Budget::unlimited()
+    };
+    for b in [5, 6] {
+        let shape = Shape::new(b).unwrap();
+        let n = shape.side();
+        let full = planted(b, 21);
+        let mut rng = ChaCha8Rng::seed_from_u64(21);
+        let mut order: Vec<usize> = (0..n * n).collect();
+        order.shuffle(&mut rng);
+        let cfg = LearnConfig::new(1);
+        let mut learner = Learner::new(shape, &cfg);
+        let mut kept = vec![true; n * n];
+        let start = Instant::now();
+        let (mut removed, mut calls, mut unknown) = (0, 0, 0);
+        let mut assume = Vec::new();
+        for &c in &order {
+            assume.clear();
+            assume.extend(
+                (0..n * n)
+                    .filter(|&g| kept[g] && g != c)
+                    .map(|g| Lit::pos(g, full[g], n)),
+            );
+            assume.push(Lit::neg(c, full[c], n));
+            calls += 1;
+            match learner.solve(&assume, &budget) {
+                Answer::Unsat => {
+                    kept[c] = false;
+                    removed += 1;
+                }
+                Answer::Sat => {}
+                Answer::Unknown => unknown += 1,
+            }
+        }
+        let took = start.elapsed();
+        let s = learner.stats();
+        println!(
+            "{n}x{n}: {calls} checks, {removed} removed, {unknown} out of budget, {:.3} s ({:.2} ms/check), {} conflicts, {} propagations",
+            took.as_secs_f64(),
+            took.as_secs_f64() * 1000.0 / calls as f64,
+            s.conflicts,
+            s.propagations
+        );
+    }
 }

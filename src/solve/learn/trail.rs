@@ -1,7 +1,7 @@
 //! Literals, the assignment and the trail, and the tagged reasons that make conflict
 //! analysis work without stored reason clauses.
 //!
-//! A reason is one `u32`: two tag bits and a payload. *At-most-one* reasons name the true
+//! A reason is one `u32`: three tag bits and a payload. *At-most-one* reasons name the true
 //! option that excluded this one (the binary clause `¬x ∨ ¬y` is implicit); *at-least-one*
 //! reasons name the item whose other members are all false; clause reasons are an offset into
 //! the learned-clause arena. The binary at-most-one clauses of a 36×36 grid alone number
@@ -56,15 +56,16 @@ impl Lit {
     }
 }
 
-/// Why a variable has its value: a tag in the top two bits, a payload below.
+/// Why a variable has its value: a tag in the top three bits, a payload below.
 pub(super) mod reason {
-    const SHIFT: u32 = 30;
+    const SHIFT: u32 = 29;
     const MASK: u32 = (1 << SHIFT) - 1;
     /// A decision, an assumption or a root-level unit: nothing to resolve.
     pub const NONE: u32 = 0;
     const AMO: u32 = 1 << SHIFT;
     const ALO: u32 = 2 << SHIFT;
     const CLAUSE: u32 = 3 << SHIFT;
+    const LINE: u32 = 4 << SHIFT;
 
     /// False because option `x` of a shared item is true.
     #[inline]
@@ -79,8 +80,14 @@ pub(super) mod reason {
     /// Implied by the clause at arena offset `cref`.
     #[inline]
     pub fn clause(cref: u32) -> u32 {
-        debug_assert!(cref <= MASK, "clause arena beyond 2^30 words");
+        debug_assert!(cref <= MASK, "clause arena beyond 2^29 words");
         CLAUSE | cref
+    }
+    /// False because the live members of symbol item `a` lie in this option's crossing
+    /// item, outside `a` (locked candidates).
+    #[inline]
+    pub fn line(a: u32) -> u32 {
+        LINE | a
     }
 
     /// A reason, decoded.
@@ -94,6 +101,8 @@ pub(super) mod reason {
         Alo(u32),
         /// A clause of the arena.
         Clause(u32),
+        /// Locked candidates of the named symbol item.
+        Line(u32),
     }
 
     #[inline]
@@ -102,7 +111,8 @@ pub(super) mod reason {
             0 => Kind::None,
             1 => Kind::Amo(r & MASK),
             2 => Kind::Alo(r & MASK),
-            _ => Kind::Clause(r & MASK),
+            3 => Kind::Clause(r & MASK),
+            _ => Kind::Line(r & MASK),
         }
     }
 }
