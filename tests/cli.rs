@@ -4,13 +4,7 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-use crate::util::{independently_valid, repo};
-
-fn shiftgrid() -> Command {
-    let mut c = Command::cargo_bin("shiftgrid").expect("the binary is built");
-    c.arg("--quiet");
-    c
-}
+use crate::util::{assert_solves, independently_valid, puzzle_of, puzzles, repo, shiftgrid};
 
 /// Parses grid-form output (blank-line separated grids of integers) into cell vectors.
 fn grids_of(stdout: &[u8]) -> Vec<Vec<u8>> {
@@ -48,7 +42,8 @@ fn solve_prints_the_unique_solution() {
         .clone();
     let grids = grids_of(&out);
     assert_eq!(grids.len(), 1);
-    assert!(independently_valid(9, &grids[0]));
+    let demo = &puzzles(&repo("grids/demo_9x9.txt"))[0];
+    assert_solves(demo, &grids[0], "demo");
 }
 
 #[test]
@@ -65,13 +60,21 @@ fn solve_reads_stdin_and_writes_lines_and_json() {
         .clone();
     let line = String::from_utf8(out).unwrap();
     let cells: Vec<u8> = line.trim().bytes().map(|c| c - b'0').collect();
-    assert!(independently_valid(9, &cells));
-    shiftgrid()
+    let p = puzzle_of(puzzle);
+    assert_solves(&p, &cells, "line");
+    let out = shiftgrid()
         .args(["solve", "-", "--format", "json", "--stats"])
         .write_stdin(puzzle)
         .assert()
         .success()
-        .stdout(contains("\"status\":\"unique\"").and(contains("\"nodes\"")));
+        .stdout(contains("\"status\":\"unique\"").and(contains("\"nodes\"")))
+        .get_output()
+        .stdout
+        .clone();
+    let record: serde_json::Value = serde_json::from_slice(&out).expect("one JSON record");
+    let rows: Vec<Vec<u8>> =
+        serde_json::from_value(record["solution"].clone()).expect("rows of cells");
+    assert_solves(&p, &rows.concat(), "json");
 }
 
 #[test]
@@ -192,10 +195,8 @@ fn output_file_is_written_and_input_is_never_overwritten() {
         .arg(&out)
         .assert()
         .success();
-    assert!(independently_valid(
-        9,
-        &grids_of(&std::fs::read(&out).unwrap())[0]
-    ));
+    let demo = puzzle_of(std::str::from_utf8(&text).unwrap());
+    assert_solves(&demo, &grids_of(&std::fs::read(&out).unwrap())[0], "-o");
     shiftgrid()
         .arg("solve")
         .arg(&input)
@@ -285,6 +286,11 @@ fn a_bad_puzzle_in_a_batch_does_not_stop_the_rest() {
         .clone();
     let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
     assert_eq!(lines.len(), 2, "puzzles 1 and 3 are still solved");
+    let given: Vec<&str> = batch.lines().collect();
+    for (line, k) in lines.iter().zip([0, 2]) {
+        let cells: Vec<u8> = line.bytes().map(|c| c - b'0').collect();
+        assert_solves(&puzzle_of(given[k]), &cells, &format!("puzzle {}", k + 1));
+    }
 }
 
 #[test]
@@ -301,18 +307,40 @@ fn letter_alphabets_need_naming() {
     let Some(dir) = crate::util::peers() else {
         return;
     };
-    let janko = dir.join("gecode_16x16_janko/puzzles.txt");
-    shiftgrid()
-        .args(["count", "--alphabet", "1-9A"])
-        .arg(&janko)
-        .assert()
-        .success();
-    let s25 = dir.join("sudsoln_misc/puzzles_25x25.txt");
-    shiftgrid()
-        .args(["count", "--alphabet", "A-Z"])
-        .arg(&s25)
-        .assert()
-        .success();
+    for (file, alphabet) in [
+        ("gecode_16x16_janko/puzzles.txt", "1-9A"),
+        ("sudsoln_misc/puzzles_25x25.txt", "A-Z"),
+    ] {
+        let path = dir.join(file);
+        let records = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .count();
+        // Named, every puzzle is read and counted.
+        let out = shiftgrid()
+            .args(["count", "--alphabet", alphabet])
+            .arg(&path)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        assert_eq!(
+            String::from_utf8_lossy(&out).lines().count(),
+            records,
+            "{file}"
+        );
+        // Unnamed, the letters are not read as numbers: every puzzle is refused, nothing
+        // is written, and the message says to name an alphabet.
+        shiftgrid()
+            .arg("count")
+            .arg(&path)
+            .assert()
+            .code(65)
+            .stdout("")
+            .stderr(contains("name another alphabet"));
+    }
 }
 
 #[test]

@@ -4,30 +4,13 @@
 use std::fs;
 use std::path::Path;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-use shiftgrid::generate::fill::{FillConfig, fill_grid};
 use shiftgrid::io::csv::{CustomNames, Layout, NameList, Names, read_rosters, write_roster};
-use shiftgrid::solve::SearchControl;
-use shiftgrid::{Grid, Puzzle, Shape};
+use shiftgrid::{Grid, Puzzle};
 
-use crate::util::independently_valid;
-
-fn shiftgrid() -> Command {
-    let mut c = Command::cargo_bin("shiftgrid").expect("the binary is built");
-    c.arg("--quiet");
-    c
-}
-
-/// A random full grid of box size `b`.
-fn grid(b: usize, seed: u64) -> Grid {
-    let shape = Shape::new(b).unwrap();
-    fill_grid(shape, &FillConfig::new(seed), &SearchControl::default())
-        .expect("the empty board has a completion")
-        .grid
-}
+use crate::util::{full_grid, independently_valid, shiftgrid};
 
 /// `g` with about a third of its cells blank.
 fn with_blanks(g: &Grid) -> Puzzle {
@@ -128,7 +111,7 @@ fn default_shifts(n: usize) -> Vec<String> {
 #[test]
 fn every_size_round_trips_wide_and_long() {
     for b in 2..=10 {
-        let g = grid(b, 40 + b as u64);
+        let g = full_grid(b, 40 + b as u64);
         let shape = g.shape();
         let n = shape.side();
         let names = Names::defaults(shape);
@@ -172,7 +155,7 @@ fn custom(n: usize) -> CustomNames {
 #[test]
 fn custom_names_survive_the_round_trip() {
     for b in [2, 3, 5, 10] {
-        let g = grid(b, 7);
+        let g = full_grid(b, 7);
         let shape = g.shape();
         let custom = custom(shape.side());
         let names = Names::new(shape, &custom).unwrap();
@@ -197,7 +180,7 @@ fn write_lines(path: &Path, names: &[String]) {
 }
 
 #[test]
-fn cli_fill_csv_reads_back_as_the_same_grid() {
+fn cli_fill_csv_reads_back_as_the_same_full_grid() {
     let dir = tempfile::tempdir().unwrap();
     for b in ["2", "3", "5"] {
         let fill = |extra: &[&str]| {

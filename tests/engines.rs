@@ -3,12 +3,11 @@
 //! size up to 25×25. New engines join through `Engine::ALL`.
 
 use proptest::prelude::*;
-use shiftgrid::generate::fill::{FillConfig, fill_grid};
+use shiftgrid::Puzzle;
 use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
 use shiftgrid::solve::{Engine, Outcome, SearchControl, SolveLimits, solve};
-use shiftgrid::{Puzzle, Shape};
 
-use crate::util::{count, independently_valid, peers, puzzles, repo};
+use crate::util::{blank, count, full_grid, independently_valid, peers, puzzles, repo};
 
 /// The engines under test: every one a user can name.
 fn engines() -> impl Iterator<Item = Engine> {
@@ -143,33 +142,11 @@ fn engines_agree_on_contradictions() {
     assert_eq!(seen, 4);
 }
 
-/// A random full grid of box size `b` with each cell blanked with probability `holes`.
+/// A random full grid of box size `b` with about `holes` of its cells blanked.
 fn planted(b: usize, seed: u64, holes: f64) -> (Vec<u8>, Puzzle) {
-    let shape = Shape::new(b).unwrap();
-    let cfg = FillConfig {
-        workers: 1,
-        ..FillConfig::new(seed)
-    };
-    let full = fill_grid(shape, &cfg, &SearchControl::default())
-        .unwrap()
-        .grid
-        .cells()
-        .to_vec();
-    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let cells = full
-        .iter()
-        .map(|&v| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            if (s % 1000) as f64 / 1000.0 < holes {
-                0
-            } else {
-                v
-            }
-        })
-        .collect();
-    (full, Puzzle::new(shape, cells).unwrap())
+    let full = full_grid(b, seed);
+    let p = blank(&full, holes, seed);
+    (full.cells().to_vec(), p)
 }
 
 proptest! {

@@ -5,13 +5,13 @@
 //! grid with cells blanked must be among the completions found.
 
 use proptest::prelude::*;
-use shiftgrid::generate::fill::{FillConfig, fill_grid};
 use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
-use shiftgrid::solve::SearchControl;
 use shiftgrid::solve::fc::{self, FcBudget};
-use shiftgrid::{Grid, Puzzle, Shape};
+use shiftgrid::{Puzzle, Shape};
 
-use crate::util::{count, independently_valid, peers, puzzles, repo, solution_cells};
+use crate::util::{
+    blank, count, full_grid, independently_valid, peers, puzzles, repo, solution_cells,
+};
 
 /// Counts `p` up to `cap` with both engines and asserts that they agree; returns the count,
 /// or `None` when forward checking ran out of its node budget.
@@ -147,42 +147,11 @@ fn every_size_with_most_cells_given() {
     // Empty boards of 25×25 and up defeat chronological backtracking (see the module
     // docs); with 80% of a planted grid given, every size is solved in milliseconds.
     for b in 2..=10 {
-        let shape = Shape::new(b).unwrap();
-        let full = fill_grid(shape, &one_worker(b as u64), &SearchControl::default())
-            .unwrap()
-            .grid;
-        let p = blank(&full, 0.2, b as u64);
+        let p = blank(&full_grid(b, b as u64), 0.2, b as u64);
         let o = fc::solve(&p, 1, 1, &FcBudget::unlimited()).unwrap();
         assert_eq!(o.count, 1, "b = {b}");
         assert!(p.is_completed_by(&o.solutions[0]), "b = {b}");
     }
-}
-
-fn one_worker(seed: u64) -> FillConfig {
-    FillConfig {
-        workers: 1,
-        ..FillConfig::new(seed)
-    }
-}
-
-/// `grid` with about `fraction` of its cells blanked, chosen by an xorshift from `seed`.
-fn blank(grid: &Grid, fraction: f64, seed: u64) -> Puzzle {
-    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let cells = grid
-        .cells()
-        .iter()
-        .map(|&v| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            if (state >> 11) as f64 / (1u64 << 53) as f64 <= fraction {
-                0
-            } else {
-                v
-            }
-        })
-        .collect();
-    Puzzle::new(grid.shape(), cells).unwrap()
 }
 
 proptest! {
@@ -199,9 +168,7 @@ proptest! {
         // blank, 300 seeds needed at most 75 000 nodes; with 50% blank, many never finish.
         let fraction = fraction * [1.0, 0.6, 0.5, 0.4][b - 2];
         let shape = Shape::new(b).unwrap();
-        let planted = fill_grid(shape, &one_worker(seed), &SearchControl::default())
-            .unwrap()
-            .grid;
+        let planted = full_grid(b, seed);
         let p = blank(&planted, fraction, blank_seed);
         let cap = 500;
         let o = fc::solve(&p, cap, cap as usize, &FcBudget::unlimited()).unwrap();

@@ -11,13 +11,7 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-use crate::util::{independently_valid, repo};
-
-fn shiftgrid() -> Command {
-    let mut c = Command::cargo_bin("shiftgrid").expect("the binary is built");
-    c.arg("--quiet");
-    c
-}
+use crate::util::{independently_valid, repo, shiftgrid};
 
 fn binary() -> PathBuf {
     assert_cmd::cargo::cargo_bin("shiftgrid")

@@ -3,14 +3,9 @@
 //! an independent count and grades at the level its JSON claims, and flags of one method
 //! are refused with another.
 
-use assert_cmd::Command;
 use predicates::str::contains;
 
-fn shiftgrid() -> Command {
-    let mut c = Command::cargo_bin("shiftgrid").expect("the binary is built");
-    c.arg("--quiet");
-    c
-}
+use crate::util::shiftgrid;
 
 fn stdout(args: &[&str]) -> String {
     let out = shiftgrid()

@@ -2,9 +2,78 @@
 
 use std::path::{Path, PathBuf};
 
-use shiftgrid::Puzzle;
+use assert_cmd::Command;
+use shiftgrid::generate::fill::{FillConfig, fill_grid};
 use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
-use shiftgrid::solve::{Outcome, SolveLimits, dlx::Solver};
+use shiftgrid::solve::{Outcome, SearchControl, SolveLimits, dlx::Solver};
+use shiftgrid::{Grid, Puzzle, Shape};
+
+/// The `shiftgrid` binary with `--quiet` (no progress bars or notes on stderr).
+pub fn shiftgrid() -> Command {
+    let mut c = Command::cargo_bin("shiftgrid").expect("the binary is built");
+    c.arg("--quiet");
+    c
+}
+
+/// A random full grid of box size `b` from the fill engine with one worker, so that the
+/// seed alone decides it.
+pub fn full_grid(b: usize, seed: u64) -> Grid {
+    let cfg = FillConfig {
+        workers: 1,
+        ..FillConfig::new(seed)
+    };
+    fill_grid(
+        Shape::new(b).expect("a supported box size"),
+        &cfg,
+        &SearchControl::default(),
+    )
+    .expect("the empty board has a completion")
+    .grid
+}
+
+/// `grid` with about `fraction` of its cells blanked, chosen by an xorshift from `seed`.
+pub fn blank(grid: &Grid, fraction: f64, seed: u64) -> Puzzle {
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let cells = grid
+        .cells()
+        .iter()
+        .map(|&v| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            if (state >> 11) as f64 / (1u64 << 53) as f64 <= fraction {
+                0
+            } else {
+                v
+            }
+        })
+        .collect();
+    Puzzle::new(grid.shape(), cells).expect("blanking keeps a puzzle valid")
+}
+
+/// Asserts that `cells` solves `puzzle`: a valid grid by the independent check that keeps
+/// every given (checked here too, without `shiftgrid::grid`). A solver that prints some
+/// other valid grid fails this.
+pub fn assert_solves(puzzle: &Puzzle, cells: &[u8], what: &str) {
+    let n = puzzle.shape().side();
+    assert!(independently_valid(n, cells), "{what}: not a valid grid");
+    assert_eq!(cells.len(), puzzle.cells().len(), "{what}: wrong size");
+    for (i, (&given, &v)) in puzzle.cells().iter().zip(cells).enumerate() {
+        assert!(
+            given == 0 || given == v,
+            "{what}: row {} column {} holds {v}, but the puzzle gives {given}",
+            i / n + 1,
+            i % n + 1
+        );
+    }
+}
+
+/// The one puzzle of `text`, asserting that it parses.
+pub fn puzzle_of(text: &str) -> Puzzle {
+    let mut records = parse_puzzles(text, &ParseOptions::default());
+    assert_eq!(records.len(), 1, "one puzzle in {text:?}");
+    records.remove(0).puzzle.expect("the puzzle parses")
+}
 
 /// `../shared/peers` when it is beside the checkout (CI has it; a user's clone does not).
 /// Without it the test skips with a note, unless `SHIFTGRID_REQUIRE_PEERS` is set (as

@@ -9,12 +9,13 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::exit::{self, Exit, final_status};
+use super::input::Item;
 use super::input::{InputArgs, NameArgs, batch_progress, input_paths, load_puzzles};
-use super::output::{Spool, emit};
+use super::output::{Entry, Form, InInput, Record, Sink, emit};
 use super::solve::{EngineArgs, StatsJson, StatsReport, search_all};
 use super::{Ctx, progress};
 use crate::grid::Puzzle;
-use crate::solve::SolveLimits;
+use crate::solve::{Outcome, SolveLimits};
 
 /// Flags of `shiftgrid count`.
 #[derive(Debug, Args)]
@@ -56,7 +57,10 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     let name = input.name.clone();
     let limits = SolveLimits::count_up_to(args.limit);
     let bar = batch_progress(ctx, &input);
-    let mut spool = Spool::new();
+    let mut sink = Sink::new(match args.format {
+        CountFormat::Text => Form::Text,
+        CountFormat::Json => Form::Json,
+    });
     let mut not_unique = 0;
     let mut report = StatsReport::new(&name);
     // A chunk at a time: bounded memory, and Ctrl-C seen between chunks.
@@ -71,58 +75,21 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
         if ctx.control.interrupt.load(Ordering::Relaxed) {
             break;
         }
-        let mut out = Vec::new();
         for (item, o) in chunk.iter().zip(&outcomes) {
-            let (i, line) = (&item.index, item.line);
-            let capped = o.count >= args.limit && args.limit > 1;
-            let verdict = match o.count {
-                0 => "none",
-                1 if !capped => "unique",
-                1 => "at least one",
-                _ => "multiple",
+            let counted = Counted {
+                item,
+                outcome: o,
+                limit: args.limit,
+                stats: args.stats,
             };
-            if o.count != 1 || capped {
+            if counted.verdict() != "unique" {
                 not_unique += 1;
             }
-            match args.format {
-                CountFormat::Text => {
-                    let shown = if capped {
-                        format!(">={}", o.count)
-                    } else {
-                        o.count.to_string()
-                    };
-                    writeln!(out, "{}\t{line}\t{shown}\t{verdict}", i + 1)?;
-                    if args.stats && !ctx.quiet {
-                        report.row(line, *i, o);
-                    }
-                }
-                CountFormat::Json => {
-                    #[derive(Serialize)]
-                    struct CountJson<'a> {
-                        puzzle: usize,
-                        line: usize,
-                        solutions: u64,
-                        capped: bool,
-                        verdict: &'static str,
-                        #[serde(skip_serializing_if = "Option::is_none")]
-                        stats: Option<StatsJson<'a>>,
-                    }
-                    serde_json::to_writer(
-                        &mut out,
-                        &CountJson {
-                            puzzle: i + 1,
-                            line,
-                            solutions: o.count,
-                            capped,
-                            verdict,
-                            stats: args.stats.then(|| StatsJson::new(o)),
-                        },
-                    )?;
-                    out.push(b'\n');
-                }
+            if args.stats && !ctx.quiet && matches!(args.format, CountFormat::Text) {
+                report.row(item.line, item.index, o);
             }
+            sink.push(&counted)?;
         }
-        spool.write_all(&out)?;
     }
     let elapsed = bar.elapsed();
     bar.finish();
@@ -137,7 +104,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
         ctx,
         args.output.as_deref(),
         input_paths(&args.input, &args.names),
-        spool,
+        sink.finish()?,
     )?;
     progress::summary(
         ctx.quiet,
@@ -150,4 +117,71 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
         ),
     );
     Ok(final_status(input.bad, not_unique))
+}
+
+/// One puzzle of the input and its count, as output.
+struct Counted<'a> {
+    item: &'a Item,
+    outcome: &'a Outcome,
+    /// `--limit`.
+    limit: u64,
+    /// `--stats`: the record carries the search statistics.
+    stats: bool,
+}
+
+impl Counted<'_> {
+    /// Whether counting stopped at the limit (a limit of 1 asks only for existence).
+    fn capped(&self) -> bool {
+        self.outcome.count >= self.limit && self.limit > 1
+    }
+
+    /// What the count says about the puzzle.
+    fn verdict(&self) -> &'static str {
+        match self.outcome.count {
+            0 => "none",
+            1 if !self.capped() => "unique",
+            1 => "at least one",
+            _ => "multiple",
+        }
+    }
+}
+
+impl Entry for Counted<'_> {
+    fn record(&self) -> impl Serialize {
+        #[derive(Serialize)]
+        struct CountJson<'a> {
+            solutions: u64,
+            capped: bool,
+            verdict: &'static str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            stats: Option<StatsJson<'a>>,
+        }
+        Record::new(
+            InInput::new(self.item.index, self.item.line),
+            None,
+            CountJson {
+                solutions: self.outcome.count,
+                capped: self.capped(),
+                verdict: self.verdict(),
+                stats: self.stats.then(|| StatsJson::new(self.outcome)),
+            },
+        )
+    }
+
+    /// `<puzzle>\t<line>\t<count, or >=count when capped>\t<verdict>`.
+    fn text(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        let count = self.outcome.count;
+        let shown = if self.capped() {
+            format!(">={count}")
+        } else {
+            count.to_string()
+        };
+        writeln!(
+            out,
+            "{}\t{}\t{shown}\t{}",
+            self.item.index + 1,
+            self.item.line,
+            self.verdict()
+        )
+    }
 }

@@ -8,9 +8,10 @@ use clap::Args;
 use std::sync::atomic::Ordering;
 
 use super::exit::{self, Exit, final_status};
-use super::input::{InputArgs, NameArgs, batch_progress, input_paths, load_puzzles};
-use super::output::{CsvOut, CsvShapeArg, emit};
+use super::input::{InputArgs, Item, NameArgs, batch_progress, input_paths, load_puzzles};
+use super::output::{CsvShapeArg, Entry, GridRef, Shown, Sink, emit};
 use super::{Ctx, progress};
+use crate::io::csv::Names;
 
 /// Flags of `shiftgrid export`.
 #[derive(Debug, Args)]
@@ -36,7 +37,7 @@ pub(super) struct ExportArgs {
 pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
     let (mut input, custom) = load_puzzles(&args.input, &args.names, true)?;
     let name = input.name.clone();
-    let mut csv = CsvOut::new(args.csv_shape.to_lib(), input.is_several()?, || {
+    let mut sink = Sink::csv(args.csv_shape.to_lib(), input.is_several()?, || {
         format!("{name} holds more than one puzzle")
     })?;
     let bar = batch_progress(ctx, &input);
@@ -45,8 +46,10 @@ pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
         if interrupt.load(Ordering::Relaxed) {
             break;
         }
-        let names = input.names(&item, &custom)?;
-        csv.push(item.label(), item.puzzle.clone(), names)?;
+        sink.push(&Exported {
+            item: &item,
+            names: input.names(&item, &custom)?,
+        })?;
         bar.done.fetch_add(1, Ordering::Relaxed);
     }
     let elapsed = bar.elapsed();
@@ -61,7 +64,7 @@ pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
         ctx,
         args.output.as_deref(),
         input_paths(&args.input, &args.names),
-        csv.into_spool()?,
+        sink.finish()?,
     )?;
     progress::summary(
         ctx.quiet,
@@ -74,4 +77,23 @@ pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
         ),
     );
     Ok(final_status(input.bad, 0))
+}
+
+/// One puzzle of the input, as a roster with its names.
+struct Exported<'a> {
+    item: &'a Item,
+    names: Names,
+}
+
+impl Entry for Exported<'_> {
+    fn grids(&self) -> Vec<Shown<'_>> {
+        vec![Shown {
+            label: self.item.label(),
+            grid: GridRef::Puzzle(&self.item.puzzle),
+        }]
+    }
+
+    fn names(&self) -> Result<Option<Names>> {
+        Ok(Some(self.names.clone()))
+    }
 }

@@ -9,11 +9,12 @@ use serde::Serialize;
 
 use super::exit::{self, Exit};
 use super::input::NameArgs;
-use super::output::{Out, OutputArgs, csv_for_shape, emit};
+use super::output::{
+    Entry, GridRef, InBatch, OutputArgs, Record, Rows, Shown, emit, sink_for_shape,
+};
 use super::{Ctx, pick_seed, progress};
 use crate::generate::fill::{FillConfig, Filled, Filler, batch_seed};
-use crate::grid::Shape;
-use crate::io::write::{OutputFormat, write_grid};
+use crate::grid::{Grid, Shape};
 
 /// Flags of `shiftgrid fill`.
 #[derive(Debug, Args)]
@@ -45,19 +46,9 @@ pub(super) struct FillArgs {
 pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
     let out_form = args.output.resolve()?;
-    let mut csv = match out_form {
-        Out::Csv(layout) => Some(csv_for_shape(
-            layout,
-            shape,
-            &args.names,
-            args.count > 1,
-            || format!("--count {} makes {} grids", args.count, args.count),
-        )?),
-        Out::Text(_) => {
-            args.names.refuse_unused()?;
-            None
-        }
-    };
+    let mut sink = sink_for_shape(out_form, shape, &args.names, args.count > 1, || {
+        format!("--count {} makes {} grids", args.count, args.count)
+    })?;
     let seed = pick_seed(ctx, args.seed);
     let started = std::time::Instant::now();
     let visible = progress::show_progress(ctx.quiet);
@@ -94,7 +85,6 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     if ctx.control.interrupt.load(Ordering::Relaxed) || results.iter().any(Option::is_none) {
         return Err(exit::interrupted());
     }
-    let mut out = Vec::new();
     for (i, f) in results.iter().flatten().enumerate() {
         let grid_seed = if args.count == 1 {
             seed
@@ -115,47 +105,20 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
                 f.workers
             );
         }
-        if let Some((csv, names)) = csv.as_mut() {
-            csv.push((i + 1).to_string(), f.grid.to_puzzle(), names.clone())?;
-            continue;
-        }
-        match out_form {
-            Out::Text(OutputFormat::Json) => {
-                #[derive(Serialize)]
-                struct FillJson<'a> {
-                    index: usize,
-                    seed: u64,
-                    #[serde(rename = "box")]
-                    box_size: usize,
-                    size: usize,
-                    cells: Vec<&'a [u8]>,
-                }
-                serde_json::to_writer(
-                    &mut out,
-                    &FillJson {
-                        index: i + 1,
-                        seed: grid_seed,
-                        box_size: shape.box_size(),
-                        size: shape.side(),
-                        cells: f.grid.cells().chunks(shape.side()).collect(),
-                    },
-                )?;
-                out.push(b'\n');
-            }
-            Out::Text(format) => {
-                if format == OutputFormat::Grid && i > 0 {
-                    out.push(b'\n');
-                }
-                write_grid(&mut out, &f.grid, format)?;
-            }
-            Out::Csv(_) => unreachable!("CSV output is gathered above"),
-        }
+        sink.push(&FilledGrid {
+            key: InBatch {
+                index: i as u64 + 1,
+                seed: grid_seed,
+            },
+            grid: &f.grid,
+        })?;
     }
-    let out = match csv {
-        Some((csv, _)) => csv.into_spool()?,
-        None => out.into(),
-    };
-    emit(ctx, args.output.output.as_deref(), args.names.paths(), out)?;
+    emit(
+        ctx,
+        args.output.output.as_deref(),
+        args.names.paths(),
+        sink.finish()?,
+    )?;
     let nodes: u64 = results.iter().flatten().map(|f| f.total_nodes).sum();
     let restarts: u64 = results.iter().flatten().map(|f| f.stats.restarts).sum();
     progress::summary(
@@ -169,4 +132,34 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
         ),
     );
     Ok(Exit::Success)
+}
+
+/// One grid of the batch, as output.
+struct FilledGrid<'a> {
+    key: InBatch,
+    grid: &'a Grid,
+}
+
+impl Entry for FilledGrid<'_> {
+    fn record(&self) -> impl Serialize {
+        #[derive(Serialize)]
+        struct FillJson<'a> {
+            cells: Rows<'a>,
+        }
+        let shape = self.grid.shape();
+        Record::new(
+            &self.key,
+            Some(shape),
+            FillJson {
+                cells: Rows(self.grid.cells(), shape),
+            },
+        )
+    }
+
+    fn grids(&self) -> Vec<Shown<'_>> {
+        vec![Shown {
+            label: self.key.index.to_string(),
+            grid: GridRef::Grid(self.grid),
+        }]
+    }
 }

@@ -17,7 +17,7 @@ mod report;
 
 use super::exit::{self, Exit};
 use super::input::NameArgs;
-use super::output::{Out, OutputArgs, csv_for_shape, emit};
+use super::output::{InBatch, OutputArgs, emit, sink_for_shape};
 use super::{Ctx, pick_seed, progress};
 use crate::generate::expand::{ExpandConfig, expand};
 use crate::generate::fill::batch_seed;
@@ -25,9 +25,8 @@ use crate::generate::ga::{GaConfig, GaProgress, GenerationRecord, evolve};
 use crate::generate::{Fallback, GenerateConfig, Order, Symmetry, Target, generate};
 use crate::grade::{Grade, MAX_LEVEL};
 use crate::grid::{Grid, Puzzle, Shape};
-use crate::io::write::{OutputFormat, write_grid, write_puzzle};
 use crate::solve::SearchControl;
-use report::{GaBar, stats_line, write_json};
+use report::{GaBar, Generated, stats_line};
 
 /// Flags of `shiftgrid generate`.
 #[derive(Debug, Args)]
@@ -384,19 +383,13 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
     let out_form = args.output.resolve()?;
     let several = args.count > 1 || args.solution;
-    let mut csv = match out_form {
-        Out::Csv(layout) => Some(csv_for_shape(layout, shape, &args.names, several, || {
-            if args.count > 1 {
-                format!("--count {} makes {} puzzles", args.count, args.count)
-            } else {
-                "--solution adds the solution as a second grid".to_string()
-            }
-        })?),
-        Out::Text(_) => {
-            args.names.refuse_unused()?;
-            None
+    let mut sink = sink_for_shape(out_form, shape, &args.names, several, || {
+        if args.count > 1 {
+            format!("--count {} makes {} puzzles", args.count, args.count)
+        } else {
+            "--solution adds the solution as a second grid".to_string()
         }
-    };
+    })?;
     let seed = pick_seed(ctx, args.seed);
     let method = method_of(args, shape, seed)?;
     let first = args.first_index.unwrap_or(0);
@@ -445,55 +438,25 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         r
     };
     let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
-    let mut out = Vec::new();
-    let mut written = 0;
     for (i, made) in results.iter().enumerate() {
         let Some(g) = made else { continue };
         let index = first + i as u64 + 1;
         if args.stats && !ctx.quiet {
             msg!("{}", stats_line(index, seeds[i], shape, g));
         }
-        if let Some((csv, names)) = csv.as_mut() {
-            // Labels: the puzzle's number, and "<number> solution" for its solution.
-            csv.push(index.to_string(), g.puzzle.clone(), names.clone())?;
-            if args.solution {
-                csv.push(
-                    format!("{index} solution"),
-                    g.solution.to_puzzle(),
-                    names.clone(),
-                )?;
-            }
-            written += 1;
-            continue;
-        }
-        match out_form {
-            Out::Text(OutputFormat::Json) => {
-                write_json(&mut out, index, seeds[i], shape, &method, g, args.solution)?;
-                out.push(b'\n');
-            }
-            Out::Text(format) => {
-                if format == OutputFormat::Grid && written > 0 {
-                    out.push(b'\n');
-                }
-                write_puzzle(&mut out, &g.puzzle, format)?;
-                if args.solution {
-                    if format == OutputFormat::Grid {
-                        out.push(b'\n');
-                    }
-                    write_grid(&mut out, &g.solution, format)?;
-                }
-                written += 1;
-            }
-            Out::Csv(_) => unreachable!("CSV output is gathered above"),
-        }
+        sink.push(&Generated {
+            key: InBatch {
+                index,
+                seed: seeds[i],
+            },
+            method: &method,
+            made: g,
+            solution: args.solution,
+        })?;
     }
-    if written == 0 && out_form != Out::Text(OutputFormat::Json) && interrupted {
+    if interrupted && results.iter().all(Option::is_none) {
         return Err(exit::interrupted());
     }
-    let out = match csv {
-        Some((csv, _)) => csv.into_spool()?,
-        None => out.into(),
-    };
     // After a first Ctrl-C the puzzles made so far are still written (a second one exits).
     let writing = Ctx {
         quiet: ctx.quiet,
@@ -503,7 +466,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         &writing,
         args.output.output.as_deref(),
         args.names.paths(),
-        out,
+        sink.finish()?,
     )?;
     let made: Vec<&Made> = results.iter().flatten().collect();
     let givens: usize = made.iter().map(|g| g.puzzle.givens()).sum();

@@ -20,11 +20,12 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::exit::{self, Exit, final_status};
+use super::input::Item;
 use super::input::{InputArgs, NameArgs, batch_progress, input_paths, load_puzzles};
-use super::output::{Spool, emit};
+use super::output::{Entry, Form, InInput, Record, Sink, emit};
 use super::{Ctx, progress};
 use crate::grade::{Grade, GradeOptions, Grader, Labels, MAX_LEVEL, Outcome, Step, Technique};
-use crate::grid::{Pos, Puzzle};
+use crate::grid::Pos;
 
 /// Grade puzzles by human techniques: level L (1..8), steps S, difficulty.
 ///
@@ -81,7 +82,10 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         max_level: args.max_level,
     };
     let bar = batch_progress(ctx, &input);
-    let mut spool = Spool::new();
+    let mut sink = Sink::new(match args.format {
+        GradeFormat::Text => Form::Text,
+        GradeFormat::Json => Form::Json,
+    });
     let mut contradictions = 0usize;
     let mut tally = Tally::default();
     // A chunk at a time: bounded memory, and Ctrl-C seen between puzzles.
@@ -112,27 +116,24 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         if interrupt.load(Ordering::Relaxed) || graded.iter().any(Option::is_none) {
             break;
         }
-        let mut out = Vec::new();
         for (item, g) in chunk.iter().zip(graded.iter().flatten()) {
-            let (i, line) = (item.index, item.line);
             let labels = input.labels(item);
             if let Some(conflict) = &g.conflict {
                 contradictions += 1;
                 msg!(
-                    "shiftgrid: {name}:{line}: puzzle {} has no solution: {}",
-                    i + 1,
+                    "shiftgrid: {name}:{}: puzzle {} has no solution: {}",
+                    item.line,
+                    item.index + 1,
                     conflict.named(labels.as_ref())
                 );
             }
             tally.add(g);
-            match args.format {
-                GradeFormat::Text => write_text(&mut out, i, line, g, labels.as_ref())?,
-                GradeFormat::Json => {
-                    write_json(&mut out, i, line, &item.puzzle, g, labels.as_ref())?
-                }
-            }
+            sink.push(&Graded {
+                item,
+                grade: g,
+                labels,
+            })?;
         }
-        spool.write_all(&out)?;
     }
     let elapsed = bar.elapsed();
     bar.finish();
@@ -147,7 +148,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         ctx,
         args.output.as_deref(),
         input_paths(&args.input, &args.names),
-        spool,
+        sink.finish()?,
     )?;
     progress::summary(
         ctx.quiet,
@@ -170,45 +171,89 @@ fn difficulty_text(g: &Grade) -> &'static str {
     g.difficulty().map_or(g.outcome.name(), |d| d.name())
 }
 
-fn write_text(
-    out: &mut Vec<u8>,
-    index: usize,
-    line: usize,
-    g: &Grade,
-    labels: Option<&Labels>,
-) -> std::io::Result<()> {
-    let counts: Vec<String> = g.counts.iter().map(u32::to_string).collect();
-    writeln!(
-        out,
-        "{}\t{line}\t{}\t{}\t{}\t{}",
-        index + 1,
-        level_text(g),
-        g.steps,
-        difficulty_text(g),
-        counts.join(",")
-    )?;
-    if let Some(log) = &g.log {
-        write_log(out, log, labels)?;
-        match (g.outcome, &g.conflict) {
-            (Outcome::Contradiction, Some(c)) => {
-                writeln!(out, "  contradiction: {}", c.named(labels))?;
-            }
-            (Outcome::Beyond, _) => writeln!(
-                out,
-                "  stuck after step {}: techniques 1..{} leave {} cells blank",
-                g.steps,
-                g.max_level,
-                g.cells.iter().filter(|&&v| v == 0).count()
-            )?,
-            _ => {}
+/// One puzzle of the input and its grade, as output.
+struct Graded<'a> {
+    item: &'a Item,
+    grade: &'a Grade,
+    /// A roster's names, for the step log and the conflict.
+    labels: Option<Labels>,
+}
+
+impl Entry for Graded<'_> {
+    fn record(&self) -> impl Serialize {
+        #[derive(Serialize)]
+        struct GradeJson<'a> {
+            outcome: &'static str,
+            /// `null` beyond the maximum level.
+            level: Option<u8>,
+            max_level: u8,
+            steps: u32,
+            difficulty: Option<&'static str>,
+            counts: [u32; 8],
+            eliminated: [u64; 8],
+            #[serde(skip_serializing_if = "Option::is_none")]
+            conflict: Option<String>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            log: Option<Vec<StepJson<'a>>>,
         }
+        let (g, labels) = (self.grade, self.labels.as_ref());
+        Record::new(
+            InInput::new(self.item.index, self.item.line),
+            Some(self.item.puzzle.shape()),
+            GradeJson {
+                outcome: g.outcome.name(),
+                level: g.level,
+                max_level: g.max_level,
+                steps: g.steps,
+                difficulty: g.difficulty().map(|d| d.name()),
+                counts: g.counts,
+                eliminated: g.eliminated,
+                conflict: g.conflict.map(|c| c.named(labels).to_string()),
+                log: g
+                    .log
+                    .as_ref()
+                    .map(|l| l.iter().map(|s| StepJson::new(s, labels)).collect()),
+            },
+        )
     }
-    Ok(())
+
+    /// The tab-separated line, then with `--explain` the step log indented by two spaces.
+    fn text(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        let (g, labels) = (self.grade, self.labels.as_ref());
+        let counts: Vec<String> = g.counts.iter().map(u32::to_string).collect();
+        writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}\t{}",
+            self.item.index + 1,
+            self.item.line,
+            level_text(g),
+            g.steps,
+            difficulty_text(g),
+            counts.join(",")
+        )?;
+        if let Some(log) = &g.log {
+            write_log(out, log, labels)?;
+            match (g.outcome, &g.conflict) {
+                (Outcome::Contradiction, Some(c)) => {
+                    writeln!(out, "  contradiction: {}", c.named(labels))?;
+                }
+                (Outcome::Beyond, _) => writeln!(
+                    out,
+                    "  stuck after step {}: techniques 1..{} leave {} cells blank",
+                    g.steps,
+                    g.max_level,
+                    g.cells.iter().filter(|&&v| v == 0).count()
+                )?,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The step log, one line per step, except that peer eliminations that complete no cell
 /// are summed into one line per round: as hints they are noise (JSON keeps each of them).
-fn write_log(out: &mut Vec<u8>, log: &[Step], labels: Option<&Labels>) -> std::io::Result<()> {
+fn write_log(out: &mut dyn Write, log: &[Step], labels: Option<&Labels>) -> std::io::Result<()> {
     let quiet_peer = |s: &Step| s.technique == Technique::PeerElimination && s.places.is_empty();
     let mut i = 0;
     while i < log.len() {
@@ -290,57 +335,6 @@ impl StepJson<'_> {
                 .collect(),
         }
     }
-}
-
-fn write_json(
-    out: &mut Vec<u8>,
-    index: usize,
-    line: usize,
-    p: &Puzzle,
-    g: &Grade,
-    labels: Option<&Labels>,
-) -> Result<()> {
-    #[derive(Serialize)]
-    struct GradeJson<'a> {
-        puzzle: usize,
-        line: usize,
-        #[serde(rename = "box")]
-        box_size: usize,
-        size: usize,
-        outcome: &'static str,
-        /// `null` beyond the maximum level.
-        level: Option<u8>,
-        max_level: u8,
-        steps: u32,
-        difficulty: Option<&'static str>,
-        counts: [u32; 8],
-        eliminated: [u64; 8],
-        #[serde(skip_serializing_if = "Option::is_none")]
-        conflict: Option<String>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        log: Option<Vec<StepJson<'a>>>,
-    }
-    let rec = GradeJson {
-        puzzle: index + 1,
-        line,
-        box_size: p.shape().box_size(),
-        size: p.shape().side(),
-        outcome: g.outcome.name(),
-        level: g.level,
-        max_level: g.max_level,
-        steps: g.steps,
-        difficulty: g.difficulty().map(|d| d.name()),
-        counts: g.counts,
-        eliminated: g.eliminated,
-        conflict: g.conflict.map(|c| c.named(labels).to_string()),
-        log: g
-            .log
-            .as_ref()
-            .map(|l| l.iter().map(|s| StepJson::new(s, labels)).collect()),
-    };
-    serde_json::to_writer(&mut *out, &rec)?;
-    out.push(b'\n');
-    Ok(())
 }
 
 /// Puzzles per level and their steps, for the summary line.

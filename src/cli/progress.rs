@@ -266,8 +266,23 @@ mod tests {
 
     #[test]
     fn hidden_progress_is_inert() {
-        let p = Progress::new(false, 10, "puzzles", &SearchControl::default(), None);
-        p.done.fetch_add(3, Ordering::Relaxed);
+        let control = SearchControl::default();
+        let hidden = [
+            Progress::new(false, 10, "puzzles", &control, None),
+            Progress::new(false, 1, "puzzles", &control, Some(81)),
+            Progress::stream(false, "puzzles", &control, Arc::default(), None),
+            Progress::generate(false, &control, 81, 20),
+        ];
+        for p in hidden {
+            // No bar to draw and no thread ticking it; the counter still counts.
+            assert!(p.bar.is_none() && p.ticker.is_none());
+            p.done.fetch_add(3, Ordering::Relaxed);
+            assert_eq!(p.done.load(Ordering::Relaxed), 3);
+            p.finish();
+        }
+        // Visible, there is a bar and a ticker (which finishing stops and joins).
+        let p = Progress::new(true, 10, "puzzles", &control, None);
+        assert!(p.bar.is_some() && p.ticker.is_some());
         p.finish();
     }
 

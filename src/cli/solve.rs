@@ -9,14 +9,12 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use std::io::Write;
-
 use super::exit::{self, Exit, final_status};
-use super::input::{InputArgs, NameArgs, batch_progress, input_paths, load_puzzles};
-use super::output::{CsvOut, Out, OutputArgs, Spool, emit};
+use super::input::{InputArgs, Item, NameArgs, batch_progress, input_paths, load_puzzles};
+use super::output::{Entry, GridRef, InInput, Out, OutputArgs, Record, Rows, Shown, Sink, emit};
 use super::{Ctx, progress};
 use crate::grid::Puzzle;
-use crate::io::write::{OutputFormat, write_grid};
+use crate::io::csv::Names;
 use crate::solve::{Engine, Outcome, SolveLimits, Stats, Verdict, Workspace};
 
 /// Flags of `shiftgrid solve`.
@@ -63,21 +61,18 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         load_puzzles(&args.input, &args.names, matches!(out_form, Out::Csv(_)))?;
     let name = input.name.clone();
     // CSV output: refuse what cannot be written before solving.
-    let mut csv = match out_form {
-        Out::Csv(layout) => Some(CsvOut::new(layout, input.is_several()?, || {
+    let mut sink = Sink::for_out(out_form, |layout| {
+        Sink::csv(layout, input.is_several()?, || {
             format!("{name} holds more than one puzzle")
-        })?),
-        Out::Text(_) => None,
-    };
+        })
+    })?;
     let limits = if args.first {
         SolveLimits::first()
     } else {
         SolveLimits::count_up_to(2)
     };
     let bar = batch_progress(ctx, &input);
-    let mut out = Spool::new();
     let mut not_proper = 0usize;
-    let mut written = 0usize;
     let mut nodes = 0u64;
     let mut report = StatsReport::new(&name);
     // The input is read and solved a chunk at a time, so memory stays bounded and Ctrl-C
@@ -94,15 +89,13 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
             bar.finish();
             return Err(exit::interrupted());
         }
-        let mut buf = Vec::new();
         for (item, o) in chunk.iter().zip(&outcomes) {
-            let (i, puzzle, line) = (&item.index, &item.puzzle, item.line);
+            let (i, line) = (item.index, item.line);
             nodes += o.stats.nodes();
             if args.stats && !ctx.quiet {
-                report.row(line, *i, o);
+                report.row(line, i, o);
             }
-            let verdict = o.verdict();
-            match verdict {
+            match o.verdict() {
                 Some(Verdict::None) => {
                     not_proper += 1;
                     msg!("shiftgrid: {name}:{line}: puzzle {} has no solution", i + 1);
@@ -117,55 +110,14 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
                 }
                 _ => {}
             }
-            if let Some(csv) = csv.as_mut() {
-                if let Some(g) = o.solutions.first() {
-                    let names = input.names(item, &custom)?;
-                    csv.push(item.label(), g.to_puzzle(), names)?;
-                }
-            } else if out_form == Out::Text(OutputFormat::Json) {
-                #[derive(Serialize)]
-                struct SolveJson<'a> {
-                    puzzle: usize,
-                    line: usize,
-                    #[serde(rename = "box")]
-                    box_size: usize,
-                    size: usize,
-                    givens: usize,
-                    status: &'static str,
-                    solution: Option<Vec<&'a [u8]>>,
-                    #[serde(skip_serializing_if = "Option::is_none")]
-                    stats: Option<StatsJson<'a>>,
-                }
-                let status = match (verdict, args.first) {
-                    (Some(Verdict::None), _) => "none",
-                    (Some(Verdict::Unique), false) => "unique",
-                    (Some(Verdict::Multiple), false) => "multiple",
-                    _ => "solved",
-                };
-                let rec = SolveJson {
-                    puzzle: i + 1,
-                    line,
-                    box_size: puzzle.shape().box_size(),
-                    size: puzzle.shape().side(),
-                    givens: puzzle.givens(),
-                    status,
-                    solution: o
-                        .solutions
-                        .first()
-                        .map(|g| g.cells().chunks(g.shape().side()).collect()),
-                    stats: args.stats.then(|| StatsJson::new(o)),
-                };
-                serde_json::to_writer(&mut buf, &rec)?;
-                buf.push(b'\n');
-            } else if let (Some(g), Out::Text(format)) = (o.solutions.first(), out_form) {
-                if format == OutputFormat::Grid && written > 0 {
-                    buf.push(b'\n');
-                }
-                write_grid(&mut buf, g, format)?;
-                written += 1;
-            }
+            sink.push(&Solved {
+                item,
+                outcome: o,
+                first: args.first,
+                stats: args.stats,
+                names: || input.names(item, &custom),
+            })?;
         }
-        out.write_all(&buf)?;
     }
     let elapsed = bar.elapsed();
     bar.finish();
@@ -176,14 +128,11 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         // Nothing could be read: write no output at all (not even an empty file).
         return Ok(Exit::DataErr);
     }
-    if let Some(csv) = csv {
-        out = csv.into_spool()?;
-    }
     emit(
         ctx,
         args.output.output.as_deref(),
         input_paths(&args.input, &args.names),
-        out,
+        sink.finish()?,
     )?;
     progress::summary(
         ctx.quiet,
@@ -198,6 +147,65 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         ),
     );
     Ok(final_status(input.bad, not_proper))
+}
+
+/// One puzzle of the input and its search, as output: its solution (if any), and a record
+/// with the verdict.
+struct Solved<'a, F> {
+    item: &'a Item,
+    outcome: &'a Outcome,
+    /// `--first`: a solution found is "solved", not "unique" or "multiple".
+    first: bool,
+    /// `--stats`: the record carries the search statistics.
+    stats: bool,
+    /// The roster names of the solution in a CSV.
+    names: F,
+}
+
+impl<F: Fn() -> Result<Names>> Entry for Solved<'_, F> {
+    fn record(&self) -> impl Serialize {
+        #[derive(Serialize)]
+        struct SolveJson<'a> {
+            givens: usize,
+            status: &'static str,
+            solution: Option<Rows<'a>>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            stats: Option<StatsJson<'a>>,
+        }
+        let (puzzle, o) = (&self.item.puzzle, self.outcome);
+        let status = match (o.verdict(), self.first) {
+            (Some(Verdict::None), _) => "none",
+            (Some(Verdict::Unique), false) => "unique",
+            (Some(Verdict::Multiple), false) => "multiple",
+            _ => "solved",
+        };
+        Record::new(
+            InInput::new(self.item.index, self.item.line),
+            Some(puzzle.shape()),
+            SolveJson {
+                givens: puzzle.givens(),
+                status,
+                solution: o.solutions.first().map(|g| Rows(g.cells(), g.shape())),
+                stats: self.stats.then(|| StatsJson::new(o)),
+            },
+        )
+    }
+
+    fn grids(&self) -> Vec<Shown<'_>> {
+        self.outcome
+            .solutions
+            .first()
+            .map(|g| Shown {
+                label: self.item.label(),
+                grid: GridRef::Grid(g),
+            })
+            .into_iter()
+            .collect()
+    }
+
+    fn names(&self) -> Result<Option<Names>> {
+        (self.names)().map(Some)
+    }
 }
 
 /// One puzzle's search, run in parallel across puzzles, or with root splitting when there

@@ -17,3 +17,6 @@ pub mod lines;
 pub mod parse;
 pub mod svg;
 pub mod write;
+
+#[cfg(test)]
+mod fixtures;

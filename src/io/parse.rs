@@ -1069,6 +1069,7 @@ fn read_row(
 mod tests {
     use super::*;
     use crate::grid::{House, Pos};
+    use proptest::prelude::*;
 
     const DEMO: &str = "006200080\n008970000\n004810500\n000060002\n070000030\n\
                         600050000\n002047100\n003028400\n050001200\n";
@@ -1095,15 +1096,11 @@ mod tests {
         }
     }
 
-    /// A valid full grid of box size `b`.
+    /// The cells of a valid full grid of box size `b`.
     fn pattern(b: usize) -> Vec<u8> {
-        let n = b * b;
-        (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                (((r % b) * b + r / b + c) % n + 1) as u8
-            })
-            .collect()
+        crate::io::fixtures::pattern(Shape::new(b).unwrap())
+            .cells()
+            .to_vec()
     }
 
     fn spaced_grid(n: usize, cells: &[u8]) -> String {
@@ -1534,22 +1531,6 @@ mod tests {
         ok(&r[0]);
     }
 
-    /// A small linear congruential generator for the no-panic tests.
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn next(&mut self) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            self.0 >> 33
-        }
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
-
     fn all_options() -> Vec<ParseOptions> {
         let mut v = Vec::new();
         for format in [InputFormat::Auto, InputFormat::Grid, InputFormat::Line] {
@@ -1579,58 +1560,99 @@ mod tests {
         }
     }
 
-    #[test]
-    fn random_input_never_panics() {
-        let mut rng = Lcg(0x5eed);
-        let options = all_options();
-        let alphabet: Vec<char> = "0123456789 .\n\n\n\t#AaGgPZz\r-é,:".chars().collect();
-        for round in 0..3000 {
-            let len = rng.below(400);
-            let o = &options[round % options.len()];
-            let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
-            sane(&parse_bytes(&bytes, o), "bytes");
-            let text: String = (0..len)
-                .map(|_| alphabet[rng.below(alphabet.len())])
-                .collect();
-            sane(&parse_puzzles(&text, o), &text);
-        }
+    /// Any combination of form and alphabet.
+    fn any_options() -> impl Strategy<Value = ParseOptions> {
+        prop::sample::select(all_options())
     }
 
-    #[test]
-    fn mutated_puzzles_never_panic() {
-        let mut rng = Lcg(42);
-        let options = all_options();
+    /// Text from characters every reader has a rule for, in random order.
+    fn near_text() -> impl Strategy<Value = String> {
+        let chars: Vec<char> = "0123456789 .\n\n\n\t#AaGgPZz\r-é,:".chars().collect();
+        prop::collection::vec(prop::sample::select(chars), 0..400)
+            .prop_map(|cs| cs.into_iter().collect())
+    }
+
+    /// Valid inputs of every form: the demo as a grid and as a line, a spaced 16x16 grid,
+    /// three 4x4 grids, a gecode-lettered 16x16 line, and a batch mixing forms.
+    fn valid_inputs() -> Vec<String> {
         let line: String = DEMO.split('\n').collect();
-        let seeds = [
+        vec![
             DEMO.to_string(),
             line.clone(),
             spaced_grid(16, &pattern(4)),
             spaced_grid(4, &pattern(2)).repeat(3),
             encode(&pattern(4), Alphabet::Gecode),
             format!("{line}\n{line}\n\n{DEMO}"),
-        ];
-        let pieces = [
+        ]
+    }
+
+    /// One edit of a text: delete the byte at a place, overwrite it, or insert a piece.
+    #[derive(Clone, Debug)]
+    enum Edit {
+        Delete(prop::sample::Index),
+        Replace(prop::sample::Index, u8),
+        Insert(prop::sample::Index, &'static str),
+    }
+
+    fn edit() -> impl Strategy<Value = Edit> {
+        const PIECES: [&str; 12] = [
             "", " ", "\n", "\n\n", "#", ".", "0", "9", "17", "x", "Z", "\r\n",
         ];
-        for round in 0..2000 {
-            let mut text = seeds[round % seeds.len()].clone().into_bytes();
-            for _ in 0..1 + rng.below(4) {
-                let at = rng.below(text.len() + 1);
-                match rng.below(3) {
-                    0 if at < text.len() => {
-                        text.remove(at);
-                    }
-                    1 if at < text.len() => {
-                        text[at] = rng.next() as u8;
-                    }
-                    _ => {
-                        let p = pieces[rng.below(pieces.len())].as_bytes();
-                        text.splice(at..at, p.iter().copied());
-                    }
-                }
+        prop_oneof![
+            any::<prop::sample::Index>().prop_map(Edit::Delete),
+            (any::<prop::sample::Index>(), any::<u8>()).prop_map(|(i, b)| Edit::Replace(i, b)),
+            (
+                any::<prop::sample::Index>(),
+                prop::sample::select(&PIECES[..])
+            )
+                .prop_map(|(i, p)| Edit::Insert(i, p)),
+        ]
+    }
+
+    fn apply(text: &mut Vec<u8>, e: &Edit) {
+        match e {
+            Edit::Delete(i) if !text.is_empty() => {
+                text.remove(i.index(text.len()));
             }
-            let o = &options[rng.below(options.len())];
-            sane(&parse_bytes(&text, o), &String::from_utf8_lossy(&text));
+            Edit::Replace(i, b) if !text.is_empty() => {
+                let at = i.index(text.len());
+                text[at] = *b;
+            }
+            Edit::Delete(_) | Edit::Replace(..) => {}
+            Edit::Insert(i, p) => {
+                let at = i.index(text.len() + 1);
+                text.splice(at..at, p.bytes());
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        #[test]
+        fn random_bytes_never_panic(
+            bytes in prop::collection::vec(any::<u8>(), 0..400),
+            o in any_options(),
+        ) {
+            sane(&parse_bytes(&bytes, &o), "bytes");
+        }
+
+        #[test]
+        fn random_text_never_panics(text in near_text(), o in any_options()) {
+            sane(&parse_puzzles(&text, &o), &text);
+        }
+
+        #[test]
+        fn mutated_puzzles_never_panic(
+            start in prop::sample::select(valid_inputs()),
+            edits in prop::collection::vec(edit(), 1..5),
+            o in any_options(),
+        ) {
+            let mut text = start.into_bytes();
+            for e in &edits {
+                apply(&mut text, e);
+            }
+            sane(&parse_bytes(&text, &o), &String::from_utf8_lossy(&text));
         }
     }
 

@@ -176,31 +176,8 @@ pub fn write_grid<W: Write + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::io::fixtures::{holes, pattern};
     use crate::io::parse::{ParseOptions, parse_puzzles};
-
-    /// A valid full grid of box size `b`.
-    fn pattern(shape: Shape) -> Grid {
-        let (b, n) = (shape.box_size(), shape.side());
-        let cells = (0..n * n)
-            .map(|i| {
-                let (r, c) = (i / n, i % n);
-                (((r % b) * b + r / b + c) % n + 1) as u8
-            })
-            .collect();
-        Grid::new(shape, cells).unwrap()
-    }
-
-    /// The pattern grid with about a third of the cells blanked.
-    fn holes(shape: Shape) -> Puzzle {
-        let g = pattern(shape);
-        let cells = g
-            .cells()
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| if (i * 7 + i / 3) % 3 == 0 { 0 } else { v })
-            .collect();
-        Puzzle::new(shape, cells).unwrap()
-    }
 
     fn to_string(puzzles: &[Puzzle], format: OutputFormat) -> String {
         let mut out = Vec::new();

@@ -1,12 +1,12 @@
-//! What `generate` reports besides the puzzles: the `--stats` line, the JSON object of a
-//! puzzle, and the genetic algorithm's progress bar.
+//! What `generate` reports: each puzzle as output (its grids and JSON record), the `--stats`
+//! line, and the genetic algorithm's progress bar.
 
 use std::sync::atomic::Ordering;
 
-use anyhow::Result;
 use serde::Serialize;
 
 use super::{Made, Method};
+use crate::cli::output::{Entry, GridRef, InBatch, Record, Rows, Shown};
 use crate::generate::ga::{GaProgress, GenerationRecord};
 use crate::grid::Shape;
 
@@ -61,77 +61,88 @@ pub(super) fn stats_line(index: u64, seed: u64, shape: Shape, g: &Made) -> Strin
     line + &format!(", total {:.3} s", g.micros as f64 / 1e6)
 }
 
-/// One JSON line: the puzzle, and what its method knows about it.
-pub(super) fn write_json(
-    out: &mut Vec<u8>,
-    index: u64,
-    seed: u64,
-    shape: Shape,
-    method: &Method,
-    g: &Made,
-    solution: bool,
-) -> Result<()> {
-    #[derive(Serialize)]
-    struct GenJson<'a> {
-        index: u64,
-        seed: u64,
-        #[serde(rename = "box")]
-        box_size: usize,
-        size: usize,
-        method: &'static str,
-        givens: usize,
-        minimal: bool,
-        cells: Vec<&'a [u8]>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        solution: Option<Vec<&'a [u8]>>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        stats: Option<crate::generate::GenerateStats>,
-        /// Technique level L (expand, ga).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        level: Option<u8>,
-        /// Step count S (expand, ga).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        steps: Option<u32>,
-        /// Deductions per level 1..8 (expand, ga).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        counts: Option<[u32; 8]>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        target_level: Option<u8>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        fitness: Option<u64>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        evaluations: Option<u64>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        history: Option<&'a [GenerationRecord]>,
-        stopped_early: bool,
-        micros: u64,
+/// One puzzle of the batch, as output: the puzzle (and with `--solution` its solution), and
+/// a record of what its method knows about it.
+pub(super) struct Generated<'a> {
+    pub(super) key: InBatch,
+    pub(super) method: &'a Method,
+    pub(super) made: &'a Made,
+    /// `--solution`: the solution follows the puzzle.
+    pub(super) solution: bool,
+}
+
+impl Entry for Generated<'_> {
+    fn record(&self) -> impl Serialize {
+        #[derive(Serialize)]
+        struct GenJson<'a> {
+            method: &'static str,
+            givens: usize,
+            minimal: bool,
+            cells: Rows<'a>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            solution: Option<Rows<'a>>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            stats: Option<crate::generate::GenerateStats>,
+            /// Technique level L (expand, ga).
+            #[serde(skip_serializing_if = "Option::is_none")]
+            level: Option<u8>,
+            /// Step count S (expand, ga).
+            #[serde(skip_serializing_if = "Option::is_none")]
+            steps: Option<u32>,
+            /// Deductions per level 1..8 (expand, ga).
+            #[serde(skip_serializing_if = "Option::is_none")]
+            counts: Option<[u32; 8]>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            target_level: Option<u8>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            fitness: Option<u64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            evaluations: Option<u64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            history: Option<&'a [GenerationRecord]>,
+            stopped_early: bool,
+            micros: u64,
+        }
+        let g = self.made;
+        let shape = g.puzzle.shape();
+        Record::new(
+            &self.key,
+            Some(shape),
+            GenJson {
+                method: self.method.name(),
+                givens: g.puzzle.givens(),
+                minimal: g.minimal,
+                cells: Rows(g.puzzle.cells(), shape),
+                solution: self.solution.then(|| Rows(g.solution.cells(), shape)),
+                stats: g.proof,
+                level: g.grade.as_ref().and_then(|x| x.level),
+                steps: g.grade.as_ref().map(|x| x.steps),
+                counts: g.grade.as_ref().map(|x| x.counts),
+                target_level: g.ga.as_ref().map(|x| x.target),
+                fitness: g.ga.as_ref().map(|x| x.fitness),
+                evaluations: g.ga.as_ref().map(|x| x.evaluations),
+                history: g.ga.as_ref().map(|x| x.history.as_slice()),
+                stopped_early: g.stopped_early,
+                micros: g.micros,
+            },
+        )
     }
-    let n = shape.side();
-    serde_json::to_writer(
-        out,
-        &GenJson {
-            index,
-            seed,
-            box_size: shape.box_size(),
-            size: n,
-            method: method.name(),
-            givens: g.puzzle.givens(),
-            minimal: g.minimal,
-            cells: g.puzzle.cells().chunks(n).collect(),
-            solution: solution.then(|| g.solution.cells().chunks(n).collect()),
-            stats: g.proof,
-            level: g.grade.as_ref().and_then(|x| x.level),
-            steps: g.grade.as_ref().map(|x| x.steps),
-            counts: g.grade.as_ref().map(|x| x.counts),
-            target_level: g.ga.as_ref().map(|x| x.target),
-            fitness: g.ga.as_ref().map(|x| x.fitness),
-            evaluations: g.ga.as_ref().map(|x| x.evaluations),
-            history: g.ga.as_ref().map(|x| x.history.as_slice()),
-            stopped_early: g.stopped_early,
-            micros: g.micros,
-        },
-    )?;
-    Ok(())
+
+    /// The puzzle labelled by its number, then its solution labelled "<number> solution".
+    fn grids(&self) -> Vec<Shown<'_>> {
+        let index = self.key.index;
+        let mut grids = vec![Shown {
+            label: index.to_string(),
+            grid: GridRef::Puzzle(&self.made.puzzle),
+        }];
+        if self.solution {
+            grids.push(Shown {
+                label: format!("{index} solution"),
+                grid: GridRef::Grid(&self.made.solution),
+            });
+        }
+        grids
+    }
 }
 
 /// The progress bar of one genetic-algorithm run: generations done, best and mean fitness,

@@ -1,0 +1,316 @@
+//! The errors of roster CSV and name lists: [`NamesError`] for a name list (file, line,
+//! column), [`ExportError`] for writing, [`CsvError`] for reading (line, field).
+
+use std::io;
+
+use super::names::Axis;
+use crate::grid::{GridError, SUPPORTED_SIZES, Shape, ShapeError};
+
+/// Why a name (or grid label) cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NameProblem {
+    /// Nothing but whitespace.
+    #[error("is empty")]
+    Empty,
+    /// Whitespace at either end (names are stored trimmed).
+    #[error("has whitespace at its start or end")]
+    Untrimmed,
+    /// It starts with a character that spreadsheets read as the start of a formula.
+    #[error("starts with {0:?}, which spreadsheets run as a formula (CSV injection): rename it")]
+    FormulaLike(char),
+    /// It holds a control character (tab, carriage return, line feed, NUL, …).
+    #[error("holds the control character U+{:04X}", u32::from(*.0))]
+    Control(char),
+}
+
+/// A problem with a list of names, with where it is.
+///
+/// Displays as `source:line:col: message`, or `source: message` when it concerns the whole
+/// list (`line` is then 0).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{kind}", location(file, *line, *col))]
+pub struct NamesError {
+    /// Where the list came from: a file name, or the label given to [`NameList::new`](super::NameList::new).
+    pub file: String,
+    /// The line, 1-based; 0 when the error is about the list as a whole.
+    pub line: usize,
+    /// The column, 1-based, counted in characters.
+    pub col: usize,
+    /// What is wrong.
+    pub kind: NamesErrorKind,
+}
+
+fn location(file: &str, line: usize, col: usize) -> String {
+    if line == 0 {
+        format!("{file}: ")
+    } else {
+        format!("{file}:{line}:{col}: ")
+    }
+}
+
+/// What is wrong with a list of names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NamesErrorKind {
+    /// The file is not UTF-8 text, or has a line too long to be a name.
+    #[error("not UTF-8 text: {reason}")]
+    NotText {
+        /// What was found.
+        reason: String,
+    },
+    /// A name that cannot be used.
+    #[error("name {name:?} {problem}")]
+    Bad {
+        /// The name as written (trimmed).
+        name: String,
+        /// Why not.
+        problem: NameProblem,
+    },
+    /// A line longer than any name (see [`crate::io::lines::MAX_LINE`]).
+    #[error("line is longer than {} MiB ({limit} bytes): not a name file", limit >> 20)]
+    LineTooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// More names than the largest roster has.
+    #[error("more than {limit} names: the largest roster (100x100) has {limit} of each")]
+    TooMany {
+        /// The most names a list may hold.
+        limit: usize,
+    },
+    /// The same name twice.
+    #[error("name {name:?} is repeated (first on line {first_line}); names must be unique")]
+    Duplicate {
+        /// The name.
+        name: String,
+        /// Where it first appears.
+        first_line: usize,
+    },
+    /// The list does not have one name per staff member, day or shift of the roster.
+    #[error("holds {found} names, but a {shape} roster has {} {}", shape.side(), axis.plural())]
+    Count {
+        /// Which names the list gives.
+        axis: Axis,
+        /// Names in the list.
+        found: usize,
+        /// The roster's shape.
+        shape: Shape,
+    },
+    /// The list's length is not a supported roster size, and nothing else sets the size.
+    #[error(
+        "holds {found} {} names, but a roster has 4, 9, 16, 25, 36, 49, 64, 81 or 100 \
+         (sizes {SUPPORTED_SIZES})",
+        axis
+    )]
+    Size {
+        /// Which names the list gives.
+        axis: Axis,
+        /// Names in the list.
+        found: usize,
+    },
+}
+
+/// Why a roster could not be written.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ExportError {
+    /// The names were made for another size of roster.
+    #[error("the names are for a {names} roster, but the grid is {grid}")]
+    ShapeMismatch {
+        /// The names' shape.
+        names: Shape,
+        /// The grid's shape.
+        grid: Shape,
+    },
+    /// The puzzle repeats a shift in a row, column or block; nothing invalid is written.
+    #[error("refusing to write an invalid grid: {0}")]
+    Grid(#[from] GridError),
+    /// A grid label that cannot be written (see [`check_name`](super::check_name)).
+    #[error("grid label {label:?} {problem}")]
+    Label {
+        /// The label.
+        label: String,
+        /// Why not.
+        problem: NameProblem,
+    },
+    /// Writing failed.
+    #[error("cannot write the roster: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// A problem in a roster CSV, with where it is.
+///
+/// Displays as `line L, field F: message`, or `line L: message` when no single field is to
+/// blame.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}{}: {kind}", field.map(|f| format!(", field {f}")).unwrap_or_default())]
+pub struct CsvError {
+    /// The line, 1-based (a record's first line when it spans several).
+    pub line: usize,
+    /// The field (the spreadsheet column, 1-based) when one is to blame.
+    pub field: Option<usize>,
+    /// What is wrong.
+    pub kind: CsvErrorKind,
+}
+
+/// What is wrong with a roster CSV.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CsvErrorKind {
+    /// The input holds no CSV record at all.
+    #[error("no roster found: the input is empty")]
+    Empty,
+    /// A long file with a `grid` column but no rows.
+    #[error("no roster found: the header is not followed by any row")]
+    NoRows,
+    /// Invalid UTF-8 or control characters: not a CSV text file.
+    #[error("input is not CSV text: {reason}")]
+    NotText {
+        /// What was found.
+        reason: String,
+    },
+    /// An error from the CSV reader.
+    #[error("malformed CSV: {message}")]
+    Malformed {
+        /// The reader's message.
+        message: String,
+    },
+    /// A header that is neither wide nor long.
+    #[error(
+        "the header has {fields} field{}: a wide roster's header is a label such as `staff` \
+         and one column per day (5, 10, 17, 26, 37, 50, 65, 82 or 101 fields), a long \
+         roster's is `staff,day,shift` (or `grid,staff,day,shift`)",
+        if *fields == 1 { "" } else { "s" }
+    )]
+    Header {
+        /// The number of fields in the header.
+        fields: usize,
+    },
+    /// A wide header with an unsupported number of days.
+    #[error("{days} day columns: {source}")]
+    Size {
+        /// The number of day columns.
+        days: usize,
+        /// Why it is not supported.
+        source: ShapeError,
+    },
+    /// A row of the wrong width.
+    #[error("row has {found} fields, expected {expected}{hint}")]
+    Width {
+        /// Fields on the row (up to its last non-empty one when it is too long).
+        found: usize,
+        /// Fields in the header.
+        expected: usize,
+        /// What the fields are, for the message.
+        hint: String,
+    },
+    /// A wide roster without exactly one row per staff member.
+    #[error(
+        "{found} staff row{}, but a {shape} roster has {} staff (one row each)",
+        if *found == 1 { "" } else { "s" },
+        shape.side()
+    )]
+    RowCount {
+        /// Staff rows found (so far, when there are too many).
+        found: usize,
+        /// The roster's shape.
+        shape: Shape,
+    },
+    /// A staff or day name, or grid label, that cannot be used (see [`check_name`](super::check_name)).
+    #[error("{what} {name:?} {problem}")]
+    BadName {
+        /// `staff`, `day` or `grid label`.
+        what: String,
+        /// The text.
+        name: String,
+        /// Why not.
+        problem: NameProblem,
+    },
+    /// A name that is not on the list for its axis. Without a list for that axis, only the
+    /// default names and numbers are known: other names need a [`NameList`](super::NameList).
+    #[error("unknown {axis} {name:?}: expected {expected}")]
+    Unknown {
+        /// Which axis.
+        axis: Axis,
+        /// The text as written.
+        name: String,
+        /// What would be accepted.
+        expected: String,
+    },
+    /// Two rows for one staff member in a wide roster.
+    #[error("staff {name:?} has a second row (the first is on line {first_line})")]
+    DuplicateStaff {
+        /// The name.
+        name: String,
+        /// The line of the first row.
+        first_line: usize,
+    },
+    /// Two columns for one day in a wide roster.
+    #[error("day {name:?} has a second column (the first is field {first_field})")]
+    DuplicateDay {
+        /// The name.
+        name: String,
+        /// The field of the first column.
+        first_field: usize,
+    },
+    /// Two rows for one staff member on one day in a long roster.
+    #[error(
+        "staff {staff:?} on day {day:?} is assigned a second time (first on line {first_line})"
+    )]
+    DuplicateCell {
+        /// The staff name.
+        staff: String,
+        /// The day name.
+        day: String,
+        /// The line of the first assignment.
+        first_line: usize,
+    },
+    /// A staff member or day of the name list with no row or column.
+    #[error("no {} for {axis} {name:?} (from {source_name})", if *axis == Axis::Day { "column" } else { "row" })]
+    Missing {
+        /// Which axis.
+        axis: Axis,
+        /// The missing name.
+        name: String,
+        /// The name list it comes from.
+        source_name: String,
+    },
+    /// A long roster whose size cannot be told: no name list and no assignment.
+    #[error(
+        "cannot tell the roster's size: the file has no assignments and no name list was \
+         given (a name list of N names makes an empty NxN roster)"
+    )]
+    UnknownSize,
+    /// A name list that does not fit this roster.
+    #[error(transparent)]
+    Names(NamesError),
+    /// A shift given twice in one staff member's row, one day or one block.
+    #[error(
+        "shift {shift:?} is given twice {place} (also at line {other_line}, field {other_field})"
+    )]
+    Repeated {
+        /// The shift's name.
+        shift: String,
+        /// The house, in roster terms (`to staff "Ann"`, `on day "Mon"`, `in the block …`).
+        place: String,
+        /// Where the other copy is.
+        other_line: usize,
+        /// Its field.
+        other_field: usize,
+    },
+    /// Any other problem with the cells (should not happen: kept for completeness).
+    #[error(transparent)]
+    Grid(GridError),
+    /// A line longer than the readers accept (see [`crate::io::lines::MAX_LINE`]).
+    #[error("line is longer than {} MiB ({limit} bytes): not a roster file", limit >> 20)]
+    LineTooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
+}
+
+/// A [`CsvError`] at `line` (and `field`).
+pub(super) fn err(line: usize, field: Option<usize>, kind: CsvErrorKind) -> CsvError {
+    CsvError { line, field, kind }
+}

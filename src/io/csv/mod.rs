@@ -1,0 +1,234 @@
+//! Rosters as CSV: grids and puzzles written for spreadsheets and rostering tools, and roster
+//! CSVs read back as puzzles to complete.
+//!
+//! A roster names its three axes: the rows are **staff**, the columns are **days** and the
+//! symbols are **shifts**. [`Names`] holds one name per staff member, day and shift; by default
+//! `Staff 1…N`, `Day 1…N` and `Shift 1…N`, and otherwise from [`NameList`]s (one name per line,
+//! see [`NameList::parse`]).
+//!
+//! # Layouts
+//!
+//! - [`Layout::Wide`], what people read: a header `staff,<day 1>,…,<day N>`, then one row per
+//!   staff member, `<staff>,<shift>,…,<shift>`, with an empty cell for a blank.
+//! - [`Layout::Long`], what rostering tools import: a header `staff,day,shift`, then one row per
+//!   assignment, blank cells left out. [`LongWriter`] puts several grids in one file by adding
+//!   a leading `grid` column (`grid,staff,day,shift`) that labels each row's grid. A wide file
+//!   holds exactly one grid, because CSV has no way to separate tables that every reader
+//!   understands.
+//!
+//! Records end with `\n`; fields are quoted only where CSV needs it (a comma, quote or line
+//! break), by the `csv` crate.
+//!
+//! # Reading (roster completion)
+//!
+//! [`read_rosters`] takes a wide or long CSV with some shifts filled in and the rest blank and
+//! gives the puzzles. The layout is told by the header: `staff,day,shift`, or
+//! `grid,staff,day,shift`, in any letter case, is long; anything else is wide (its first
+//! header cell is a label and is not read). The delimiter is the one of `,`, `;` and tab that
+//! occurs most often in the first line (outside quotes), so spreadsheets that save with `;`
+//! are read too. Fields are trimmed, a leading byte-order mark is skipped, rows whose fields
+//! are all empty are skipped (spreadsheets write them for blank rows), and so are empty
+//! fields past the end of the header.
+//!
+//! - **Names.** Shifts are matched against the shift name list when one is given; otherwise
+//!   against the default names, where `Shift 3`, `shift 3` and the plain number `3` all mean
+//!   shift 3 (numbers are accepted only with default names, so that a typo in a custom roster
+//!   is never read as a number). In a wide file, the staff and day names are the file's own
+//!   first column and header, in the file's order, unless a list is given: then rows and
+//!   columns are matched to the list by name and may come in any order. In a long file, staff
+//!   and days are matched against their lists, or taken by number as shifts are.
+//! - **Size.** A wide file has `N` day columns and `N` staff rows, in its own order, which is
+//!   the roster's: blocks are `b` adjacent staff × `b` adjacent days. A long file's `N` is the
+//!   length of the name lists when any is given, and otherwise the smallest supported side
+//!   that holds the largest staff, day or shift number used.
+//! - **Errors.** The first problem stops reading, with its 1-based line and, where one
+//!   field is to blame, its 1-based field number ([`CsvError`]): unknown or repeated names,
+//!   rows of the wrong width, the wrong number of staff rows, an unsupported size, a shift
+//!   given twice in one staff row, day or block.
+//!
+//! # Spreadsheet formula injection
+//!
+//! Spreadsheets run a cell that starts with `=`, `+`, `-` or `@` as a formula (tab and carriage
+//! return lead to the same in some), so a name such as `=HYPERLINK(…)` in a CSV can run code or
+//! leak data when the file is opened. Instead of mangling such names with a quote, every name
+//! and grid label is checked by [`check_name`] when it enters (from a name list, from a CSV
+//! being read, or from code), and refused with a clear error. Every other cell shiftgrid
+//! writes is a header word, a shift name or empty, so anything written is safe to open.
+//!
+//! # Where the code is
+//!
+//! `names` holds the name lists and [`check_name`]; `write` the two layouts out
+//! ([`write_roster`], [`LongWriter`]); `read` the reader ([`read_rosters`]), with one module
+//! per layout; `errors` every error type. These rules are stated here only: the README's
+//! "Rosters (CSV)" section shows the command line and links here.
+//!
+//! ```
+//! use shiftgrid::io::csv::{CustomNames, Layout, NameList, Names, read_rosters, write_roster};
+//! use shiftgrid::{Puzzle, Shape};
+//!
+//! let shape = Shape::new(2)?;
+//! let puzzle = Puzzle::new(shape, vec![1, 0, 0, 4, 0, 0, 1, 0, 0, 1, 0, 0, 4, 0, 0, 1])?;
+//! let custom = CustomNames {
+//!     shifts: Some(NameList::parse("shifts.txt", b"Early\nLate\nNight\nOff\n")?),
+//!     ..CustomNames::default()
+//! };
+//! let names = Names::new(shape, &custom)?;
+//!
+//! let mut wide = Vec::new();
+//! write_roster(&mut wide, &puzzle, &names, Layout::Wide)?;
+//! assert_eq!(
+//!     String::from_utf8(wide.clone())?,
+//!     "staff,Day 1,Day 2,Day 3,Day 4\n\
+//!      Staff 1,Early,,,Off\n\
+//!      Staff 2,,,Early,\n\
+//!      Staff 3,,Early,,\n\
+//!      Staff 4,Off,,,Early\n"
+//! );
+//!
+//! let mut long = Vec::new();
+//! write_roster(&mut long, &puzzle, &names, Layout::Long)?;
+//! assert!(String::from_utf8(long.clone())?.starts_with("staff,day,shift\nStaff 1,Day 1,Early\n"));
+//!
+//! // Both read back as the same puzzle with the same names.
+//! for bytes in [&wide, &long] {
+//!     let rosters = read_rosters(bytes, &custom)?;
+//!     assert_eq!(rosters[0].puzzle, puzzle);
+//!     assert_eq!(rosters[0].names, names);
+//! }
+//!
+//! // A formula-like name is refused where it enters.
+//! let err = NameList::parse("staff.txt", b"Ann\n=1+1\n").unwrap_err();
+//! assert!(err.to_string().starts_with("staff.txt:2:1: name \"=1+1\" starts with '='"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod errors;
+mod names;
+mod read;
+mod write;
+
+pub use errors::{CsvError, CsvErrorKind, ExportError, NameProblem, NamesError, NamesErrorKind};
+pub use names::{Axis, CustomNames, NameList, Names, check_name};
+pub use read::{Roster, read_rosters, read_rosters_from};
+pub use write::{LongWriter, write_roster};
+
+use crate::grid::MAX_BOX;
+
+/// The largest supported side (100).
+const MAX_SIDE: usize = MAX_BOX * MAX_BOX;
+
+/// The two CSV layouts of a roster (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// A header `staff,<day 1>,…,<day N>` and one row per staff member.
+    #[default]
+    Wide,
+    /// A header `staff,day,shift` and one row per assignment.
+    Long,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_util::{holes, list, pattern, read, s2, write};
+    use super::*;
+    use crate::grid::{Puzzle, Shape};
+
+    #[test]
+    fn round_trip_every_shape_and_layout() {
+        for shape in Shape::all() {
+            let names = Names::defaults(shape);
+            for p in [
+                pattern(shape).to_puzzle(),
+                holes(shape),
+                Puzzle::empty(shape),
+            ] {
+                for layout in [Layout::Wide, Layout::Long] {
+                    if layout == Layout::Long && p.givens() == 0 {
+                        // Nothing to say the size: covered by `empty_long_needs_names`.
+                        continue;
+                    }
+                    let text = write(&p, &names, layout);
+                    let back = read(&text, &CustomNames::default()).unwrap();
+                    assert_eq!(back.len(), 1);
+                    assert_eq!(back[0].puzzle, p, "{shape} {layout:?}");
+                    assert_eq!(back[0].names, names);
+                    assert_eq!(back[0].layout, layout);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn custom_names_round_trip() {
+        let shape = Shape::new(3).unwrap();
+        let custom = CustomNames {
+            staff: Some(list(
+                "staff",
+                &["Ann", "Bob", "Cy", "Dee", "Ed", "Flo", "Gus", "Hal", "Ivy"],
+            )),
+            days: Some(list(
+                "days",
+                &[
+                    "Mon 1", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun", "Mon 2", "Tue 2",
+                ],
+            )),
+            shifts: Some(list(
+                "shifts",
+                &[
+                    "E",
+                    "L",
+                    "N",
+                    "D",
+                    "\"Split\"",
+                    "On call",
+                    "Off, paid",
+                    "X",
+                    "Y",
+                ],
+            )),
+        };
+        let names = Names::new(shape, &custom).unwrap();
+        let p = holes(shape);
+        for layout in [Layout::Wide, Layout::Long] {
+            let text = write(&p, &names, layout);
+            let back = read(&text, &custom).unwrap();
+            assert_eq!(back[0].puzzle, p);
+            assert_eq!(back[0].names, names);
+        }
+        // Wide files carry their own staff and day names: only the shifts are needed.
+        let text = write(&p, &names, Layout::Wide);
+        assert!(text.contains("\"Off, paid\"") && text.contains("\"\"\"Split\"\"\""));
+        let shifts_only = CustomNames {
+            shifts: custom.shifts.clone(),
+            ..CustomNames::default()
+        };
+        let back = read(&text, &shifts_only).unwrap();
+        assert_eq!(back[0].names, names);
+        assert_eq!(back[0].puzzle, p);
+    }
+
+    #[test]
+    fn several_grids_in_long() {
+        let s = s2();
+        let names = Names::defaults(s);
+        let a = holes(s);
+        let b = pattern(Shape::new(3).unwrap()).to_puzzle();
+        let mut w = LongWriter::new(Vec::new()).unwrap();
+        w.write("1", &a, &names).unwrap();
+        w.write("1 solution", &b, &Names::defaults(b.shape()))
+            .unwrap();
+        let e = w.write("=2", &a, &names).unwrap_err();
+        assert!(matches!(e, ExportError::Label { .. }));
+        let bytes = w.finish().unwrap();
+        let back = read_rosters(&bytes, &CustomNames::default()).unwrap();
+        assert_eq!(back.len(), 2);
+        assert_eq!(back[0].label.as_deref(), Some("1"));
+        assert_eq!(back[0].puzzle, a);
+        assert_eq!(back[1].label.as_deref(), Some("1 solution"));
+        assert_eq!(back[1].puzzle, b);
+        assert_eq!(back[1].line, 2 + a.givens());
+    }
+}
+
+#[cfg(test)]
+mod test_util;

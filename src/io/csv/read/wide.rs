@@ -1,0 +1,185 @@
+//! The wide layout: a header `staff,<day 1>,…,<day N>` and one row per staff member.
+
+use std::collections::HashMap;
+use std::io::BufRead;
+
+use super::{Fail, Lookup, Roster, Row, Rows, finish, names_error};
+use crate::grid::Shape;
+use crate::io::csv::Layout;
+use crate::io::csv::errors::{CsvErrorKind, err};
+use crate::io::csv::names::{Axis, CustomNames, Names, check_name};
+use crate::io::lines::quote_prefix;
+
+/// Reads a wide roster: `header` is its first row, `width` its fields up to the last
+/// non-empty one.
+pub(super) fn read_wide<R: BufRead>(
+    header: &Row,
+    width: usize,
+    body: &mut Rows<'_, R>,
+    custom: &CustomNames,
+) -> Result<Roster, Fail> {
+    let n = width.saturating_sub(1);
+    if n < 4 {
+        return Err(err(header.line, None, CsvErrorKind::Header { fields: width }).into());
+    }
+    let shape = Shape::from_side(n)
+        .map_err(|source| err(header.line, None, CsvErrorKind::Size { days: n, source }))?;
+    let mut names = Names::new(shape, custom).map_err(|e| names_error(header.line, e))?;
+    let hint = format!(" (staff and {n} days)");
+
+    // Columns: the field of each day, by the day list or in the header's order.
+    let days = Lookup::new(Axis::Day, n, custom);
+    let mut day_of_field = Vec::with_capacity(n);
+    let mut field_of_day: Vec<Option<usize>> = vec![None; n];
+    for (j, name) in header.fields[1..width].iter().enumerate() {
+        let field = j + 2;
+        let d = if days.list.is_some() {
+            days.get(name, header.line, field)?
+        } else {
+            check_name(name).map_err(|problem| {
+                err(
+                    header.line,
+                    Some(field),
+                    CsvErrorKind::BadName {
+                        what: "day".into(),
+                        name: quote_prefix(name),
+                        problem,
+                    },
+                )
+            })?;
+            let first = (0..j).find(|&k| header.fields[k + 1] == *name);
+            first.unwrap_or(j)
+        };
+        if let Some(first_field) = field_of_day[d] {
+            return Err(err(
+                header.line,
+                Some(field),
+                CsvErrorKind::DuplicateDay {
+                    name: quote_prefix(name),
+                    first_field,
+                },
+            )
+            .into());
+        }
+        field_of_day[d] = Some(field);
+        day_of_field.push(d);
+        if days.list.is_none() {
+            names.days[d] = name.clone();
+        }
+    }
+
+    // Rows: one per staff member, by the staff list or in the file's order.
+    let staff = Lookup::new(Axis::Staff, n, custom);
+    let shifts = Lookup::new(Axis::Shift, n, custom);
+    let mut cells = vec![0u8; shape.cells()];
+    let mut origin = vec![(0usize, 0usize); shape.cells()];
+    let mut line_of_staff: Vec<Option<usize>> = vec![None; n];
+    let mut seen_names: HashMap<String, usize> = HashMap::new();
+    let mut count = 0;
+    let mut last = header.line;
+    while let Some(row) = body.next()? {
+        last = row.line;
+        let fields = row.fit(width, &hint)?;
+        let name = &fields[0];
+        let r = if staff.list.is_some() {
+            staff.get(name, row.line, 1)?
+        } else {
+            check_name(name).map_err(|problem| {
+                err(
+                    row.line,
+                    Some(1),
+                    CsvErrorKind::BadName {
+                        what: "staff".into(),
+                        name: quote_prefix(name),
+                        problem,
+                    },
+                )
+            })?;
+            // A name seen before points at its first row, which is then reported.
+            seen_names.get(name.as_str()).copied().unwrap_or(count)
+        };
+        if let Some(first_line) = line_of_staff.get(r).copied().flatten() {
+            return Err(err(
+                row.line,
+                Some(1),
+                CsvErrorKind::DuplicateStaff {
+                    name: quote_prefix(name),
+                    first_line,
+                },
+            )
+            .into());
+        }
+        if count == n {
+            return Err(err(
+                row.line,
+                None,
+                CsvErrorKind::RowCount {
+                    found: n + 1,
+                    shape,
+                },
+            )
+            .into());
+        }
+        line_of_staff[r] = Some(row.line);
+        if staff.list.is_none() {
+            seen_names.insert(name.clone(), r);
+            names.staff[r] = name.clone();
+        }
+        for (j, text) in fields[1..].iter().enumerate() {
+            let i = r * n + day_of_field[j];
+            origin[i] = (row.line, j + 2);
+            if !text.is_empty() {
+                cells[i] = (shifts.get(text, row.line, j + 2)? + 1) as u8;
+            }
+        }
+        count += 1;
+    }
+    if count < n {
+        let kind = match custom.staff.as_ref() {
+            Some(list) => {
+                let r = line_of_staff.iter().position(Option::is_none).unwrap_or(0);
+                CsvErrorKind::Missing {
+                    axis: Axis::Staff,
+                    name: list.names[r].clone(),
+                    source_name: list.source.clone(),
+                }
+            }
+            None => CsvErrorKind::RowCount {
+                found: count,
+                shape,
+            },
+        };
+        return Err(err(last, None, kind).into());
+    }
+    let puzzle = finish(shape, cells, &origin, &names)?;
+    Ok(Roster {
+        label: None,
+        line: header.line,
+        layout: Layout::Wide,
+        puzzle,
+        names,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::io::csv::CustomNames;
+    use crate::io::csv::test_util::{list, read, read_err};
+
+    #[test]
+    fn wide_rows_and_columns_match_lists_in_any_order() {
+        let custom = CustomNames {
+            staff: Some(list("s", &["A", "B", "C", "D"])),
+            days: Some(list("d", &["W", "X", "Y", "Z"])),
+            ..CustomNames::default()
+        };
+        // Columns Z Y X W, rows D C B A: the grid is the pattern reversed both ways.
+        let text = "who,Z,Y,X,W\nD,1,,,\nC,,,,\nB,,,,\nA,,,,2\n";
+        let r = &read(text, &custom).unwrap()[0];
+        assert_eq!(r.puzzle.get(3, 3), 1);
+        assert_eq!(r.puzzle.get(0, 0), 2);
+        assert_eq!(r.names.staff(), ["A", "B", "C", "D"]);
+        let e = read_err("who,Z,Y,X,W\nD,,,,\nC,,,,\nB,,,,\n", &custom);
+        assert_eq!(e.to_string(), "line 4: no row for staff \"A\" (from s)");
+    }
+}
