@@ -29,11 +29,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod cells;
 pub mod cli;
 pub mod generate;
 pub mod grade;
 pub mod grid;
-mod houses;
 pub mod io;
 pub mod solve;
 

@@ -10,9 +10,10 @@
 
 use std::fmt;
 
+use crate::cells::SymbolSet;
 use crate::grid::{House, Pos};
 
-use super::candidates::{Candidates, symbols};
+use super::candidates::Candidates;
 
 /// The techniques, each belonging to one level `1..=8` (see [`Technique::level`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -505,7 +506,7 @@ pub(crate) struct Recorder {
     /// The log, when explaining.
     pub(crate) log: Vec<Step>,
     /// The open deduction's removals (explain only): cell and symbols.
-    pending: Vec<(u32, u128)>,
+    pending: Vec<(u32, SymbolSet)>,
     /// The open deduction's number of removed candidates.
     pending_count: u32,
 }
@@ -525,9 +526,9 @@ impl Recorder {
 
     /// Notes that `gone` was removed from `cell` in the open deduction.
     #[inline]
-    pub(crate) fn note(&mut self, cell: u32, gone: u128) {
-        if gone != 0 {
-            self.pending_count += gone.count_ones();
+    pub(crate) fn note(&mut self, cell: u32, gone: SymbolSet) {
+        if !gone.is_empty() {
+            self.pending_count += gone.len() as u32;
             if self.explain {
                 self.pending.push((cell, gone));
             }
@@ -542,7 +543,7 @@ impl Recorder {
         technique: Technique,
         houses: &[usize],
         cells: &[u32],
-        syms: u128,
+        syms: SymbolSet,
     ) -> bool {
         if self.pending_count == 0 {
             return false;
@@ -558,13 +559,15 @@ impl Recorder {
             let mut places = Vec::new();
             for (i, &(cell, gone)) in pending.iter().enumerate() {
                 let pos = c.pos(cell);
-                eliminations.extend(symbols(gone).map(|symbol| Elimination { pos, symbol }));
+                eliminations.extend(gone.iter().map(|s| Elimination {
+                    pos,
+                    symbol: s.get(),
+                }));
                 let last = pending.get(i + 1).is_none_or(|&(next, _)| next != cell);
-                let left = c.cand[cell as usize];
-                if last && left != 0 && left & (left - 1) == 0 {
+                if let Some(left) = c.cand[cell as usize].only().filter(|_| last) {
                     places.push(Placement {
                         pos,
-                        symbol: left.trailing_zeros() as u8 + 1,
+                        symbol: left.get(),
                     });
                 }
             }
@@ -576,7 +579,7 @@ impl Recorder {
                 technique,
                 houses: houses.iter().map(|&h| c.house(h)).collect(),
                 cells: cells.iter().map(|&x| c.pos(x)).collect(),
-                symbols: symbols(syms).collect(),
+                symbols: syms.iter().map(|s| s.get()).collect(),
                 eliminations,
                 places,
             });

@@ -6,7 +6,8 @@
 //! first (for every symbol), then columns.
 
 use super::subsets::combinations;
-use crate::grade::candidates::{Candidates, SymbolMemo, bits, bits_between};
+use crate::cells::{Symbol, SymbolSet, bit_indices, bits_between};
+use crate::grade::candidates::{Candidates, SymbolMemo};
 use crate::grade::step::{Recorder, Technique};
 
 /// One sweep of fish of size `k` for every symbol, rows as bases then columns.
@@ -26,8 +27,9 @@ pub(crate) fn fish(
         // Symbols whose candidates changed since this search last found nothing for them.
         let todo = (0..n)
             .filter(|&v| !c.symbol_quiet(memo, v))
-            .fold(0u128, |m, v| m | 1u128 << v);
-        if todo == 0 {
+            .map(Symbol::from_index)
+            .collect::<SymbolSet>();
+        if todo.is_empty() {
             continue;
         }
         // pos[v * n + line]: where symbol v can go along `line`, as a mask of cross lines.
@@ -36,11 +38,11 @@ pub(crate) fn fish(
         for &cell in &c.blanks {
             let (r, col) = (cell as usize / n, cell as usize % n);
             let (line, cross) = if by_col { (col, r) } else { (r, col) };
-            for v in bits(c.cand[cell as usize] & todo) {
+            for v in (c.cand[cell as usize] & todo).indices() {
                 pos[v * n + line] |= 1u128 << cross;
             }
         }
-        for v in bits(todo) {
+        for v in todo.indices() {
             let before = c.version;
             lines.clear();
             base.clear();
@@ -55,7 +57,7 @@ pub(crate) fn fish(
                 c.set_symbol_quiet(memo, v);
                 continue;
             }
-            let bit = 1u128 << v;
+            let bit = SymbolSet::single(Symbol::from_index(v));
             let cell_at = |line: usize, cross: usize| -> u32 {
                 (if by_col {
                     cross * n + line
@@ -69,7 +71,7 @@ pub(crate) fn fish(
                     *slot = lines[i] as usize;
                 }
                 let chosen_lines = &chosen_lines[..k];
-                for cross in bits(cover) {
+                for cross in bit_indices(cover) {
                     for line in (0..n).filter(|l| !chosen_lines.contains(l)) {
                         let cell = cell_at(line, cross);
                         let gone = c.remove(cell, bit);
@@ -84,13 +86,13 @@ pub(crate) fn fish(
                     for (slot, &l) in houses.iter_mut().zip(chosen_lines) {
                         *slot = base_off + l;
                     }
-                    for (slot, x) in houses[k..].iter_mut().zip(bits(cover)) {
+                    for (slot, x) in houses[k..].iter_mut().zip(bit_indices(cover)) {
                         *slot = cover_off + x;
                     }
                     for &l in chosen_lines {
-                        for x in bits(cover) {
+                        for x in bit_indices(cover) {
                             let cell = cell_at(l, x);
-                            if c.cand[cell as usize] & bit != 0 {
+                            if !(c.cand[cell as usize] & bit).is_empty() {
                                 cells[m] = cell;
                                 m += 1;
                             }

@@ -2,8 +2,9 @@
 //! that symbol. A symbol with no possible cell in a house where it is not placed is a
 //! contradiction.
 
+use crate::cells::{SymbolSet, Tally};
 use crate::grade::Conflict;
-use crate::grade::candidates::{Candidates, HouseMemo, symbols};
+use crate::grade::candidates::{Candidates, HouseMemo};
 use crate::grade::step::{Recorder, Technique};
 
 /// One sweep over the houses: rows, then columns, then blocks.
@@ -14,25 +15,18 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
             continue;
         }
         let before = c.version;
-        // Bit-parallel counting: `once` has the symbols seen in at least one cell, `twice`
-        // those seen in at least two.
-        let (mut once, mut twice) = (0u128, 0u128);
-        for &cell in c.house_cells(h) {
-            let m = c.cand[cell as usize];
-            twice |= once & m;
-            once |= m;
-        }
-        let missing = c.full & !(once | c.placed[h]);
-        if missing != 0 {
+        let count = Tally::<2>::of(c.house_cells(h).iter().map(|&x| c.cand[x as usize]));
+        let missing = c.full - (count.seen() | c.placed.house(h));
+        if !missing.is_empty() {
             no_place(c, h, missing);
             return any;
         }
-        for v in symbols(once & !twice) {
-            let bit = 1u128 << (v - 1);
+        for v in count.exactly(1) {
+            let bit = SymbolSet::single(v);
             let Some(&cell) = c
                 .house_cells(h)
                 .iter()
-                .find(|&&x| c.cand[x as usize] & bit != 0)
+                .find(|&&x| c.cand[x as usize].contains(v))
             else {
                 // An earlier single of this sweep took the only cell: contradiction.
                 no_place(c, h, bit);
@@ -49,11 +43,11 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
     any
 }
 
-fn no_place(c: &mut Candidates, h: usize, missing: u128) {
+fn no_place(c: &mut Candidates, h: usize, missing: SymbolSet) {
     if c.conflict.is_none() {
         c.conflict = Some(Conflict::NoPlace {
             house: c.house(h),
-            symbol: missing.trailing_zeros() as u8 + 1,
+            symbol: missing.first().expect("a missing symbol").get(),
         });
     }
 }

@@ -8,7 +8,8 @@
 //! Both work on *segments*, the `b` cells where a block meets a line: a symbol present in
 //! one segment of a block (or line) and in no other is locked into that segment.
 
-use crate::grade::candidates::{Candidates, HouseMemo, symbols};
+use crate::cells::{SymbolSet, Tally};
+use crate::grade::candidates::{Candidates, HouseMemo};
 use crate::grade::step::{Recorder, Technique};
 
 /// One sweep: pointing over every block (rows, then columns), then claiming over every row
@@ -42,21 +43,17 @@ fn line_cell(n: usize, line: usize, i: usize, by_col: bool) -> u32 {
 
 /// The candidates of segment `j` of `line`: the cells `j*b .. j*b+b` along it.
 #[inline]
-fn segment(c: &Candidates, line: usize, j: usize, by_col: bool) -> u128 {
-    (j * c.b..(j + 1) * c.b).fold(0, |m, i| {
+fn segment(c: &Candidates, line: usize, j: usize, by_col: bool) -> SymbolSet {
+    (j * c.b..(j + 1) * c.b).fold(SymbolSet::EMPTY, |m, i| {
         m | c.cand[line_cell(c.n, line, i, by_col) as usize]
     })
 }
 
 /// Symbols of `segs[j]` found in no other segment, for every `j` (bit-parallel).
-fn locked(segs: &[u128], out: &mut [u128]) {
-    let (mut once, mut twice) = (0u128, 0u128);
-    for &s in segs {
-        twice |= once & s;
-        once |= s;
-    }
+fn locked(segs: &[SymbolSet], out: &mut [SymbolSet]) {
+    let shared = Tally::<2>::of(segs.iter().copied()).at_least(2);
     for (o, &s) in out.iter_mut().zip(segs) {
-        *o = s & !twice;
+        *o = s - shared;
     }
 }
 
@@ -78,8 +75,8 @@ fn pointing(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) ->
     } else {
         (blk / b * b, blk % b)
     };
-    let mut segs = [0u128; 10];
-    let mut only = [0u128; 10];
+    let mut segs = [SymbolSet::EMPTY; 10];
+    let mut only = [SymbolSet::EMPTY; 10];
     for (k, s) in segs.iter_mut().enumerate().take(b) {
         *s = segment(c, first_line + k, seg_no, by_col);
     }
@@ -87,14 +84,16 @@ fn pointing(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) ->
     let mut any = false;
     for (k, &locked_here) in only[..b].iter().enumerate() {
         let line = first_line + k;
-        if locked_here == 0 {
+        if locked_here.is_empty() {
             continue;
         }
         // Most locked symbols are already gone from the rest of the line: look first.
         let outside = (0..seg_no * b).chain((seg_no + 1) * b..n);
-        let rest = outside.fold(0, |m, i| m | c.cand[line_cell(n, line, i, by_col) as usize]);
-        for v in symbols(locked_here & rest) {
-            let bit = 1u128 << (v - 1);
+        let rest = outside.fold(SymbolSet::EMPTY, |m, i| {
+            m | c.cand[line_cell(n, line, i, by_col) as usize]
+        });
+        for v in locked_here & rest {
+            let bit = SymbolSet::single(v);
             for i in (0..seg_no * b).chain((seg_no + 1) * b..n) {
                 let cell = line_cell(n, line, i, by_col);
                 let gone = c.remove(cell, bit);
@@ -108,7 +107,7 @@ fn pointing(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) ->
                 [2 * n + blk, line_house],
                 |i| {
                     let cell = line_cell(n, line, seg_no * b + i, by_col);
-                    (c.cand[cell as usize] & bit != 0).then_some(cell)
+                    c.cand[cell as usize].contains(v).then_some(cell)
                 },
                 bit,
             );
@@ -127,8 +126,8 @@ fn claiming(c: &mut Candidates, rec: &mut Recorder, line: usize, by_col: bool) -
         return false;
     }
     let before = c.version;
-    let mut segs = [0u128; 10];
-    let mut only = [0u128; 10];
+    let mut segs = [SymbolSet::EMPTY; 10];
+    let mut only = [SymbolSet::EMPTY; 10];
     for (j, s) in segs.iter_mut().enumerate().take(b) {
         *s = segment(c, line, j, by_col);
     }
@@ -142,17 +141,17 @@ fn claiming(c: &mut Candidates, rec: &mut Recorder, line: usize, by_col: bool) -
         } else {
             line / b * b + j
         };
-        if locked_here == 0 {
+        if locked_here.is_empty() {
             continue;
         }
         let rest = (band..band + b)
             .filter(|&o| o != line)
             .flat_map(|o| (j * b..(j + 1) * b).map(move |i| (o, i)))
-            .fold(0, |m, (o, i)| {
+            .fold(SymbolSet::EMPTY, |m, (o, i)| {
                 m | c.cand[line_cell(n, o, i, by_col) as usize]
             });
-        for v in symbols(locked_here & rest) {
-            let bit = 1u128 << (v - 1);
+        for v in locked_here & rest {
+            let bit = SymbolSet::single(v);
             for other in (band..band + b).filter(|&o| o != line) {
                 for i in j * b..(j + 1) * b {
                     let cell = line_cell(n, other, i, by_col);
@@ -168,7 +167,7 @@ fn claiming(c: &mut Candidates, rec: &mut Recorder, line: usize, by_col: bool) -
                 [line_house, 2 * n + blk],
                 |i| {
                     let cell = line_cell(n, line, j * b + i, by_col);
-                    (c.cand[cell as usize] & bit != 0).then_some(cell)
+                    c.cand[cell as usize].contains(v).then_some(cell)
                 },
                 bit,
             );
@@ -188,7 +187,7 @@ fn finish(
     t: Technique,
     houses: [usize; 2],
     cell_at: impl Fn(usize) -> Option<u32>,
-    bit: u128,
+    bit: SymbolSet,
 ) -> bool {
     let mut cells = [0u32; 10];
     let mut k = 0;
@@ -206,6 +205,7 @@ fn finish(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m, only};
     use crate::grid::{House, Pos};
 
@@ -218,10 +218,10 @@ mod tests {
         only(&mut c, 4, &block, &[at(2, 1), at(2, 3)]);
         assert!(apply(&mut c, &mut rec));
         for col in 4..=9 {
-            assert_eq!(c.cand[at(2, col) as usize] & m(&[4]), 0);
+            assert_eq!(c.cand[at(2, col) as usize] & m(&[4]), SymbolSet::EMPTY);
         }
         // The rest of the grid keeps it.
-        assert_ne!(c.cand[at(3, 4) as usize] & m(&[4]), 0);
+        assert_ne!(c.cand[at(3, 4) as usize] & m(&[4]), SymbolSet::EMPTY);
         let s = &rec.log[0];
         assert_eq!(s.technique, Technique::Pointing);
         assert_eq!(s.houses, vec![House::Block(0), House::Row(1)]);
@@ -246,7 +246,7 @@ mod tests {
         only(&mut c, 9, &block, &[at(7, 8), at(9, 8)]);
         assert!(apply(&mut c, &mut rec));
         for r in 1..=6 {
-            assert_eq!(c.cand[at(r, 8) as usize] & m(&[9]), 0);
+            assert_eq!(c.cand[at(r, 8) as usize] & m(&[9]), SymbolSet::EMPTY);
         }
         assert_eq!(rec.log[0].houses, vec![House::Block(8), House::Col(7)]);
     }
@@ -260,7 +260,11 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         for r in 4..=6 {
             for col in [4, 6] {
-                assert_eq!(c.cand[at(r, col) as usize] & m(&[2]), 0, "({r},{col})");
+                assert_eq!(
+                    c.cand[at(r, col) as usize] & m(&[2]),
+                    SymbolSet::EMPTY,
+                    "({r},{col})"
+                );
             }
         }
         let s = rec
@@ -286,10 +290,10 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         for r in [4, 6, 7] {
             for col in 8..12 {
-                assert_eq!(c.cand[r * 16 + col] & m(&[11]), 0);
+                assert_eq!(c.cand[r * 16 + col] & m(&[11]), SymbolSet::EMPTY);
             }
         }
-        assert_ne!(c.cand[4 * 16 + 7] & m(&[11]), 0);
+        assert_ne!(c.cand[4 * 16 + 7] & m(&[11]), SymbolSet::EMPTY);
         assert_eq!(rec.counts[2], 1);
         assert_eq!(rec.removed[2], 12);
     }

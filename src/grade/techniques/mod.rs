@@ -43,6 +43,7 @@ pub(crate) fn apply_level(level: u8, c: &mut Candidates, rec: &mut Recorder) -> 
 pub(crate) mod testutil {
     //! Hand-built positions for the technique tests.
 
+    use crate::cells::SymbolSet;
     use crate::grade::candidates::Candidates;
     use crate::grade::step::Recorder;
     use crate::grid::Shape;
@@ -58,8 +59,9 @@ pub(crate) mod testutil {
     }
 
     /// The mask of the given symbols.
-    pub(crate) fn m(syms: &[u8]) -> u128 {
-        syms.iter().fold(0, |a, &v| a | 1u128 << (v - 1))
+    pub(crate) fn m(syms: &[u8]) -> SymbolSet {
+        syms.iter()
+            .fold(SymbolSet::EMPTY, |a, &v| a | SymbolSet::of_value(v))
     }
 
     /// Cell index of 1-based (row, column).

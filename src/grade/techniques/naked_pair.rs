@@ -13,6 +13,7 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m};
     use crate::grid::{House, Pos};
 
@@ -24,9 +25,9 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         // Row 1 and block 1 lose 3 and 8 everywhere else; column 1 does not.
         for col in [2, 4, 9] {
-            assert_eq!(c.cand[at(1, col) as usize] & m(&[3, 8]), 0);
+            assert_eq!(c.cand[at(1, col) as usize] & m(&[3, 8]), SymbolSet::EMPTY);
         }
-        assert_eq!(c.cand[at(2, 2) as usize] & m(&[3, 8]), 0);
+        assert_eq!(c.cand[at(2, 2) as usize] & m(&[3, 8]), SymbolSet::EMPTY);
         assert_eq!(c.cand[at(4, 1) as usize] & m(&[3, 8]), m(&[3, 8]));
         assert_eq!(rec.counts[3], 2);
         let s = &rec.log[0];

@@ -2,6 +2,7 @@
 //! symbol already placed in its row, column or block. A cell left with one candidate is a
 //! naked single; the grader places it at the end of the round.
 
+use crate::cells::SymbolSet;
 use crate::grade::candidates::Candidates;
 use crate::grade::step::{Recorder, Technique};
 
@@ -11,9 +12,11 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
     for i in 0..c.blanks.len() {
         let cell = c.blanks[i];
         let [r, col, blk] = c.houses.of_cell[cell as usize];
-        let taken = c.placed[r as usize] | c.placed[col as usize] | c.placed[blk as usize];
+        let taken = c.placed.house(r as usize)
+            | c.placed.house(col as usize)
+            | c.placed.house(blk as usize);
         let gone = c.remove(cell, taken);
-        if gone == 0 {
+        if gone.is_empty() {
             continue;
         }
         rec.note(cell, gone);
@@ -21,14 +24,15 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
             let mut houses = [0usize; 3];
             let mut k = 0;
             for h in [r, col, blk] {
-                if c.placed[h as usize] & gone != 0 {
+                if !(c.placed.house(h as usize) & gone).is_empty() {
                     houses[k] = h as usize;
                     k += 1;
                 }
             }
-            any |= rec.finish(c, Technique::PeerElimination, &houses[..k], &[cell], 0);
+            let none = SymbolSet::EMPTY;
+            any |= rec.finish(c, Technique::PeerElimination, &houses[..k], &[cell], none);
         } else {
-            any |= rec.finish(c, Technique::PeerElimination, &[], &[], 0);
+            any |= rec.finish(c, Technique::PeerElimination, &[], &[], SymbolSet::EMPTY);
         }
         if c.conflict.is_some() {
             break;

@@ -10,11 +10,13 @@
 //! a deduction earlier in the same house can only have shrunk the real masks, and every
 //! pattern found on a superset of candidates still holds (see `candidates`).
 
-use crate::grade::candidates::{Candidates, HouseMemo, bits, bits_between, more_than};
+use crate::cells::{Symbol, SymbolSet, Tally, bit_indices, more_than};
+use crate::grade::candidates::{Candidates, HouseMemo};
 use crate::grade::step::{Recorder, Technique};
 
 /// Calls `found(chosen, union)` for every choice of `k` entries of `masks` (indices
 /// increasing) whose union has exactly `k` bits. Unions that grow past `k` bits are pruned.
+/// The masks are of symbols (naked subsets) or of positions (hidden subsets, fish).
 pub(crate) fn combinations(masks: &[u128], k: usize, found: &mut impl FnMut(&[usize], u128)) {
     let mut chosen = [0usize; 4];
     search(masks, k, 0, 0, 0, &mut chosen, found);
@@ -66,9 +68,9 @@ pub(crate) fn naked(
         masks.clear();
         for &cell in c.house_cells(h) {
             let m = c.cand[cell as usize];
-            if bits_between(m, 2, k) {
+            if m.len_between(2, k) {
                 cells.push(cell);
-                masks.push(m);
+                masks.push(m.bits());
             }
         }
         if cells.len() < k {
@@ -76,6 +78,7 @@ pub(crate) fn naked(
             continue;
         }
         combinations(&masks, k, &mut |chosen, union| {
+            let union = SymbolSet::from_bits(union);
             let mut pattern = [0u32; 4];
             for (slot, &i) in pattern.iter_mut().zip(chosen) {
                 *slot = cells[i];
@@ -120,18 +123,12 @@ pub(crate) fn hidden(
             continue;
         }
         let before = c.version;
-        // Bit-parallel counts of each symbol's possible cells: `at_least[j]` holds the
-        // symbols with at least `j + 1`. Only symbols with 2..=k cells can take part.
-        let mut at_least = [0u128; 4];
-        for &cell in c.house_cells(h) {
-            let m = c.cand[cell as usize];
-            for j in (1..=k).rev() {
-                at_least[j] |= at_least[j - 1] & m;
-            }
-            at_least[0] |= m;
-        }
-        let want = at_least[1] & !at_least[k];
-        if !more_than(want, k - 1) {
+        // Only symbols with 2..=k possible cells can take part.
+        let want = match k {
+            2 => with_two_to_k::<3>(c, h),
+            _ => with_two_to_k::<4>(c, h),
+        };
+        if !want.more_than(k - 1) {
             c.set_house_quiet(memo, h);
             continue;
         }
@@ -139,20 +136,23 @@ pub(crate) fn hidden(
         pos.clear();
         pos.resize(n, 0);
         for (i, &cell) in c.house_cells(h).iter().enumerate() {
-            for v in bits(c.cand[cell as usize] & want) {
+            for v in (c.cand[cell as usize] & want).indices() {
                 pos[v] |= 1u128 << i;
             }
         }
         syms.clear();
         lists.clear();
-        for v in bits(want) {
+        for v in want.indices() {
             syms.push(v as u32);
             lists.push(pos[v]);
         }
         combinations(&lists, k, &mut |chosen, union| {
-            let keep = chosen.iter().fold(0u128, |m, &i| m | 1u128 << syms[i]);
+            let keep = chosen
+                .iter()
+                .map(|&i| Symbol::from_index(syms[i] as usize))
+                .collect::<SymbolSet>();
             let mut pattern = [0u32; 4];
-            for (slot, i) in pattern.iter_mut().zip(bits(union)) {
+            for (slot, i) in pattern.iter_mut().zip(bit_indices(union)) {
                 *slot = c.house_cells(h)[i];
             }
             for &cell in &pattern[..k] {
@@ -172,6 +172,13 @@ pub(crate) fn hidden(
     c.masks = pos;
     c.masks2 = lists;
     any
+}
+
+/// The symbols with 2 to `K − 1` possible cells in house `h`, from one bit-parallel count.
+#[inline]
+fn with_two_to_k<const K: usize>(c: &Candidates, h: usize) -> SymbolSet {
+    let count = Tally::<K>::of(c.house_cells(h).iter().map(|&x| c.cand[x as usize]));
+    count.at_least(2) - count.at_least(K)
 }
 
 #[cfg(test)]

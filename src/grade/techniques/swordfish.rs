@@ -20,6 +20,7 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m, only};
     use crate::grid::House;
 
@@ -34,10 +35,10 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         for r in [2, 3, 5, 6, 7, 9] {
             for col in [1, 5, 9] {
-                assert_eq!(c.cand[at(r, col) as usize] & m(&[7]), 0);
+                assert_eq!(c.cand[at(r, col) as usize] & m(&[7]), SymbolSet::EMPTY);
             }
         }
-        assert_ne!(c.cand[at(2, 2) as usize] & m(&[7]), 0);
+        assert_ne!(c.cand[at(2, 2) as usize] & m(&[7]), SymbolSet::EMPTY);
         let s = &rec.log[0];
         assert_eq!(s.technique, Technique::Swordfish);
         assert_eq!(

@@ -19,6 +19,7 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m, only};
     use crate::grid::{House, Pos};
 
@@ -31,7 +32,7 @@ mod tests {
         c.cand[at(9, 9) as usize] = m(&[2, 7]);
         assert!(apply(&mut c, &mut rec));
         for r in [2, 3, 4, 6, 7, 8] {
-            assert_eq!(c.cand[at(r, 9) as usize] & m(&[2, 5, 7]), 0);
+            assert_eq!(c.cand[at(r, 9) as usize] & m(&[2, 5, 7]), SymbolSet::EMPTY);
         }
         let s = &rec.log[0];
         assert_eq!(s.technique, Technique::NakedTriple);

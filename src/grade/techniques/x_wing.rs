@@ -20,6 +20,7 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m, only};
     use crate::grid::{House, Pos};
 
@@ -34,10 +35,10 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         for r in [1, 3, 4, 5, 6, 8, 9] {
             for col in [3, 8] {
-                assert_eq!(c.cand[at(r, col) as usize] & m(&[6]), 0);
+                assert_eq!(c.cand[at(r, col) as usize] & m(&[6]), SymbolSet::EMPTY);
             }
         }
-        assert_ne!(c.cand[at(1, 4) as usize] & m(&[6]), 0);
+        assert_ne!(c.cand[at(1, 4) as usize] & m(&[6]), SymbolSet::EMPTY);
         let s = &rec.log[0];
         assert_eq!(s.technique, Technique::XWing);
         assert_eq!(
@@ -72,7 +73,7 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         for r in [4, 6] {
             for col in 2..=8 {
-                assert_eq!(c.cand[at(r, col) as usize] & m(&[2]), 0);
+                assert_eq!(c.cand[at(r, col) as usize] & m(&[2]), SymbolSet::EMPTY);
             }
         }
         assert_eq!(

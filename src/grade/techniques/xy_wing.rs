@@ -2,7 +2,7 @@
 //! `{x, z}` and a pincer `{y, z}`. Whichever of `x` and `y` the pivot takes, one pincer is
 //! left with `z`, so every cell that sees both pincers loses `z`.
 
-use crate::grade::candidates::{Candidates, bits_between};
+use crate::grade::candidates::Candidates;
 use crate::grade::step::{Recorder, Technique};
 
 /// One sweep with every bivalue cell as a pivot, in reading order.
@@ -16,11 +16,11 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
         c.blanks
             .iter()
             .copied()
-            .filter(|&x| bits_between(c.cand[x as usize], 2, 2)),
+            .filter(|&x| c.cand[x as usize].len_between(2, 2)),
     );
     for &p in &pivots {
         let pm = c.cand[p as usize];
-        if !bits_between(pm, 2, 2) {
+        if !pm.len_between(2, 2) {
             continue;
         }
         // Bivalue peers sharing exactly one symbol with the pivot.
@@ -32,7 +32,7 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
                 // Block cells on the pivot's row or column were seen with that house.
                 let [wr, wc, _] = c.houses.of_cell[w as usize];
                 let seen_before = h == blk && (wr == row || wc == col);
-                if w != p && !seen_before && bits_between(wm, 2, 2) && bits_between(wm & pm, 1, 1) {
+                if w != p && !seen_before && wm.len_between(2, 2) && (wm & pm).is_single() {
                     wings.push(w);
                 }
             }
@@ -43,11 +43,11 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
                 let (am, bm) = (c.cand[a as usize], c.cand[b as usize]);
                 // Still the shapes found above (an earlier wing may have shrunk them), and the
                 // pincers share the pivot's two symbols between them and one other symbol.
-                if !bits_between(am, 2, 2) || !bits_between(bm, 2, 2) || am & pm == bm & pm {
+                if !am.len_between(2, 2) || !bm.len_between(2, 2) || am & pm == bm & pm {
                     continue;
                 }
-                let z = am & !pm;
-                if z == 0 || z != bm & !pm || !bits_between(am & pm, 1, 1) {
+                let z = am - pm;
+                if z.is_empty() || z != bm - pm || !(am & pm).is_single() {
                     continue;
                 }
                 let [ar, ac, ab] = c.houses.of_cell[a as usize];
@@ -95,6 +95,7 @@ fn common_house(c: &Candidates, a: u32, b: u32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m};
     use crate::grid::{House, Pos};
 
@@ -107,8 +108,8 @@ mod tests {
         c.cand[at(2, 8) as usize] = m(&[1, 3]);
         c.cand[at(8, 2) as usize] = m(&[2, 3]);
         assert!(apply(&mut c, &mut rec));
-        assert_eq!(c.cand[at(8, 8) as usize] & m(&[3]), 0);
-        assert_eq!(c.cand[at(8, 8) as usize].count_ones(), 8);
+        assert_eq!(c.cand[at(8, 8) as usize] & m(&[3]), SymbolSet::EMPTY);
+        assert_eq!(c.cand[at(8, 8) as usize].len(), 8);
         assert_eq!(rec.removed[7], 1);
         let s = &rec.log[0];
         assert_eq!(s.technique, Technique::XYWing);
@@ -142,7 +143,7 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         let lost: Vec<(usize, usize)> = (1..=9)
             .flat_map(|r| (1..=9).map(move |col| (r, col)))
-            .filter(|&(r, col)| c.cand[at(r, col) as usize] & m(&[6]) == 0)
+            .filter(|&(r, col)| (c.cand[at(r, col) as usize] & m(&[6])).is_empty())
             .collect();
         assert_eq!(lost, vec![(1, 1), (1, 2), (1, 3), (2, 7), (2, 8), (2, 9)]);
     }

@@ -23,6 +23,7 @@ pub use matrix::Matrix;
 pub use search::Stats;
 
 use super::{Outcome, SearchControl, SolveLimits};
+use crate::cells::SymbolSet;
 use crate::grid::{GridError, Puzzle, Shape};
 use search::{End, Flow, Halt, Stacks};
 use sudoku::Encoding;
@@ -53,8 +54,8 @@ impl Solver {
         })
     }
 
-    /// Encodes `puzzle` keeping, for each blank cell, only the symbols in `candidates[cell]`
-    /// (bit `v−1` for symbol `v`). The candidates must be *sound* (every solution of the
+    /// Encodes `puzzle` keeping, for each blank cell, only the symbols in `candidates[cell]`.
+    /// The candidates must be *sound* (every solution of the
     /// puzzle uses only allowed symbols) for counts to mean anything about the puzzle.
     ///
     /// # Errors
@@ -62,7 +63,7 @@ impl Solver {
     ///
     /// # Panics
     /// If `candidates` is not one mask per cell.
-    pub fn with_candidates(puzzle: &Puzzle, candidates: &[u128]) -> Result<Solver, GridError> {
+    pub fn with_candidates(puzzle: &Puzzle, candidates: &[SymbolSet]) -> Result<Solver, GridError> {
         puzzle.check()?;
         assert_eq!(candidates.len(), puzzle.cells().len(), "one mask per cell");
         Ok(Solver {
