@@ -21,6 +21,7 @@ use crate::cells::{Houses, Placed, SymbolSet};
 use crate::grid::{House, Pos, Shape};
 
 use super::Conflict;
+use super::techniques::{self, Technique};
 
 /// Candidate masks, placements and the precomputed houses of one shape, plus scratch space
 /// reused by the techniques.
@@ -51,10 +52,10 @@ pub(crate) struct Candidates {
     stamp: Vec<u64>,
     /// Per symbol, the version of the last change to where it can go.
     sym_stamp: Vec<u64>,
-    /// Per house-based technique and house, the house's stamp when the technique last found
-    /// nothing to remove there (`u64::MAX`: never).
+    /// Per [`Memo`] slot and house, the house's stamp when the technique last found nothing
+    /// to remove there (`u64::MAX`: never).
     house_memo: Vec<u64>,
-    /// The same per symbol-based technique and symbol.
+    /// The same per slot and symbol.
     sym_memo: Vec<u64>,
     /// Scratch: a list of indices (cells or positions within a house).
     pub(crate) list: Vec<u32>,
@@ -85,8 +86,8 @@ impl Candidates {
             version: 0,
             stamp: vec![0; 3 * n],
             sym_stamp: vec![0; n],
-            house_memo: vec![u64::MAX; HouseMemo::COUNT * 3 * n],
-            sym_memo: vec![u64::MAX; SymbolMemo::COUNT * n],
+            house_memo: vec![u64::MAX; Memo::COUNT * 3 * n],
+            sym_memo: vec![u64::MAX; Memo::COUNT * n],
             list: Vec::with_capacity(n * n),
             list2: Vec::with_capacity(n * n),
             masks: Vec::with_capacity(n * n),
@@ -235,66 +236,54 @@ impl Candidates {
 
     /// Whether `memo` already found nothing in house `h` in its current state.
     #[inline]
-    pub(crate) fn house_quiet(&self, memo: HouseMemo, h: usize) -> bool {
-        self.house_memo[memo as usize * 3 * self.n + h] == self.stamp[h]
+    pub(crate) fn house_quiet(&self, memo: Memo, h: usize) -> bool {
+        self.house_memo[memo.0 * 3 * self.n + h] == self.stamp[h]
     }
 
     /// Records that `memo` found nothing in house `h` in its current state.
     #[inline]
-    pub(crate) fn set_house_quiet(&mut self, memo: HouseMemo, h: usize) {
-        self.house_memo[memo as usize * 3 * self.n + h] = self.stamp[h];
+    pub(crate) fn set_house_quiet(&mut self, memo: Memo, h: usize) {
+        self.house_memo[memo.0 * 3 * self.n + h] = self.stamp[h];
     }
 
     /// Whether `memo` already found nothing for symbol index `v` (0-based) in its current
     /// state.
     #[inline]
-    pub(crate) fn symbol_quiet(&self, memo: SymbolMemo, v: usize) -> bool {
-        self.sym_memo[memo as usize * self.n + v] == self.sym_stamp[v]
+    pub(crate) fn symbol_quiet(&self, memo: Memo, v: usize) -> bool {
+        self.sym_memo[memo.0 * self.n + v] == self.sym_stamp[v]
     }
 
     /// Records that `memo` found nothing for symbol index `v` in its current state.
     #[inline]
-    pub(crate) fn set_symbol_quiet(&mut self, memo: SymbolMemo, v: usize) {
-        self.sym_memo[memo as usize * self.n + v] = self.sym_stamp[v];
+    pub(crate) fn set_symbol_quiet(&mut self, memo: Memo, v: usize) {
+        self.sym_memo[memo.0 * self.n + v] = self.sym_stamp[v];
     }
 }
 
-/// House-based sweeps whose "nothing here" results are remembered.
+/// A slot for remembering where a technique found nothing: two per technique (pointing
+/// and fish use one per orientation, the others only the first), per house for the
+/// house-based sweeps and per symbol for fish.
 ///
 /// A sweep's result in a house depends only on that house's candidates (and placements), or,
 /// for pointing and claiming, on the block (line) searched and on candidates elsewhere that
 /// can only have shrunk since, which cannot turn "nothing to remove" into something. So
 /// while a house is unchanged, a sweep that found nothing there would find nothing again,
-/// and skipping it changes no result: only the time.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum HouseMemo {
-    HiddenSingle,
-    NakedPair,
-    HiddenPair,
-    NakedTriple,
-    HiddenTriple,
-    PointingRows,
-    PointingCols,
-    Claiming,
-}
-
-impl HouseMemo {
-    const COUNT: usize = 8;
-}
-
-/// Symbol-based sweeps (fish, for each orientation) whose "nothing for this symbol" results
-/// are remembered, by the same argument as [`HouseMemo`]: a fish search for a symbol
+/// and skipping it changes no result: only the time. A fish search for a symbol likewise
 /// depends only on where that symbol can go.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum SymbolMemo {
-    XWingRows,
-    XWingCols,
-    SwordfishRows,
-    SwordfishCols,
-}
+pub(crate) struct Memo(usize);
 
-impl SymbolMemo {
-    const COUNT: usize = 4;
+impl Memo {
+    /// Slots per technique.
+    const SLOTS: usize = 2;
+    /// Slots in all.
+    const COUNT: usize = Memo::SLOTS * techniques::COUNT;
+
+    /// Slot `slot` (0 or 1) of technique `t`.
+    pub(crate) const fn new(t: Technique, slot: usize) -> Memo {
+        assert!(slot < Memo::SLOTS, "two memo slots per technique");
+        Memo(t as usize * Memo::SLOTS + slot)
+    }
 }
 
 #[cfg(test)]

@@ -94,23 +94,15 @@ use std::fmt;
 
 use crate::grid::{House, Pos, Puzzle, Shape};
 use candidates::Candidates;
-pub use step::{Elimination, Labels, Placement, Step, Technique};
+pub use step::{Elimination, Labels, Placement, Step};
 use step::{Namer, Recorder};
+pub use techniques::Technique;
 
-/// The highest level: techniques 1..8.
-pub const MAX_LEVEL: u8 = 8;
+/// The highest level: techniques 1..8 (from the technique table).
+pub const MAX_LEVEL: u8 = techniques::MAX_LEVEL;
 
-/// The name of each level's techniques, indexed by `level - 1`.
-pub const LEVEL_NAMES: [&str; 8] = [
-    "peer elimination",
-    "hidden single",
-    "locked candidates",
-    "naked pair",
-    "hidden pair",
-    "naked and hidden triples",
-    "X-Wing",
-    "Swordfish and XY-Wing",
-];
+/// The name of each level's techniques, indexed by `level - 1` (from the technique table).
+pub const LEVEL_NAMES: [&str; MAX_LEVEL as usize] = techniques::LEVEL_NAMES;
 
 /// How a grading run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -276,9 +268,9 @@ pub struct Grade {
     /// removed something (a hidden single, a naked pair, one cell narrowed by peer
     /// elimination, …). With a log, `counts[l - 1]` is the number of its steps at level `l`
     /// techniques.
-    pub counts: [u32; 8],
+    pub counts: [u32; MAX_LEVEL as usize],
     /// Candidates removed per level (index `level - 1`).
-    pub eliminated: [u64; 8],
+    pub eliminated: [u64; MAX_LEVEL as usize],
     /// What the contradiction was, when [`Outcome::Contradiction`].
     pub conflict: Option<Conflict>,
     /// The grid as far as the techniques filled it, row-major, `0` for cells left blank.

@@ -6,18 +6,18 @@
 //! first (for every symbol), then columns.
 
 use super::subsets::combinations;
-use crate::cells::{Symbol, SymbolSet, bit_indices, bits_between};
-use crate::grade::candidates::{Candidates, SymbolMemo};
-use crate::grade::step::{Recorder, Technique};
+use std::fmt;
 
-/// One sweep of fish of size `k` for every symbol, rows as bases then columns.
-pub(crate) fn fish(
-    c: &mut Candidates,
-    rec: &mut Recorder,
-    k: usize,
-    t: Technique,
-    memos: [SymbolMemo; 2],
-) -> bool {
+use crate::cells::{Symbol, SymbolSet, bit_indices, bits_between};
+use crate::grade::candidates::{Candidates, Memo};
+use crate::grade::step::{Namer, Recorder, Step};
+use crate::grade::techniques::Technique;
+use crate::grid::House;
+
+/// One sweep of fish of size `k` for every symbol, rows as bases then columns, reported as
+/// technique `t`.
+pub(crate) fn fish(c: &mut Candidates, rec: &mut Recorder, k: usize, t: Technique) -> bool {
+    let memos = [Memo::new(t, 0), Memo::new(t, 1)];
     let n = c.n;
     let mut any = false;
     let mut lines = std::mem::take(&mut c.list);
@@ -117,4 +117,34 @@ pub(crate) fn fish(
     c.masks = pos;
     c.masks2 = base;
     any
+}
+
+/// "X-Wing: staff 2 and 7 can work shift 6 only on days 3 and 8, so no one else works it on
+/// those days", or the same with columns as the base lines.
+pub(crate) fn describe(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
+    let k = s.houses.len() / 2;
+    let index = |h: &House| match *h {
+        House::Row(i) | House::Col(i) | House::Block(i) => i,
+    };
+    let (bases, covers) = s.houses.split_at(k);
+    let bases: Vec<usize> = bases.iter().map(index).collect();
+    let covers: Vec<usize> = covers.iter().map(index).collect();
+    let syms = s.symbol_words(nm);
+    if matches!(s.houses.first(), Some(House::Row(_))) {
+        write!(
+            f,
+            "{}: {} can work {syms} only on {}, so no one else works it on those days",
+            s.technique,
+            nm.staff_list(&bases),
+            nm.day_list(&covers)
+        )
+    } else {
+        write!(
+            f,
+            "{}: on {}, {syms} can only go to {}, so they work it on no other day",
+            s.technique,
+            nm.day_list(&bases),
+            nm.staff_list(&covers)
+        )
+    }
 }

@@ -2,16 +2,22 @@
 //! that symbol. A symbol with no possible cell in a house where it is not placed is a
 //! contradiction.
 
+use std::fmt;
+
 use crate::cells::{SymbolSet, Tally};
 use crate::grade::Conflict;
-use crate::grade::candidates::{Candidates, HouseMemo};
-use crate::grade::step::{Recorder, Technique};
+use crate::grade::candidates::{Candidates, Memo};
+use crate::grade::step::{Namer, Recorder, Step};
+use crate::grade::techniques::Technique;
+use crate::grid::House;
+
+const MEMO: Memo = Memo::new(Technique::HiddenSingle, 0);
 
 /// One sweep over the houses: rows, then columns, then blocks.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
     let mut any = false;
     for h in 0..3 * c.n {
-        if c.house_quiet(HouseMemo::HiddenSingle, h) {
+        if c.house_quiet(MEMO, h) {
             continue;
         }
         let before = c.version;
@@ -37,7 +43,7 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
             any |= rec.finish(c, Technique::HiddenSingle, &[h], &[cell], bit);
         }
         if c.version == before {
-            c.set_house_quiet(HouseMemo::HiddenSingle, h);
+            c.set_house_quiet(MEMO, h);
         }
     }
     any
@@ -52,11 +58,25 @@ fn no_place(c: &mut Candidates, h: usize, missing: SymbolSet) {
     }
 }
 
+/// "hidden single: staff 5 / day 6 gets shift 5, the only place in block 5".
+pub(crate) fn describe(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
+    let place = match s.house(0) {
+        House::Row(r) => format!("the only day {} can work it", nm.staff(r)),
+        House::Col(c) => format!("the only staff member free for it on {}", nm.day(c)),
+        House::Block(k) => format!("the only place in block {}", k + 1),
+    };
+    write!(
+        f,
+        "hidden single: {} gets {}, {place}",
+        nm.cell(s.cell_or_origin()),
+        s.symbol_words(nm)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grade::techniques::testutil::{at, blank9, m, only};
-    use crate::grid::House;
 
     #[test]
     fn finds_the_only_place_in_a_block() {

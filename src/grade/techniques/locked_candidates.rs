@@ -8,25 +8,33 @@
 //! Both work on *segments*, the `b` cells where a block meets a line: a symbol present in
 //! one segment of a block (or line) and in no other is locked into that segment.
 
-use crate::cells::{SymbolSet, Tally};
-use crate::grade::candidates::{Candidates, HouseMemo};
-use crate::grade::step::{Recorder, Technique};
+use std::fmt;
 
-/// One sweep: pointing over every block (rows, then columns), then claiming over every row
-/// and every column.
-pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
+use crate::cells::{SymbolSet, Tally};
+use crate::grade::candidates::{Candidates, Memo};
+use crate::grade::step::{Namer, Recorder, Step};
+use crate::grade::techniques::Technique;
+
+/// One sweep of pointing over every block, along its rows and then its columns.
+pub(crate) fn pointing(c: &mut Candidates, rec: &mut Recorder) -> bool {
     let mut any = false;
     for blk in 0..c.n {
         for by_col in [false, true] {
-            any |= pointing(c, rec, blk, by_col);
+            any |= point_from(c, rec, blk, by_col);
             if c.conflict.is_some() {
                 return any;
             }
         }
     }
+    any
+}
+
+/// One sweep of claiming over every row, then every column.
+pub(crate) fn claiming(c: &mut Candidates, rec: &mut Recorder) -> bool {
+    let mut any = false;
     for by_col in [false, true] {
         for line in 0..c.n {
-            any |= claiming(c, rec, line, by_col);
+            any |= claim_from(c, rec, line, by_col);
             if c.conflict.is_some() {
                 return any;
             }
@@ -57,13 +65,10 @@ fn locked(segs: &[SymbolSet], out: &mut [SymbolSet]) {
     }
 }
 
-fn pointing(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) -> bool {
+/// Pointing from block `blk` along its rows (or columns, when `by_col`).
+fn point_from(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) -> bool {
     let (n, b) = (c.n, c.b);
-    let memo = if by_col {
-        HouseMemo::PointingCols
-    } else {
-        HouseMemo::PointingRows
-    };
+    let memo = Memo::new(Technique::Pointing, by_col as usize);
     if c.house_quiet(memo, 2 * n + blk) {
         return false;
     }
@@ -119,10 +124,12 @@ fn pointing(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) ->
     any
 }
 
-fn claiming(c: &mut Candidates, rec: &mut Recorder, line: usize, by_col: bool) -> bool {
+/// Claiming from row `line` (or column, when `by_col`).
+fn claim_from(c: &mut Candidates, rec: &mut Recorder, line: usize, by_col: bool) -> bool {
     let (n, b) = (c.n, c.b);
     let house = if by_col { n + line } else { line };
-    if c.house_quiet(HouseMemo::Claiming, house) {
+    const MEMO: Memo = Memo::new(Technique::Claiming, 0);
+    if c.house_quiet(MEMO, house) {
         return false;
     }
     let before = c.version;
@@ -174,7 +181,7 @@ fn claiming(c: &mut Candidates, rec: &mut Recorder, line: usize, by_col: bool) -
         }
     }
     if c.version == before {
-        c.set_house_quiet(HouseMemo::Claiming, house);
+        c.set_house_quiet(MEMO, house);
     }
     any
 }
@@ -202,9 +209,47 @@ fn finish(
     rec.finish(c, t, &houses, &cells[..k], bit)
 }
 
+/// "pointing: in block 1, shift 4 can only go to …, so staff 2 works it on no other day".
+pub(crate) fn describe_pointing(
+    s: &Step,
+    f: &mut fmt::Formatter<'_>,
+    nm: Namer<'_>,
+) -> fmt::Result {
+    write!(
+        f,
+        "pointing: {}, {} can only go to {}, so {}",
+        nm.in_house(s.house(0)),
+        s.symbol_words(nm),
+        s.cells_or(nm),
+        nm.nowhere_else(s.house(1), "it")
+    )
+}
+
+/// "claiming: on day 5, shift 2 can only go to …, all in block 5, so …".
+pub(crate) fn describe_claiming(
+    s: &Step,
+    f: &mut fmt::Formatter<'_>,
+    nm: Namer<'_>,
+) -> fmt::Result {
+    write!(
+        f,
+        "claiming: {}, {} can only go to {}, all in {}, so {}",
+        nm.in_house(s.house(0)),
+        s.symbol_words(nm),
+        s.cells_or(nm),
+        nm.house(s.house(1)),
+        nm.nowhere_else(s.house(1), "it")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Level 3: pointing, then claiming.
+    fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
+        crate::grade::techniques::apply_level(3, c, rec)
+    }
     use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m, only};
     use crate::grid::{House, Pos};

@@ -1,13 +1,13 @@
 //! Level 4, naked pair: two cells of a house with the same two candidates take those two
 //! symbols between them, so every other cell of the house loses both.
 
-use super::subsets;
-use crate::grade::candidates::{Candidates, HouseMemo};
-use crate::grade::step::{Recorder, Technique};
+use super::{Technique, subsets};
+use crate::grade::candidates::Candidates;
+use crate::grade::step::Recorder;
 
 /// One sweep over the houses: rows, then columns, then blocks.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
-    subsets::naked(c, rec, 2, Technique::NakedPair, HouseMemo::NakedPair)
+    subsets::naked(c, rec, 2, Technique::NakedPair)
 }
 
 #[cfg(test)]

@@ -2,9 +2,12 @@
 //! symbol already placed in its row, column or block. A cell left with one candidate is a
 //! naked single; the grader places it at the end of the round.
 
+use std::fmt;
+
 use crate::cells::SymbolSet;
 use crate::grade::candidates::Candidates;
-use crate::grade::step::{Recorder, Technique};
+use crate::grade::step::{Namer, Recorder, Step};
+use crate::grade::techniques::Technique;
 
 /// One sweep over the blank cells. Each narrowed cell is one deduction.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
@@ -39,6 +42,29 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
         }
     }
     any
+}
+
+/// "naked single: staff 1 / day 1 gets shift 4, the only one left after removing …", or
+/// "peer elimination: staff 1 / day 1 loses shift 4, already placed in block 1".
+pub(crate) fn describe(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
+    match s.places.first() {
+        Some(p) => write!(
+            f,
+            "naked single: {} gets {}, the only one left after removing {}, \
+             already placed {}",
+            nm.cell(p.pos),
+            nm.shift(p.symbol),
+            s.shift_words(nm),
+            s.where_placed(nm),
+        ),
+        None => write!(
+            f,
+            "peer elimination: {} loses {}, already placed {}",
+            nm.cell(s.cell_or_origin()),
+            s.shift_words(nm),
+            s.where_placed(nm),
+        ),
+    }
 }
 
 #[cfg(test)]

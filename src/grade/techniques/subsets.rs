@@ -10,9 +10,12 @@
 //! a deduction earlier in the same house can only have shrunk the real masks, and every
 //! pattern found on a superset of candidates still holds (see `candidates`).
 
+use std::fmt;
+
 use crate::cells::{Symbol, SymbolSet, Tally, bit_indices, more_than};
-use crate::grade::candidates::{Candidates, HouseMemo};
-use crate::grade::step::{Recorder, Technique};
+use crate::grade::candidates::{Candidates, Memo};
+use crate::grade::step::{Namer, Recorder, Step, join};
+use crate::grade::techniques::Technique;
 
 /// Calls `found(chosen, union)` for every choice of `k` entries of `masks` (indices
 /// increasing) whose union has exactly `k` bits. Unions that grow past `k` bits are pruned.
@@ -48,14 +51,9 @@ fn search(
     }
 }
 
-/// Naked subsets of size `k` in every house.
-pub(crate) fn naked(
-    c: &mut Candidates,
-    rec: &mut Recorder,
-    k: usize,
-    t: Technique,
-    memo: HouseMemo,
-) -> bool {
+/// Naked subsets of size `k` in every house, reported as technique `t`.
+pub(crate) fn naked(c: &mut Candidates, rec: &mut Recorder, k: usize, t: Technique) -> bool {
+    let memo = Memo::new(t, 0);
     let mut any = false;
     let mut cells = std::mem::take(&mut c.list);
     let mut masks = std::mem::take(&mut c.masks);
@@ -105,14 +103,9 @@ pub(crate) fn naked(
     any
 }
 
-/// Hidden subsets of size `k` in every house.
-pub(crate) fn hidden(
-    c: &mut Candidates,
-    rec: &mut Recorder,
-    k: usize,
-    t: Technique,
-    memo: HouseMemo,
-) -> bool {
+/// Hidden subsets of size `k` in every house, reported as technique `t`.
+pub(crate) fn hidden(c: &mut Candidates, rec: &mut Recorder, k: usize, t: Technique) -> bool {
+    let memo = Memo::new(t, 0);
     let mut any = false;
     let n = c.n;
     let mut syms = std::mem::take(&mut c.list);
@@ -172,6 +165,32 @@ pub(crate) fn hidden(
     c.masks = pos;
     c.masks2 = lists;
     any
+}
+
+/// "naked pair: staff 1 / day 1 and staff 1 / day 3 can only take shifts 3 and 8 between
+/// them, so staff 1 works them on no other day".
+pub(crate) fn describe_naked(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
+    write!(
+        f,
+        "{}: {} can only take {} between them, so {}",
+        s.technique,
+        join(s.cells.iter().map(|&p| nm.cell(p))),
+        s.symbol_words(nm),
+        nm.nowhere_else(s.house(0), "them")
+    )
+}
+
+/// "hidden triple: in block 9, shifts 3, 4 and 9 can only go to …, so those cells take them
+/// and nothing else".
+pub(crate) fn describe_hidden(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
+    write!(
+        f,
+        "{}: {}, {} can only go to {}, so those cells take them and nothing else",
+        s.technique,
+        nm.in_house(s.house(0)),
+        s.symbol_words(nm),
+        s.cells_or(nm)
+    )
 }
 
 /// The symbols with 2 to `K − 1` possible cells in house `h`, from one bit-parallel count.

@@ -2,19 +2,14 @@
 //! three rows all lie in the same three columns (each row may use only two of them), the
 //! rest of those columns loses it (and likewise with rows and columns exchanged).
 
+use super::Technique;
 use super::fish::fish;
-use crate::grade::candidates::{Candidates, SymbolMemo};
-use crate::grade::step::{Recorder, Technique};
+use crate::grade::candidates::Candidates;
+use crate::grade::step::Recorder;
 
 /// One sweep for every symbol, rows as bases then columns.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
-    fish(
-        c,
-        rec,
-        3,
-        Technique::Swordfish,
-        [SymbolMemo::SwordfishRows, SymbolMemo::SwordfishCols],
-    )
+    fish(c, rec, 3, Technique::Swordfish)
 }
 
 #[cfg(test)]

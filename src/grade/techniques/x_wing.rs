@@ -2,19 +2,14 @@
 //! in each of two rows, those rows take it in those columns, so the rest of both columns
 //! loses it (and likewise with rows and columns exchanged).
 
+use super::Technique;
 use super::fish::fish;
-use crate::grade::candidates::{Candidates, SymbolMemo};
-use crate::grade::step::{Recorder, Technique};
+use crate::grade::candidates::Candidates;
+use crate::grade::step::Recorder;
 
 /// One sweep for every symbol, rows as bases then columns.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
-    fish(
-        c,
-        rec,
-        2,
-        Technique::XWing,
-        [SymbolMemo::XWingRows, SymbolMemo::XWingCols],
-    )
+    fish(c, rec, 2, Technique::XWing)
 }
 
 #[cfg(test)]

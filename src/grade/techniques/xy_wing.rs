@@ -2,8 +2,11 @@
 //! `{x, z}` and a pincer `{y, z}`. Whichever of `x` and `y` the pivot takes, one pincer is
 //! left with `z`, so every cell that sees both pincers loses `z`.
 
+use std::fmt;
+
 use crate::grade::candidates::Candidates;
-use crate::grade::step::{Recorder, Technique};
+use crate::grade::step::{Namer, Recorder, Step, join_with};
+use crate::grade::techniques::Technique;
 
 /// One sweep with every bivalue cell as a pivot, in reading order.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
@@ -81,6 +84,30 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
     c.list = wings;
     c.list2 = pivots;
     any
+}
+
+/// "XY-Wing: staff 2 / day 2 takes shift 1 or 2 and one of its pincers … is then left with
+/// shift 3, so no cell seeing both pincers can take 3".
+pub(crate) fn describe(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
+    let name = |i: usize| s.cells.get(i).map_or(String::new(), |&p| nm.cell(p));
+    let z = s.symbols.last().copied().unwrap_or(0);
+    let xy: Vec<u8> = s.symbols.iter().copied().filter(|&v| v != z).collect();
+    let takes = match nm.0 {
+        Some(_) if xy.iter().all(|&v| nm.named_shift(v).is_some()) => {
+            join_with(xy.iter().map(|&v| nm.bare_shift(v)), "or")
+        }
+        _ => format!("shift {}", join_with(&xy, "or")),
+    };
+    write!(
+        f,
+        "XY-Wing: {} takes {takes} and one of its pincers {} and {} is then left with {}, so \
+         no cell seeing both pincers can take {}",
+        name(0),
+        name(1),
+        name(2),
+        nm.shift(z),
+        nm.bare_shift(z),
+    )
 }
 
 /// A house holding both cells (the block if they share one, else the row, else the column).
