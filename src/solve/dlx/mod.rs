@@ -19,12 +19,12 @@ pub(crate) mod sudoku;
 use std::time::Instant;
 
 pub use fill::FillStats;
-pub use matrix::Matrix;
 pub use search::Stats;
 
 use super::{Outcome, SearchControl, SolveLimits};
 use crate::cells::SymbolSet;
 use crate::grid::{GridError, Puzzle, Shape};
+use matrix::Matrix;
 use search::{End, Flow, Halt, Stacks};
 use sudoku::Encoding;
 
@@ -221,8 +221,7 @@ impl BatchSolver {
             let n = shape.side();
             first_node.resize(n * n * n, 0);
             let m = &enc.matrix;
-            // Sudoku matrices use the fixed-width layout: every fourth node starts an option.
-            debug_assert!(m.is_fixed4());
+            // Every fourth node starts an option (see `matrix.rs`).
             for x in m.option_nodes().step_by(4) {
                 let (cell, v) = enc.options[m.option_of(x as u32) as usize];
                 first_node[cell as usize * n + v as usize - 1] = x as u32;

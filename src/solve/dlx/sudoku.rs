@@ -66,7 +66,7 @@ impl Encoding {
         scratch: &mut Scratch,
     ) -> Encoding {
         let mut enc = Encoding {
-            matrix: Matrix::new_fixed4(0, 0),
+            matrix: Matrix::new(0, 0),
             options: Vec::new(),
             givens: Vec::new(),
             shape: puzzle.shape(),
@@ -127,7 +127,7 @@ impl Encoding {
             .map(|i| free(i).len())
             .sum();
         let matrix = &mut self.matrix;
-        matrix.reset_fixed4(next as usize, count);
+        matrix.reset(next as usize, count);
         let options = &mut self.options;
         options.clear();
         options.reserve(count);
@@ -145,7 +145,7 @@ impl Encoding {
                     item_id[3 * n2 + k * n + v],
                 ];
                 debug_assert!(ids.iter().all(|&id| id != 0));
-                matrix.add_option4(ids);
+                matrix.add_option(ids);
                 options.push((i as u32, v as u8 + 1));
             }
         }
