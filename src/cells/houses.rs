@@ -10,7 +10,9 @@ use crate::grid::Shape;
 /// The default is the tables of no grid at all (side 0).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Houses {
+    /// Side `n`.
     pub(crate) n: usize,
+    /// Box size `b`.
     pub(crate) b: usize,
     /// `3n` houses of `n` cells: rows, then columns, then blocks.
     cells: Vec<u32>,
@@ -161,5 +163,54 @@ impl Placed {
     #[inline]
     pub fn free(&self, cell: usize) -> SymbolSet {
         self.full - self.around(cell)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cells::Symbol;
+    use proptest::prelude::*;
+
+    /// A shape (4x4 to 25x25) and cells for it, about half blank; symbols may repeat.
+    fn grid() -> impl Strategy<Value = (Shape, Vec<u8>)> {
+        (2usize..=5).prop_flat_map(|b| {
+            let shape = Shape::new(b).unwrap();
+            let n = shape.side() as u8;
+            let cell = prop_oneof![Just(0u8), 1..=n];
+            prop::collection::vec(cell, shape.cells()).prop_map(move |cells| (shape, cells))
+        })
+    }
+
+    #[test]
+    fn house_tables() {
+        let h = Houses::new(Shape::new(3).unwrap());
+        assert_eq!(h.house(0), &[0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(h.house(9 + 2)[3], 29);
+        assert_eq!(h.house(18 + 4), &[30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        for cell in 0..81u32 {
+            for k in h.of_cell[cell as usize] {
+                assert!(h.house(k as usize).contains(&cell));
+            }
+        }
+    }
+
+    proptest! {
+        /// `free` against a direct scan of the cell's row, column and block.
+        #[test]
+        fn free_is_what_no_peer_holds((shape, cells) in grid()) {
+            let (n, b) = (shape.side(), shape.box_size());
+            let placed = Placed::of(shape, &cells);
+            for cell in 0..shape.cells() {
+                let (r, c) = (cell / n, cell % n);
+                let peers = (0..shape.cells()).filter(|&o| {
+                    let (r2, c2) = (o / n, o % n);
+                    r2 == r || c2 == c || (r2 / b == r / b && c2 / b == c / b)
+                });
+                let held: SymbolSet = peers.filter_map(|o| Symbol::new(cells[o])).collect();
+                prop_assert_eq!(placed.free(cell), SymbolSet::full(n) - held);
+                prop_assert_eq!(placed.around(cell), held);
+            }
+        }
     }
 }
