@@ -20,7 +20,9 @@
 //! | 8 | [Swordfish](Technique::Swordfish), [XY-Wing](Technique::XYWing) | fish of size 3; a bivalue pivot and two pincers |
 //!
 //! Each works on candidate sets over houses of any size and only *removes* candidates; all
-//! are sound for any puzzle (none assumes a unique solution).
+//! are sound for any puzzle (none assumes a unique solution). In the code they are rows of
+//! one table of definitions (`techniques/mod.rs`), from which the levels, the names in
+//! [`LEVEL_NAMES`], the order of the sweeps and the step text all follow.
 //!
 //! # The procedure
 //!
@@ -66,9 +68,9 @@
 //!
 //! # Cost
 //!
-//! Candidates are `u128` bitmasks, one per cell (`candidates.rs`); a [`Grader`] keeps
-//! every buffer between puzzles, and a round allocates nothing unless the step log was asked
-//! for ([`GradeOptions::explain`]). Sweeps remember where they found nothing (per technique
+//! Candidates are one [`SymbolSet`](crate::cells::SymbolSet) per cell (`candidates.rs`); a
+//! [`Grader`] keeps every buffer between puzzles, and a round allocates nothing unless the
+//! step log was asked for ([`GradeOptions::explain`]). Sweeps remember where they found nothing (per technique
 //! and house, or symbol for fish) and skip it until its candidates change, so raising L
 //! after a quiet round costs only the new level's work. A technique's result depends only on
 //! what it reads, so the skipping changes no grade, only the time.
