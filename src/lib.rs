@@ -10,8 +10,8 @@
 //!
 //! The main types are [`Shape`] (a supported size), [`Puzzle`] (cells with blanks) and
 //! [`Grid`] (a full grid, valid by construction: the only constructor runs an independent
-//! check that shares no code with the engine). Candidates, in every engine and in the
-//! grader, are [`cells::SymbolSet`]s.
+//! check that shares no code with the engine). The propagation engine and the grader keep
+//! their candidates as [`cells::SymbolSet`]s.
 //!
 //! ```
 //! use shiftgrid::io::parse::{parse_puzzles, ParseOptions};
