@@ -10,7 +10,8 @@
 //!
 //! The main types are [`Shape`] (a supported size), [`Puzzle`] (cells with blanks) and
 //! [`Grid`] (a full grid, valid by construction: the only constructor runs an independent
-//! check that shares no code with the engine).
+//! check that shares no code with the engine). The propagation engine and the grader keep
+//! their candidates as [`cells::SymbolSet`]s.
 //!
 //! ```
 //! use shiftgrid::io::parse::{parse_puzzles, ParseOptions};
@@ -29,11 +30,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod cells;
 pub mod cli;
 pub mod generate;
 pub mod grade;
 pub mod grid;
-mod houses;
 pub mod io;
 pub mod solve;
 

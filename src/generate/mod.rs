@@ -64,6 +64,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use crate::cells::SymbolSet;
 use crate::grid::{Grid, Puzzle, Shape};
 use crate::solve::SearchControl;
 use crate::solve::learn::{Answer, Budget, LearnConfig, Learner, Lit};
@@ -227,8 +228,8 @@ struct Worker {
     shape: Shape,
     fix_budget: usize,
     prop: Propagator,
-    cand: Vec<u128>,
-    trial: Vec<u128>,
+    cand: Vec<SymbolSet>,
+    trial: Vec<SymbolSet>,
     cells: Vec<u8>,
     /// The learning engine over the empty board's items, built on first use; every proof
     /// passes the puzzle's givens as assumptions, so what it learns holds for every puzzle.
@@ -311,13 +312,12 @@ impl Worker {
             Fallback::Full => u64::MAX,
         };
         // Cells that propagation could not refute, each with its propagated state.
-        let mut pending: Vec<Vec<u128>> = Vec::new();
+        let mut pending: Vec<Vec<SymbolSet>> = Vec::new();
         for &c in orbit {
             let c = c as usize;
-            let bit = 1u128 << (solution[c] - 1);
             self.trial.clear();
             self.trial.extend_from_slice(&self.cand);
-            self.trial[c] &= !bit;
+            self.trial[c] -= SymbolSet::of_value(solution[c]);
             if !self.prop.propagate_with(&mut self.trial, Some(&self.cells)) {
                 continue;
             }
@@ -390,7 +390,7 @@ impl Worker {
     fn proven_by_propagation(&mut self, cell: usize, symbol: u8) -> bool {
         self.trial.clear();
         self.trial.extend_from_slice(&self.cand);
-        self.trial[cell] &= !(1u128 << (symbol - 1));
+        self.trial[cell] -= SymbolSet::of_value(symbol);
         !self.prop.propagate_with(&mut self.trial, Some(&self.cells))
     }
 }

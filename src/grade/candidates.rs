@@ -1,14 +1,13 @@
 //! Candidate sets, the grader's hot state.
 //!
-//! Every cell has a `u128` bitmask of the symbols it may still take (bit `v − 1` for symbol
-//! `v`; a side `n ≤ 100` fits). A placed cell's mask is `0`: techniques reason about blank
-//! cells only, and a placed symbol reaches its peers through technique 1 (peer elimination),
-//! never implicitly. Houses are numbered `0..3n`: rows `0..n`, columns `n..2n`, blocks
-//! `2n..3n`; their cells and each cell's three houses are computed once per shape.
+//! Every cell has a [`SymbolSet`] of the symbols it may still take. A placed cell's set is
+//! empty: techniques reason about blank cells only, and a placed symbol reaches its peers
+//! through technique 1 (peer elimination), never implicitly. Houses are numbered as in
+//! [`crate::cells`]; their cells and each cell's three houses are computed once per shape.
 //!
 //! Invariants kept between rounds of the grader:
 //!
-//! - `value[c] == 0` exactly for blank cells, and `cand[c] == 0` for every placed cell;
+//! - `value[c] == 0` exactly for blank cells, and `cand[c]` is empty for every placed cell;
 //! - `placed[h]` is the set of symbols placed in house `h`;
 //! - `blanks` lists the blank cells in increasing order.
 //!
@@ -18,10 +17,11 @@
 //!
 //! The scratch buffers live here too, so a sweep allocates nothing once they have grown.
 
+use crate::cells::{Houses, Placed, SymbolSet};
 use crate::grid::{House, Pos, Shape};
-use crate::houses::Houses;
 
 use super::Conflict;
+use super::techniques::{self, Technique};
 
 /// Candidate masks, placements and the precomputed houses of one shape, plus scratch space
 /// reused by the techniques.
@@ -33,13 +33,13 @@ pub(crate) struct Candidates {
     /// Box size `b`.
     pub(crate) b: usize,
     /// All `n` symbols.
-    pub(crate) full: u128,
-    /// Candidates per cell; `0` once the cell is placed.
-    pub(crate) cand: Vec<u128>,
+    pub(crate) full: SymbolSet,
+    /// Candidates per cell; empty once the cell is placed.
+    pub(crate) cand: Vec<SymbolSet>,
     /// Symbol per cell, `0` while blank.
     pub(crate) value: Vec<u8>,
     /// Symbols placed per house.
-    pub(crate) placed: Vec<u128>,
+    pub(crate) placed: Placed,
     /// Blank cells, increasing.
     pub(crate) blanks: Vec<u32>,
     /// Each house's cells and each cell's houses.
@@ -52,16 +52,16 @@ pub(crate) struct Candidates {
     stamp: Vec<u64>,
     /// Per symbol, the version of the last change to where it can go.
     sym_stamp: Vec<u64>,
-    /// Per house-based technique and house, the house's stamp when the technique last found
-    /// nothing to remove there (`u64::MAX`: never).
+    /// Per [`Memo`] slot and house, the house's stamp when the technique last found nothing
+    /// to remove there (`u64::MAX`: never).
     house_memo: Vec<u64>,
-    /// The same per symbol-based technique and symbol.
+    /// The same per slot and symbol.
     sym_memo: Vec<u64>,
     /// Scratch: a list of indices (cells or positions within a house).
     pub(crate) list: Vec<u32>,
     /// Scratch: a second list.
     pub(crate) list2: Vec<u32>,
-    /// Scratch: masks (`n` or `n²` of them).
+    /// Scratch: masks of symbols or of positions (`n` or `n²` of them).
     pub(crate) masks: Vec<u128>,
     /// Scratch: a second set of masks.
     pub(crate) masks2: Vec<u128>,
@@ -76,22 +76,18 @@ impl Candidates {
             shape,
             n,
             b,
-            full: if n == 128 {
-                u128::MAX
-            } else {
-                (1u128 << n) - 1
-            },
-            cand: vec![0; n * n],
+            full: SymbolSet::full(n),
+            cand: vec![SymbolSet::EMPTY; n * n],
             value: vec![0; n * n],
-            placed: vec![0; 3 * n],
+            placed: Placed::new(shape),
             blanks: Vec::with_capacity(n * n),
             houses: Houses::new(shape),
             conflict: None,
             version: 0,
             stamp: vec![0; 3 * n],
             sym_stamp: vec![0; n],
-            house_memo: vec![u64::MAX; HouseMemo::COUNT * 3 * n],
-            sym_memo: vec![u64::MAX; SymbolMemo::COUNT * n],
+            house_memo: vec![u64::MAX; Memo::COUNT * 3 * n],
+            sym_memo: vec![u64::MAX; Memo::COUNT * n],
             list: Vec::with_capacity(n * n),
             list2: Vec::with_capacity(n * n),
             masks: Vec::with_capacity(n * n),
@@ -116,7 +112,7 @@ impl Candidates {
         self.sym_stamp.fill(0);
         self.house_memo.fill(u64::MAX);
         self.sym_memo.fill(u64::MAX);
-        self.placed.fill(0);
+        self.placed.clear(self.shape);
         self.blanks.clear();
         self.value.copy_from_slice(cells);
         for (i, &v) in cells.iter().enumerate() {
@@ -124,7 +120,7 @@ impl Candidates {
                 self.cand[i] = self.full;
                 self.blanks.push(i as u32);
             } else {
-                self.cand[i] = 0;
+                self.cand[i] = SymbolSet::EMPTY;
                 self.mark_placed(i, v);
             }
         }
@@ -132,18 +128,17 @@ impl Candidates {
 
     /// Records `v` as placed at `cell` in its three houses; a symbol already there is a clash.
     fn mark_placed(&mut self, cell: usize, v: u8) {
-        let bit = 1u128 << (v - 1);
+        let bit = SymbolSet::of_value(v);
         self.sym_stamp[v as usize - 1] = self.version;
         for h in self.houses.of_cell[cell] {
             let h = h as usize;
             self.stamp[h] = self.version;
-            if self.placed[h] & bit != 0 && self.conflict.is_none() {
+            if self.placed.insert(h, bit) && self.conflict.is_none() {
                 self.conflict = Some(Conflict::Clash {
                     house: self.house(h),
                     symbol: v,
                 });
             }
-            self.placed[h] |= bit;
         }
     }
 
@@ -186,22 +181,20 @@ impl Candidates {
     /// Removes the symbols of `mask` from `cell`'s candidates and returns those that were
     /// there. A blank cell left with none is recorded as a [`Conflict::NoCandidate`].
     #[inline]
-    pub(crate) fn remove(&mut self, cell: u32, mask: u128) -> u128 {
+    pub(crate) fn remove(&mut self, cell: u32, mask: SymbolSet) -> SymbolSet {
         let c = cell as usize;
         let gone = self.cand[c] & mask;
-        if gone != 0 {
+        if !gone.is_empty() {
             self.version += 1;
             let now = self.version;
             for h in self.houses.of_cell[c] {
                 self.stamp[h as usize] = now;
             }
-            let mut g = gone;
-            while g != 0 {
-                self.sym_stamp[g.trailing_zeros() as usize] = now;
-                g &= g - 1;
+            for v in gone.indices() {
+                self.sym_stamp[v] = now;
             }
             self.cand[c] ^= gone;
-            if self.cand[c] == 0 && self.conflict.is_none() {
+            if self.cand[c].is_empty() && self.conflict.is_none() {
                 self.conflict = Some(Conflict::NoCandidate {
                     pos: self.pos(cell),
                 });
@@ -219,7 +212,7 @@ impl Candidates {
         let mut blanks = std::mem::take(&mut self.blanks);
         blanks.retain(|&cell| {
             let m = self.cand[cell as usize];
-            if m == 0 {
+            if m.is_empty() {
                 if self.conflict.is_none() {
                     self.conflict = Some(Conflict::NoCandidate {
                         pos: self.pos(cell),
@@ -227,11 +220,11 @@ impl Candidates {
                 }
                 return true;
             }
-            if m & (m - 1) != 0 {
+            let Some(v) = m.only() else {
                 return true;
-            }
-            let v = m.trailing_zeros() as u8 + 1;
-            self.cand[cell as usize] = 0;
+            };
+            let v = v.get();
+            self.cand[cell as usize] = SymbolSet::EMPTY;
             self.value[cell as usize] = v;
             self.mark_placed(cell as usize, v);
             placed += 1;
@@ -243,108 +236,54 @@ impl Candidates {
 
     /// Whether `memo` already found nothing in house `h` in its current state.
     #[inline]
-    pub(crate) fn house_quiet(&self, memo: HouseMemo, h: usize) -> bool {
-        self.house_memo[memo as usize * 3 * self.n + h] == self.stamp[h]
+    pub(crate) fn house_quiet(&self, memo: Memo, h: usize) -> bool {
+        self.house_memo[memo.0 * 3 * self.n + h] == self.stamp[h]
     }
 
     /// Records that `memo` found nothing in house `h` in its current state.
     #[inline]
-    pub(crate) fn set_house_quiet(&mut self, memo: HouseMemo, h: usize) {
-        self.house_memo[memo as usize * 3 * self.n + h] = self.stamp[h];
+    pub(crate) fn set_house_quiet(&mut self, memo: Memo, h: usize) {
+        self.house_memo[memo.0 * 3 * self.n + h] = self.stamp[h];
     }
 
     /// Whether `memo` already found nothing for symbol index `v` (0-based) in its current
     /// state.
     #[inline]
-    pub(crate) fn symbol_quiet(&self, memo: SymbolMemo, v: usize) -> bool {
-        self.sym_memo[memo as usize * self.n + v] == self.sym_stamp[v]
+    pub(crate) fn symbol_quiet(&self, memo: Memo, v: usize) -> bool {
+        self.sym_memo[memo.0 * self.n + v] == self.sym_stamp[v]
     }
 
     /// Records that `memo` found nothing for symbol index `v` in its current state.
     #[inline]
-    pub(crate) fn set_symbol_quiet(&mut self, memo: SymbolMemo, v: usize) {
-        self.sym_memo[memo as usize * self.n + v] = self.sym_stamp[v];
+    pub(crate) fn set_symbol_quiet(&mut self, memo: Memo, v: usize) {
+        self.sym_memo[memo.0 * self.n + v] = self.sym_stamp[v];
     }
 }
 
-/// House-based sweeps whose "nothing here" results are remembered.
+/// A slot for remembering where a technique found nothing: two per technique (pointing
+/// and fish use one per orientation, the others only the first), per house for the
+/// house-based sweeps and per symbol for fish.
 ///
 /// A sweep's result in a house depends only on that house's candidates (and placements), or,
 /// for pointing and claiming, on the block (line) searched and on candidates elsewhere that
 /// can only have shrunk since, which cannot turn "nothing to remove" into something. So
 /// while a house is unchanged, a sweep that found nothing there would find nothing again,
-/// and skipping it changes no result: only the time.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum HouseMemo {
-    HiddenSingle,
-    NakedPair,
-    HiddenPair,
-    NakedTriple,
-    HiddenTriple,
-    PointingRows,
-    PointingCols,
-    Claiming,
-}
-
-impl HouseMemo {
-    const COUNT: usize = 8;
-}
-
-/// Symbol-based sweeps (fish, for each orientation) whose "nothing for this symbol" results
-/// are remembered, by the same argument as [`HouseMemo`]: a fish search for a symbol
+/// and skipping it changes no result: only the time. A fish search for a symbol likewise
 /// depends only on where that symbol can go.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum SymbolMemo {
-    XWingRows,
-    XWingCols,
-    SwordfishRows,
-    SwordfishCols,
-}
+pub(crate) struct Memo(usize);
 
-impl SymbolMemo {
-    const COUNT: usize = 4;
-}
+impl Memo {
+    /// Slots per technique.
+    const SLOTS: usize = 2;
+    /// Slots in all.
+    const COUNT: usize = Memo::SLOTS * techniques::COUNT;
 
-/// Whether `m` has more than `k` bits set, for small `k`. Cheaper than `count_ones` on
-/// targets without a population-count instruction (the default x86-64 baseline).
-#[inline]
-pub(crate) fn more_than(mut m: u128, k: usize) -> bool {
-    for _ in 0..k {
-        m &= m.wrapping_sub(1);
+    /// Slot `slot` (0 or 1) of technique `t`.
+    pub(crate) const fn new(t: Technique, slot: usize) -> Memo {
+        assert!(slot < Memo::SLOTS, "two memo slots per technique");
+        Memo(t as usize * Memo::SLOTS + slot)
     }
-    m != 0
-}
-
-/// Whether `m` has between `lo` and `hi` bits set (`1 <= lo <= hi`, small).
-#[inline]
-pub(crate) fn bits_between(m: u128, lo: usize, hi: usize) -> bool {
-    more_than(m, lo - 1) && !more_than(m, hi)
-}
-
-/// The symbols (1-based) of a mask, in increasing order.
-pub(crate) fn symbols(mut mask: u128) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let v = mask.trailing_zeros() as u8;
-            mask &= mask - 1;
-            Some(v + 1)
-        }
-    })
-}
-
-/// The indices of the set bits of a mask, in increasing order.
-pub(crate) fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(i)
-        }
-    })
 }
 
 #[cfg(test)]
@@ -378,16 +317,17 @@ mod tests {
         cells[0] = 1;
         c.load(&cells);
         assert_eq!(c.blanks.len(), 15);
-        assert_eq!(c.placed[0], 1);
-        assert_eq!(c.remove(1, 0b0110), 0b0110);
-        assert_eq!(c.remove(1, 0b0110), 0);
-        assert_eq!(c.cand[1], 0b1001);
-        c.remove(1, 0b0001);
+        let set = SymbolSet::from_bits;
+        assert_eq!(c.placed.house(0), set(1));
+        assert_eq!(c.remove(1, set(0b0110)), set(0b0110));
+        assert_eq!(c.remove(1, set(0b0110)), SymbolSet::EMPTY);
+        assert_eq!(c.cand[1], set(0b1001));
+        c.remove(1, set(0b0001));
         assert_eq!(c.place_singles(), 1);
         assert_eq!(c.value[1], 4);
         assert!(c.conflict.is_none());
         // A second 4 in row 1 is a clash.
-        c.remove(2, 0b0111);
+        c.remove(2, set(0b0111));
         assert_eq!(c.place_singles(), 1);
         assert!(matches!(
             c.conflict,
@@ -396,11 +336,5 @@ mod tests {
                 symbol: 4
             })
         ));
-    }
-
-    #[test]
-    fn bit_iterators() {
-        assert_eq!(symbols(0b1010_0001).collect::<Vec<_>>(), vec![1, 6, 8]);
-        assert_eq!(bits(1u128 << 99 | 1).collect::<Vec<_>>(), vec![0, 99]);
     }
 }

@@ -10,91 +10,11 @@
 
 use std::fmt;
 
+use crate::cells::SymbolSet;
 use crate::grid::{House, Pos};
 
-use super::candidates::{Candidates, symbols};
-
-/// The techniques, each belonging to one level `1..=8` (see [`Technique::level`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Technique {
-    /// Level 1: remove from a blank cell every symbol placed in its row, column or block.
-    PeerElimination,
-    /// Level 2: a symbol with one possible cell in a house; that cell keeps only it.
-    HiddenSingle,
-    /// Level 3: a symbol's candidates in a block lie on one line; the rest of the line loses it.
-    Pointing,
-    /// Level 3: a symbol's candidates on a line lie in one block; the rest of the block loses it.
-    Claiming,
-    /// Level 4: two cells of a house with the same two candidates.
-    NakedPair,
-    /// Level 5: two symbols with the same two possible cells in a house.
-    HiddenPair,
-    /// Level 6: three cells of a house whose candidates together are three symbols.
-    NakedTriple,
-    /// Level 6: three symbols whose possible cells in a house together are three cells.
-    HiddenTriple,
-    /// Level 7: a fish of size 2 (two lines hold a symbol only in two cross lines).
-    XWing,
-    /// Level 8: a fish of size 3.
-    Swordfish,
-    /// Level 8: a bivalue pivot `{x,y}` seeing pincers `{x,z}` and `{y,z}`; cells seeing both
-    /// pincers lose `z`.
-    XYWing,
-}
-
-impl Technique {
-    /// Every technique, in level order.
-    pub const ALL: [Technique; 11] = [
-        Technique::PeerElimination,
-        Technique::HiddenSingle,
-        Technique::Pointing,
-        Technique::Claiming,
-        Technique::NakedPair,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::HiddenTriple,
-        Technique::XWing,
-        Technique::Swordfish,
-        Technique::XYWing,
-    ];
-
-    /// The level `1..=8` this technique belongs to.
-    pub fn level(self) -> u8 {
-        match self {
-            Technique::PeerElimination => 1,
-            Technique::HiddenSingle => 2,
-            Technique::Pointing | Technique::Claiming => 3,
-            Technique::NakedPair => 4,
-            Technique::HiddenPair => 5,
-            Technique::NakedTriple | Technique::HiddenTriple => 6,
-            Technique::XWing => 7,
-            Technique::Swordfish | Technique::XYWing => 8,
-        }
-    }
-
-    /// The technique's name, lower case ("hidden single").
-    pub fn name(self) -> &'static str {
-        match self {
-            Technique::PeerElimination => "peer elimination",
-            Technique::HiddenSingle => "hidden single",
-            Technique::Pointing => "pointing",
-            Technique::Claiming => "claiming",
-            Technique::NakedPair => "naked pair",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::HiddenTriple => "hidden triple",
-            Technique::XWing => "X-Wing",
-            Technique::Swordfish => "Swordfish",
-            Technique::XYWing => "XY-Wing",
-        }
-    }
-}
-
-impl fmt::Display for Technique {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use super::candidates::Candidates;
+use super::techniques::{MAX_LEVEL, Says, Technique};
 
 /// One candidate removed: `symbol` can no longer go at `pos`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,12 +84,12 @@ impl Namer<'_> {
     }
 
     /// "staff 4", or the staff member's name.
-    fn staff(&self, r: usize) -> String {
+    pub(crate) fn staff(&self, r: usize) -> String {
         Namer::pick(self.0.map(|l| &l.staff), r).map_or(format!("staff {}", r + 1), Clone::clone)
     }
 
     /// "day 7", or the day's name.
-    fn day(&self, c: usize) -> String {
+    pub(crate) fn day(&self, c: usize) -> String {
         Namer::pick(self.0.map(|l| &l.days), c).map_or(format!("day {}", c + 1), Clone::clone)
     }
 
@@ -187,12 +107,12 @@ impl Namer<'_> {
         }
     }
 
-    fn named_shift(&self, v: u8) -> Option<&String> {
+    pub(crate) fn named_shift(&self, v: u8) -> Option<&String> {
         Namer::pick(self.0.map(|l| &l.shifts), usize::from(v).wrapping_sub(1))
     }
 
     /// "3", or the shift's name.
-    fn bare_shift(&self, v: u8) -> String {
+    pub(crate) fn bare_shift(&self, v: u8) -> String {
         self.named_shift(v).map_or(v.to_string(), Clone::clone)
     }
 
@@ -203,7 +123,7 @@ impl Namer<'_> {
     }
 
     /// "shifts 2, 5 and 9" (`last` instead of "and"), or their names.
-    fn shifts(&self, vs: &[u8], last: &str) -> String {
+    pub(crate) fn shifts(&self, vs: &[u8], last: &str) -> String {
         if vs.iter().all(|&v| self.named_shift(v).is_some()) && self.0.is_some() {
             join_with(vs.iter().map(|&v| self.bare_shift(v)), last)
         } else {
@@ -213,7 +133,7 @@ impl Namer<'_> {
     }
 
     /// "staff 1 and 4", or their names.
-    fn staff_list(&self, rs: &[usize]) -> String {
+    pub(crate) fn staff_list(&self, rs: &[usize]) -> String {
         match self.0 {
             Some(l) if rs.iter().all(|&r| r < l.staff.len()) => {
                 join(rs.iter().map(|&r| self.staff(r)))
@@ -223,7 +143,7 @@ impl Namer<'_> {
     }
 
     /// "days 2 and 5", or their names.
-    fn day_list(&self, cs: &[usize]) -> String {
+    pub(crate) fn day_list(&self, cs: &[usize]) -> String {
         match self.0 {
             Some(l) if cs.iter().all(|&c| c < l.days.len()) => {
                 join(cs.iter().map(|&c| self.day(c)))
@@ -233,7 +153,7 @@ impl Namer<'_> {
     }
 
     /// "for staff 4", "on day 7", "in block 5".
-    fn in_house(&self, h: House) -> String {
+    pub(crate) fn in_house(&self, h: House) -> String {
         match h {
             House::Row(r) => format!("for {}", self.staff(r)),
             House::Col(c) => format!("on {}", self.day(c)),
@@ -244,7 +164,7 @@ impl Namer<'_> {
     /// Why the rest of house `h` loses symbols that some cells of it must take: "staff 4
     /// works {it} on no other day", "no one else works {it} on day 7", "{it} goes nowhere
     /// else in block 5".
-    fn nowhere_else(&self, h: House, it: &str) -> String {
+    pub(crate) fn nowhere_else(&self, h: House, it: &str) -> String {
         match h {
             House::Row(r) => format!("{} works {it} on no other day", self.staff(r)),
             House::Col(c) => format!("no one else works {it} on {}", self.day(c)),
@@ -254,7 +174,7 @@ impl Namer<'_> {
 }
 
 /// "1", "1 and 2", "1, 2 and 3" (with `or` instead of `and` when asked).
-fn join_with<T: fmt::Display>(items: impl IntoIterator<Item = T>, last: &str) -> String {
+pub(crate) fn join_with<T: fmt::Display>(items: impl IntoIterator<Item = T>, last: &str) -> String {
     let items: Vec<String> = items.into_iter().map(|x| x.to_string()).collect();
     match items.len() {
         0 => String::new(),
@@ -263,7 +183,7 @@ fn join_with<T: fmt::Display>(items: impl IntoIterator<Item = T>, last: &str) ->
     }
 }
 
-fn join<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+pub(crate) fn join<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
     join_with(items, "and")
 }
 
@@ -311,159 +231,49 @@ impl Step {
     }
 
     /// "shifts 2, 5 and 9": the symbols this step removed (from its one cell).
-    fn shift_words(&self, nm: Namer<'_>) -> String {
+    pub(crate) fn shift_words(&self, nm: Namer<'_>) -> String {
         let syms: Vec<u8> = self.eliminations.iter().map(|e| e.symbol).collect();
         nm.shifts(&syms, "and")
     }
 
     /// "for staff 1, on day 3 and in block 1": where the removed symbols are placed.
-    fn where_placed(&self, nm: Namer<'_>) -> String {
+    pub(crate) fn where_placed(&self, nm: Namer<'_>) -> String {
         join(self.houses.iter().map(|&h| nm.in_house(h)))
     }
 
-    fn cells_or(&self, nm: Namer<'_>) -> String {
+    pub(crate) fn cells_or(&self, nm: Namer<'_>) -> String {
         join_with(self.cells.iter().map(|&p| nm.cell(p)), "or")
     }
 
-    fn cell_or_origin(&self) -> Pos {
+    pub(crate) fn cell_or_origin(&self) -> Pos {
         self.cells
             .first()
             .copied()
             .unwrap_or(Pos { row: 0, col: 0 })
     }
 
-    fn house(&self, i: usize) -> House {
+    pub(crate) fn house(&self, i: usize) -> House {
         self.houses.get(i).copied().unwrap_or(House::Block(0))
     }
 
-    /// The pattern and its reason, without the "step S, level L, " prefix or the removals.
-    fn pattern(&self, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
-        let syms = nm.shifts(&self.symbols, "and");
-        match self.technique {
-            Technique::PeerElimination => match self.places.first() {
-                Some(p) => write!(
-                    f,
-                    "naked single: {} gets {}, the only one left after removing {}, \
-                     already placed {}",
-                    nm.cell(p.pos),
-                    nm.shift(p.symbol),
-                    self.shift_words(nm),
-                    self.where_placed(nm),
-                ),
-                None => write!(
-                    f,
-                    "peer elimination: {} loses {}, already placed {}",
-                    nm.cell(self.cell_or_origin()),
-                    self.shift_words(nm),
-                    self.where_placed(nm),
-                ),
-            },
-            Technique::HiddenSingle => {
-                let place = match self.house(0) {
-                    House::Row(r) => format!("the only day {} can work it", nm.staff(r)),
-                    House::Col(c) => format!("the only staff member free for it on {}", nm.day(c)),
-                    House::Block(k) => format!("the only place in block {}", k + 1),
-                };
-                write!(
-                    f,
-                    "hidden single: {} gets {syms}, {place}",
-                    nm.cell(self.cell_or_origin())
-                )
-            }
-            Technique::Pointing => write!(
-                f,
-                "pointing: {}, {syms} can only go to {}, so {}",
-                nm.in_house(self.house(0)),
-                self.cells_or(nm),
-                nm.nowhere_else(self.house(1), "it")
-            ),
-            Technique::Claiming => write!(
-                f,
-                "claiming: {}, {syms} can only go to {}, all in {}, so {}",
-                nm.in_house(self.house(0)),
-                self.cells_or(nm),
-                nm.house(self.house(1)),
-                nm.nowhere_else(self.house(1), "it")
-            ),
-            Technique::NakedPair | Technique::NakedTriple => write!(
-                f,
-                "{}: {} can only take {syms} between them, so {}",
-                self.technique,
-                join(self.cells.iter().map(|&p| nm.cell(p))),
-                nm.nowhere_else(self.house(0), "them")
-            ),
-            Technique::HiddenPair | Technique::HiddenTriple => write!(
-                f,
-                "{}: {}, {syms} can only go to {}, so those cells take them and \
-                 nothing else",
-                self.technique,
-                nm.in_house(self.house(0)),
-                self.cells_or(nm)
-            ),
-            Technique::XWing | Technique::Swordfish => {
-                let k = self.houses.len() / 2;
-                let index = |h: &House| match *h {
-                    House::Row(i) | House::Col(i) | House::Block(i) => i,
-                };
-                let (bases, covers) = self.houses.split_at(k);
-                let bases: Vec<usize> = bases.iter().map(index).collect();
-                let covers: Vec<usize> = covers.iter().map(index).collect();
-                if matches!(self.houses.first(), Some(House::Row(_))) {
-                    write!(
-                        f,
-                        "{}: {} can work {syms} only on {}, so no one else \
-                         works it on those days",
-                        self.technique,
-                        nm.staff_list(&bases),
-                        nm.day_list(&covers)
-                    )
-                } else {
-                    write!(
-                        f,
-                        "{}: on {}, {syms} can only go to {}, so they work \
-                         it on no other day",
-                        self.technique,
-                        nm.day_list(&bases),
-                        nm.staff_list(&covers)
-                    )
-                }
-            }
-            Technique::XYWing => {
-                let name = |i: usize| self.cells.get(i).map_or(String::new(), |&p| nm.cell(p));
-                let z = self.symbols.last().copied().unwrap_or(0);
-                let xy: Vec<u8> = self.symbols.iter().copied().filter(|&v| v != z).collect();
-                let takes = match nm.0 {
-                    Some(_) if xy.iter().all(|&v| nm.named_shift(v).is_some()) => {
-                        join_with(xy.iter().map(|&v| nm.bare_shift(v)), "or")
-                    }
-                    _ => format!("shift {}", join_with(&xy, "or")),
-                };
-                write!(
-                    f,
-                    "XY-Wing: {} takes {takes} and one of its pincers {} and {} is then left \
-                     with {}, so no cell seeing both pincers can take {}",
-                    name(0),
-                    name(1),
-                    name(2),
-                    nm.shift(z),
-                    nm.bare_shift(z),
-                )
-            }
-        }
+    /// "shifts 2, 5 and 9": the symbols of the pattern.
+    pub(crate) fn symbol_words(&self, nm: Namer<'_>) -> String {
+        nm.shifts(&self.symbols, "and")
     }
 
     fn write(&self, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
         write!(f, "step {}, level {}, ", self.step, self.level)?;
-        self.pattern(f, nm)?;
+        let def = self.technique.definition();
+        (def.describe)(self, f, nm)?;
         // Singles already say what they place; other steps list removals and what they left.
-        let (says_placement, skip) = match self.technique {
-            Technique::PeerElimination => (true, 1),
-            Technique::HiddenSingle => (true, self.places.len()),
-            _ => (false, 0),
+        let skip = match def.says {
+            Says::Removals => {
+                write!(f, ": removes {}", self.removals(nm))?;
+                0
+            }
+            Says::FirstPlacement => 1,
+            Says::Placements => self.places.len(),
         };
-        if !says_placement {
-            write!(f, ": removes {}", self.removals(nm))?;
-        }
         for p in self.places.iter().skip(skip) {
             write!(f, "; {} gets {}", nm.cell(p.pos), nm.shift(p.symbol))?;
         }
@@ -499,13 +309,13 @@ pub(crate) struct Recorder {
     /// The current level.
     pub(crate) level: u8,
     /// Deductions per level.
-    pub(crate) counts: [u32; 8],
+    pub(crate) counts: [u32; MAX_LEVEL as usize],
     /// Candidates removed per level.
-    pub(crate) removed: [u64; 8],
+    pub(crate) removed: [u64; MAX_LEVEL as usize],
     /// The log, when explaining.
     pub(crate) log: Vec<Step>,
     /// The open deduction's removals (explain only): cell and symbols.
-    pending: Vec<(u32, u128)>,
+    pending: Vec<(u32, SymbolSet)>,
     /// The open deduction's number of removed candidates.
     pending_count: u32,
 }
@@ -516,8 +326,8 @@ impl Recorder {
         self.explain = explain;
         self.step = 0;
         self.level = 1;
-        self.counts = [0; 8];
-        self.removed = [0; 8];
+        self.counts = [0; MAX_LEVEL as usize];
+        self.removed = [0; MAX_LEVEL as usize];
         self.log = Vec::new();
         self.pending.clear();
         self.pending_count = 0;
@@ -525,9 +335,9 @@ impl Recorder {
 
     /// Notes that `gone` was removed from `cell` in the open deduction.
     #[inline]
-    pub(crate) fn note(&mut self, cell: u32, gone: u128) {
-        if gone != 0 {
-            self.pending_count += gone.count_ones();
+    pub(crate) fn note(&mut self, cell: u32, gone: SymbolSet) {
+        if !gone.is_empty() {
+            self.pending_count += gone.len() as u32;
             if self.explain {
                 self.pending.push((cell, gone));
             }
@@ -542,7 +352,7 @@ impl Recorder {
         technique: Technique,
         houses: &[usize],
         cells: &[u32],
-        syms: u128,
+        syms: SymbolSet,
     ) -> bool {
         if self.pending_count == 0 {
             return false;
@@ -558,13 +368,15 @@ impl Recorder {
             let mut places = Vec::new();
             for (i, &(cell, gone)) in pending.iter().enumerate() {
                 let pos = c.pos(cell);
-                eliminations.extend(symbols(gone).map(|symbol| Elimination { pos, symbol }));
+                eliminations.extend(gone.iter().map(|s| Elimination {
+                    pos,
+                    symbol: s.get(),
+                }));
                 let last = pending.get(i + 1).is_none_or(|&(next, _)| next != cell);
-                let left = c.cand[cell as usize];
-                if last && left != 0 && left & (left - 1) == 0 {
+                if let Some(left) = c.cand[cell as usize].only().filter(|_| last) {
                     places.push(Placement {
                         pos,
-                        symbol: left.trailing_zeros() as u8 + 1,
+                        symbol: left.get(),
                     });
                 }
             }
@@ -576,7 +388,7 @@ impl Recorder {
                 technique,
                 houses: houses.iter().map(|&h| c.house(h)).collect(),
                 cells: cells.iter().map(|&x| c.pos(x)).collect(),
-                symbols: symbols(syms).collect(),
+                symbols: syms.iter().map(|s| s.get()).collect(),
                 eliminations,
                 places,
             });

@@ -32,6 +32,7 @@
 
 use std::fmt::{self, Write as _};
 
+use crate::cells::Placed;
 use crate::grid::{Grid, Pos, Puzzle, Shape};
 
 /// The largest side for which [`SvgOptions::show_candidates`] is allowed (25×25, box size 5).
@@ -425,20 +426,8 @@ impl Layout {
             // A solution fills every blank, so no cell is left for pencil marks.
             return;
         }
-        let shape = puzzle.shape();
         let (n, b) = (self.n, self.b);
-        // Symbols given in each house; u128 holds n <= 100 symbols.
-        let mut rows = vec![0u128; n];
-        let mut cols = vec![0u128; n];
-        let mut blocks = vec![0u128; n];
-        for (i, &v) in puzzle.cells().iter().enumerate() {
-            if v != 0 {
-                let bit = 1u128 << (v - 1);
-                rows[i / n] |= bit;
-                cols[i % n] |= bit;
-                blocks[shape.block_of(i / n, i % n)] |= bit;
-            }
-        }
+        let placed = Placed::of(puzzle.shape(), puzzle.cells());
         put(
             out,
             format_args!(
@@ -450,11 +439,10 @@ impl Layout {
         let mini = (self.cell - 2.0 * self.candidate_inset) / b as f64;
         for (i, _) in puzzle.cells().iter().enumerate().filter(|(_, v)| **v == 0) {
             let (row, col) = (i / n, i % n);
-            let used = rows[row] | cols[col] | blocks[shape.block_of(row, col)];
             let left = col as f64 * self.cell + self.candidate_inset;
             let top = row as f64 * self.cell + self.candidate_inset;
-            for s in (1..=n).filter(|s| used & (1u128 << (s - 1)) == 0) {
-                let spot = s - 1;
+            for s in placed.free(i) {
+                let spot = s.index();
                 let x = left + ((spot % b) as f64 + 0.5) * mini;
                 let y =
                     top + ((spot / b) as f64 + 0.5) * mini + HALF_DIGIT_EM * self.candidate_font;

@@ -6,17 +6,18 @@
 //! first (for every symbol), then columns.
 
 use super::subsets::combinations;
-use crate::grade::candidates::{Candidates, SymbolMemo, bits, bits_between};
-use crate::grade::step::{Recorder, Technique};
+use std::fmt;
 
-/// One sweep of fish of size `k` for every symbol, rows as bases then columns.
-pub(crate) fn fish(
-    c: &mut Candidates,
-    rec: &mut Recorder,
-    k: usize,
-    t: Technique,
-    memos: [SymbolMemo; 2],
-) -> bool {
+use crate::cells::{Symbol, SymbolSet, bit_indices, bits_between};
+use crate::grade::candidates::{Candidates, Memo};
+use crate::grade::step::{Namer, Recorder, Step};
+use crate::grade::techniques::Technique;
+use crate::grid::House;
+
+/// One sweep of fish of size `k` for every symbol, rows as bases then columns, reported as
+/// technique `t`.
+pub(crate) fn fish(c: &mut Candidates, rec: &mut Recorder, k: usize, t: Technique) -> bool {
+    let memos = [Memo::new(t, 0), Memo::new(t, 1)];
     let n = c.n;
     let mut any = false;
     let mut lines = std::mem::take(&mut c.list);
@@ -26,8 +27,9 @@ pub(crate) fn fish(
         // Symbols whose candidates changed since this search last found nothing for them.
         let todo = (0..n)
             .filter(|&v| !c.symbol_quiet(memo, v))
-            .fold(0u128, |m, v| m | 1u128 << v);
-        if todo == 0 {
+            .map(Symbol::from_index)
+            .collect::<SymbolSet>();
+        if todo.is_empty() {
             continue;
         }
         // pos[v * n + line]: where symbol v can go along `line`, as a mask of cross lines.
@@ -36,11 +38,11 @@ pub(crate) fn fish(
         for &cell in &c.blanks {
             let (r, col) = (cell as usize / n, cell as usize % n);
             let (line, cross) = if by_col { (col, r) } else { (r, col) };
-            for v in bits(c.cand[cell as usize] & todo) {
+            for v in (c.cand[cell as usize] & todo).indices() {
                 pos[v * n + line] |= 1u128 << cross;
             }
         }
-        for v in bits(todo) {
+        for v in todo.indices() {
             let before = c.version;
             lines.clear();
             base.clear();
@@ -55,7 +57,7 @@ pub(crate) fn fish(
                 c.set_symbol_quiet(memo, v);
                 continue;
             }
-            let bit = 1u128 << v;
+            let bit = SymbolSet::single(Symbol::from_index(v));
             let cell_at = |line: usize, cross: usize| -> u32 {
                 (if by_col {
                     cross * n + line
@@ -69,7 +71,7 @@ pub(crate) fn fish(
                     *slot = lines[i] as usize;
                 }
                 let chosen_lines = &chosen_lines[..k];
-                for cross in bits(cover) {
+                for cross in bit_indices(cover) {
                     for line in (0..n).filter(|l| !chosen_lines.contains(l)) {
                         let cell = cell_at(line, cross);
                         let gone = c.remove(cell, bit);
@@ -84,13 +86,13 @@ pub(crate) fn fish(
                     for (slot, &l) in houses.iter_mut().zip(chosen_lines) {
                         *slot = base_off + l;
                     }
-                    for (slot, x) in houses[k..].iter_mut().zip(bits(cover)) {
+                    for (slot, x) in houses[k..].iter_mut().zip(bit_indices(cover)) {
                         *slot = cover_off + x;
                     }
                     for &l in chosen_lines {
-                        for x in bits(cover) {
+                        for x in bit_indices(cover) {
                             let cell = cell_at(l, x);
-                            if c.cand[cell as usize] & bit != 0 {
+                            if !(c.cand[cell as usize] & bit).is_empty() {
                                 cells[m] = cell;
                                 m += 1;
                             }
@@ -115,4 +117,34 @@ pub(crate) fn fish(
     c.masks = pos;
     c.masks2 = base;
     any
+}
+
+/// "X-Wing: staff 2 and 7 can work shift 6 only on days 3 and 8, so no one else works it on
+/// those days", or the same with columns as the base lines.
+pub(crate) fn describe(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
+    let k = s.houses.len() / 2;
+    let index = |h: &House| match *h {
+        House::Row(i) | House::Col(i) | House::Block(i) => i,
+    };
+    let (bases, covers) = s.houses.split_at(k);
+    let bases: Vec<usize> = bases.iter().map(index).collect();
+    let covers: Vec<usize> = covers.iter().map(index).collect();
+    let syms = s.symbol_words(nm);
+    if matches!(s.houses.first(), Some(House::Row(_))) {
+        write!(
+            f,
+            "{}: {} can work {syms} only on {}, so no one else works it on those days",
+            s.technique,
+            nm.staff_list(&bases),
+            nm.day_list(&covers)
+        )
+    } else {
+        write!(
+            f,
+            "{}: on {}, {syms} can only go to {}, so they work it on no other day",
+            s.technique,
+            nm.day_list(&bases),
+            nm.staff_list(&covers)
+        )
+    }
 }

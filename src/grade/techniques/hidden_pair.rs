@@ -1,13 +1,13 @@
 //! Level 5, hidden pair: two symbols that can go in only the same two cells of a house take
 //! those cells, so both cells lose every other candidate.
 
-use super::subsets;
-use crate::grade::candidates::{Candidates, HouseMemo};
-use crate::grade::step::{Recorder, Technique};
+use super::{Technique, subsets};
+use crate::grade::candidates::Candidates;
+use crate::grade::step::Recorder;
 
 /// One sweep over the houses: rows, then columns, then blocks.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
-    subsets::hidden(c, rec, 2, Technique::HiddenPair, HouseMemo::HiddenPair)
+    subsets::hidden(c, rec, 2, Technique::HiddenPair)
 }
 
 #[cfg(test)]

@@ -2,37 +2,37 @@
 //! that symbol. A symbol with no possible cell in a house where it is not placed is a
 //! contradiction.
 
+use std::fmt;
+
+use crate::cells::{SymbolSet, Tally};
 use crate::grade::Conflict;
-use crate::grade::candidates::{Candidates, HouseMemo, symbols};
-use crate::grade::step::{Recorder, Technique};
+use crate::grade::candidates::{Candidates, Memo};
+use crate::grade::step::{Namer, Recorder, Step};
+use crate::grade::techniques::Technique;
+use crate::grid::House;
+
+const MEMO: Memo = Memo::new(Technique::HiddenSingle, 0);
 
 /// One sweep over the houses: rows, then columns, then blocks.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
     let mut any = false;
     for h in 0..3 * c.n {
-        if c.house_quiet(HouseMemo::HiddenSingle, h) {
+        if c.house_quiet(MEMO, h) {
             continue;
         }
         let before = c.version;
-        // Bit-parallel counting: `once` has the symbols seen in at least one cell, `twice`
-        // those seen in at least two.
-        let (mut once, mut twice) = (0u128, 0u128);
-        for &cell in c.house_cells(h) {
-            let m = c.cand[cell as usize];
-            twice |= once & m;
-            once |= m;
-        }
-        let missing = c.full & !(once | c.placed[h]);
-        if missing != 0 {
+        let count = Tally::<2>::of(c.house_cells(h).iter().map(|&x| c.cand[x as usize]));
+        let missing = c.full - (count.seen() | c.placed.house(h));
+        if !missing.is_empty() {
             no_place(c, h, missing);
             return any;
         }
-        for v in symbols(once & !twice) {
-            let bit = 1u128 << (v - 1);
+        for v in count.exactly(1) {
+            let bit = SymbolSet::single(v);
             let Some(&cell) = c
                 .house_cells(h)
                 .iter()
-                .find(|&&x| c.cand[x as usize] & bit != 0)
+                .find(|&&x| c.cand[x as usize].contains(v))
             else {
                 // An earlier single of this sweep took the only cell: contradiction.
                 no_place(c, h, bit);
@@ -43,26 +43,40 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
             any |= rec.finish(c, Technique::HiddenSingle, &[h], &[cell], bit);
         }
         if c.version == before {
-            c.set_house_quiet(HouseMemo::HiddenSingle, h);
+            c.set_house_quiet(MEMO, h);
         }
     }
     any
 }
 
-fn no_place(c: &mut Candidates, h: usize, missing: u128) {
+fn no_place(c: &mut Candidates, h: usize, missing: SymbolSet) {
     if c.conflict.is_none() {
         c.conflict = Some(Conflict::NoPlace {
             house: c.house(h),
-            symbol: missing.trailing_zeros() as u8 + 1,
+            symbol: missing.first().expect("a missing symbol").get(),
         });
     }
+}
+
+/// "hidden single: staff 5 / day 6 gets shift 5, the only place in block 5".
+pub(crate) fn describe(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
+    let place = match s.house(0) {
+        House::Row(r) => format!("the only day {} can work it", nm.staff(r)),
+        House::Col(c) => format!("the only staff member free for it on {}", nm.day(c)),
+        House::Block(k) => format!("the only place in block {}", k + 1),
+    };
+    write!(
+        f,
+        "hidden single: {} gets {}, {place}",
+        nm.cell(s.cell_or_origin()),
+        s.symbol_words(nm)
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grade::techniques::testutil::{at, blank9, m, only};
-    use crate::grid::House;
 
     #[test]
     fn finds_the_only_place_in_a_block() {

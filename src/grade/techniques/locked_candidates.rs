@@ -8,24 +8,33 @@
 //! Both work on *segments*, the `b` cells where a block meets a line: a symbol present in
 //! one segment of a block (or line) and in no other is locked into that segment.
 
-use crate::grade::candidates::{Candidates, HouseMemo, symbols};
-use crate::grade::step::{Recorder, Technique};
+use std::fmt;
 
-/// One sweep: pointing over every block (rows, then columns), then claiming over every row
-/// and every column.
-pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
+use crate::cells::{SymbolSet, Tally};
+use crate::grade::candidates::{Candidates, Memo};
+use crate::grade::step::{Namer, Recorder, Step};
+use crate::grade::techniques::Technique;
+
+/// One sweep of pointing over every block, along its rows and then its columns.
+pub(crate) fn pointing(c: &mut Candidates, rec: &mut Recorder) -> bool {
     let mut any = false;
     for blk in 0..c.n {
         for by_col in [false, true] {
-            any |= pointing(c, rec, blk, by_col);
+            any |= point_from(c, rec, blk, by_col);
             if c.conflict.is_some() {
                 return any;
             }
         }
     }
+    any
+}
+
+/// One sweep of claiming over every row, then every column.
+pub(crate) fn claiming(c: &mut Candidates, rec: &mut Recorder) -> bool {
+    let mut any = false;
     for by_col in [false, true] {
         for line in 0..c.n {
-            any |= claiming(c, rec, line, by_col);
+            any |= claim_from(c, rec, line, by_col);
             if c.conflict.is_some() {
                 return any;
             }
@@ -42,31 +51,24 @@ fn line_cell(n: usize, line: usize, i: usize, by_col: bool) -> u32 {
 
 /// The candidates of segment `j` of `line`: the cells `j*b .. j*b+b` along it.
 #[inline]
-fn segment(c: &Candidates, line: usize, j: usize, by_col: bool) -> u128 {
-    (j * c.b..(j + 1) * c.b).fold(0, |m, i| {
+fn segment(c: &Candidates, line: usize, j: usize, by_col: bool) -> SymbolSet {
+    (j * c.b..(j + 1) * c.b).fold(SymbolSet::EMPTY, |m, i| {
         m | c.cand[line_cell(c.n, line, i, by_col) as usize]
     })
 }
 
 /// Symbols of `segs[j]` found in no other segment, for every `j` (bit-parallel).
-fn locked(segs: &[u128], out: &mut [u128]) {
-    let (mut once, mut twice) = (0u128, 0u128);
-    for &s in segs {
-        twice |= once & s;
-        once |= s;
-    }
+fn locked(segs: &[SymbolSet], out: &mut [SymbolSet]) {
+    let shared = Tally::<2>::of(segs.iter().copied()).at_least(2);
     for (o, &s) in out.iter_mut().zip(segs) {
-        *o = s & !twice;
+        *o = s - shared;
     }
 }
 
-fn pointing(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) -> bool {
+/// Pointing from block `blk` along its rows (or columns, when `by_col`).
+fn point_from(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) -> bool {
     let (n, b) = (c.n, c.b);
-    let memo = if by_col {
-        HouseMemo::PointingCols
-    } else {
-        HouseMemo::PointingRows
-    };
+    let memo = Memo::new(Technique::Pointing, by_col as usize);
     if c.house_quiet(memo, 2 * n + blk) {
         return false;
     }
@@ -78,8 +80,8 @@ fn pointing(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) ->
     } else {
         (blk / b * b, blk % b)
     };
-    let mut segs = [0u128; 10];
-    let mut only = [0u128; 10];
+    let mut segs = [SymbolSet::EMPTY; 10];
+    let mut only = [SymbolSet::EMPTY; 10];
     for (k, s) in segs.iter_mut().enumerate().take(b) {
         *s = segment(c, first_line + k, seg_no, by_col);
     }
@@ -87,14 +89,16 @@ fn pointing(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) ->
     let mut any = false;
     for (k, &locked_here) in only[..b].iter().enumerate() {
         let line = first_line + k;
-        if locked_here == 0 {
+        if locked_here.is_empty() {
             continue;
         }
         // Most locked symbols are already gone from the rest of the line: look first.
         let outside = (0..seg_no * b).chain((seg_no + 1) * b..n);
-        let rest = outside.fold(0, |m, i| m | c.cand[line_cell(n, line, i, by_col) as usize]);
-        for v in symbols(locked_here & rest) {
-            let bit = 1u128 << (v - 1);
+        let rest = outside.fold(SymbolSet::EMPTY, |m, i| {
+            m | c.cand[line_cell(n, line, i, by_col) as usize]
+        });
+        for v in locked_here & rest {
+            let bit = SymbolSet::single(v);
             for i in (0..seg_no * b).chain((seg_no + 1) * b..n) {
                 let cell = line_cell(n, line, i, by_col);
                 let gone = c.remove(cell, bit);
@@ -108,7 +112,7 @@ fn pointing(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) ->
                 [2 * n + blk, line_house],
                 |i| {
                     let cell = line_cell(n, line, seg_no * b + i, by_col);
-                    (c.cand[cell as usize] & bit != 0).then_some(cell)
+                    c.cand[cell as usize].contains(v).then_some(cell)
                 },
                 bit,
             );
@@ -120,15 +124,17 @@ fn pointing(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) ->
     any
 }
 
-fn claiming(c: &mut Candidates, rec: &mut Recorder, line: usize, by_col: bool) -> bool {
+/// Claiming from row `line` (or column, when `by_col`).
+fn claim_from(c: &mut Candidates, rec: &mut Recorder, line: usize, by_col: bool) -> bool {
     let (n, b) = (c.n, c.b);
     let house = if by_col { n + line } else { line };
-    if c.house_quiet(HouseMemo::Claiming, house) {
+    const MEMO: Memo = Memo::new(Technique::Claiming, 0);
+    if c.house_quiet(MEMO, house) {
         return false;
     }
     let before = c.version;
-    let mut segs = [0u128; 10];
-    let mut only = [0u128; 10];
+    let mut segs = [SymbolSet::EMPTY; 10];
+    let mut only = [SymbolSet::EMPTY; 10];
     for (j, s) in segs.iter_mut().enumerate().take(b) {
         *s = segment(c, line, j, by_col);
     }
@@ -142,17 +148,17 @@ fn claiming(c: &mut Candidates, rec: &mut Recorder, line: usize, by_col: bool) -
         } else {
             line / b * b + j
         };
-        if locked_here == 0 {
+        if locked_here.is_empty() {
             continue;
         }
         let rest = (band..band + b)
             .filter(|&o| o != line)
             .flat_map(|o| (j * b..(j + 1) * b).map(move |i| (o, i)))
-            .fold(0, |m, (o, i)| {
+            .fold(SymbolSet::EMPTY, |m, (o, i)| {
                 m | c.cand[line_cell(n, o, i, by_col) as usize]
             });
-        for v in symbols(locked_here & rest) {
-            let bit = 1u128 << (v - 1);
+        for v in locked_here & rest {
+            let bit = SymbolSet::single(v);
             for other in (band..band + b).filter(|&o| o != line) {
                 for i in j * b..(j + 1) * b {
                     let cell = line_cell(n, other, i, by_col);
@@ -168,14 +174,14 @@ fn claiming(c: &mut Candidates, rec: &mut Recorder, line: usize, by_col: bool) -
                 [line_house, 2 * n + blk],
                 |i| {
                     let cell = line_cell(n, line, j * b + i, by_col);
-                    (c.cand[cell as usize] & bit != 0).then_some(cell)
+                    c.cand[cell as usize].contains(v).then_some(cell)
                 },
                 bit,
             );
         }
     }
     if c.version == before {
-        c.set_house_quiet(HouseMemo::Claiming, house);
+        c.set_house_quiet(MEMO, house);
     }
     any
 }
@@ -188,7 +194,7 @@ fn finish(
     t: Technique,
     houses: [usize; 2],
     cell_at: impl Fn(usize) -> Option<u32>,
-    bit: u128,
+    bit: SymbolSet,
 ) -> bool {
     let mut cells = [0u32; 10];
     let mut k = 0;
@@ -203,9 +209,48 @@ fn finish(
     rec.finish(c, t, &houses, &cells[..k], bit)
 }
 
+/// "pointing: in block 1, shift 4 can only go to …, so staff 2 works it on no other day".
+pub(crate) fn describe_pointing(
+    s: &Step,
+    f: &mut fmt::Formatter<'_>,
+    nm: Namer<'_>,
+) -> fmt::Result {
+    write!(
+        f,
+        "pointing: {}, {} can only go to {}, so {}",
+        nm.in_house(s.house(0)),
+        s.symbol_words(nm),
+        s.cells_or(nm),
+        nm.nowhere_else(s.house(1), "it")
+    )
+}
+
+/// "claiming: on day 5, shift 2 can only go to …, all in block 5, so …".
+pub(crate) fn describe_claiming(
+    s: &Step,
+    f: &mut fmt::Formatter<'_>,
+    nm: Namer<'_>,
+) -> fmt::Result {
+    write!(
+        f,
+        "claiming: {}, {} can only go to {}, all in {}, so {}",
+        nm.in_house(s.house(0)),
+        s.symbol_words(nm),
+        s.cells_or(nm),
+        nm.house(s.house(1)),
+        nm.nowhere_else(s.house(1), "it")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Level 3: pointing, then claiming.
+    fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
+        crate::grade::techniques::apply_level(3, c, rec)
+    }
+    use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m, only};
     use crate::grid::{House, Pos};
 
@@ -218,10 +263,10 @@ mod tests {
         only(&mut c, 4, &block, &[at(2, 1), at(2, 3)]);
         assert!(apply(&mut c, &mut rec));
         for col in 4..=9 {
-            assert_eq!(c.cand[at(2, col) as usize] & m(&[4]), 0);
+            assert_eq!(c.cand[at(2, col) as usize] & m(&[4]), SymbolSet::EMPTY);
         }
         // The rest of the grid keeps it.
-        assert_ne!(c.cand[at(3, 4) as usize] & m(&[4]), 0);
+        assert_ne!(c.cand[at(3, 4) as usize] & m(&[4]), SymbolSet::EMPTY);
         let s = &rec.log[0];
         assert_eq!(s.technique, Technique::Pointing);
         assert_eq!(s.houses, vec![House::Block(0), House::Row(1)]);
@@ -246,7 +291,7 @@ mod tests {
         only(&mut c, 9, &block, &[at(7, 8), at(9, 8)]);
         assert!(apply(&mut c, &mut rec));
         for r in 1..=6 {
-            assert_eq!(c.cand[at(r, 8) as usize] & m(&[9]), 0);
+            assert_eq!(c.cand[at(r, 8) as usize] & m(&[9]), SymbolSet::EMPTY);
         }
         assert_eq!(rec.log[0].houses, vec![House::Block(8), House::Col(7)]);
     }
@@ -260,7 +305,11 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         for r in 4..=6 {
             for col in [4, 6] {
-                assert_eq!(c.cand[at(r, col) as usize] & m(&[2]), 0, "({r},{col})");
+                assert_eq!(
+                    c.cand[at(r, col) as usize] & m(&[2]),
+                    SymbolSet::EMPTY,
+                    "({r},{col})"
+                );
             }
         }
         let s = rec
@@ -286,10 +335,10 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         for r in [4, 6, 7] {
             for col in 8..12 {
-                assert_eq!(c.cand[r * 16 + col] & m(&[11]), 0);
+                assert_eq!(c.cand[r * 16 + col] & m(&[11]), SymbolSet::EMPTY);
             }
         }
-        assert_ne!(c.cand[4 * 16 + 7] & m(&[11]), 0);
+        assert_ne!(c.cand[4 * 16 + 7] & m(&[11]), SymbolSet::EMPTY);
         assert_eq!(rec.counts[2], 1);
         assert_eq!(rec.removed[2], 12);
     }

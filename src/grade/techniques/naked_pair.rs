@@ -1,18 +1,19 @@
 //! Level 4, naked pair: two cells of a house with the same two candidates take those two
 //! symbols between them, so every other cell of the house loses both.
 
-use super::subsets;
-use crate::grade::candidates::{Candidates, HouseMemo};
-use crate::grade::step::{Recorder, Technique};
+use super::{Technique, subsets};
+use crate::grade::candidates::Candidates;
+use crate::grade::step::Recorder;
 
 /// One sweep over the houses: rows, then columns, then blocks.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
-    subsets::naked(c, rec, 2, Technique::NakedPair, HouseMemo::NakedPair)
+    subsets::naked(c, rec, 2, Technique::NakedPair)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m};
     use crate::grid::{House, Pos};
 
@@ -24,9 +25,9 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         // Row 1 and block 1 lose 3 and 8 everywhere else; column 1 does not.
         for col in [2, 4, 9] {
-            assert_eq!(c.cand[at(1, col) as usize] & m(&[3, 8]), 0);
+            assert_eq!(c.cand[at(1, col) as usize] & m(&[3, 8]), SymbolSet::EMPTY);
         }
-        assert_eq!(c.cand[at(2, 2) as usize] & m(&[3, 8]), 0);
+        assert_eq!(c.cand[at(2, 2) as usize] & m(&[3, 8]), SymbolSet::EMPTY);
         assert_eq!(c.cand[at(4, 1) as usize] & m(&[3, 8]), m(&[3, 8]));
         assert_eq!(rec.counts[3], 2);
         let s = &rec.log[0];

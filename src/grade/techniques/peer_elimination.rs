@@ -2,8 +2,12 @@
 //! symbol already placed in its row, column or block. A cell left with one candidate is a
 //! naked single; the grader places it at the end of the round.
 
+use std::fmt;
+
+use crate::cells::SymbolSet;
 use crate::grade::candidates::Candidates;
-use crate::grade::step::{Recorder, Technique};
+use crate::grade::step::{Namer, Recorder, Step};
+use crate::grade::techniques::Technique;
 
 /// One sweep over the blank cells. Each narrowed cell is one deduction.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
@@ -11,9 +15,11 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
     for i in 0..c.blanks.len() {
         let cell = c.blanks[i];
         let [r, col, blk] = c.houses.of_cell[cell as usize];
-        let taken = c.placed[r as usize] | c.placed[col as usize] | c.placed[blk as usize];
+        let taken = c.placed.house(r as usize)
+            | c.placed.house(col as usize)
+            | c.placed.house(blk as usize);
         let gone = c.remove(cell, taken);
-        if gone == 0 {
+        if gone.is_empty() {
             continue;
         }
         rec.note(cell, gone);
@@ -21,20 +27,44 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
             let mut houses = [0usize; 3];
             let mut k = 0;
             for h in [r, col, blk] {
-                if c.placed[h as usize] & gone != 0 {
+                if !(c.placed.house(h as usize) & gone).is_empty() {
                     houses[k] = h as usize;
                     k += 1;
                 }
             }
-            any |= rec.finish(c, Technique::PeerElimination, &houses[..k], &[cell], 0);
+            let none = SymbolSet::EMPTY;
+            any |= rec.finish(c, Technique::PeerElimination, &houses[..k], &[cell], none);
         } else {
-            any |= rec.finish(c, Technique::PeerElimination, &[], &[], 0);
+            any |= rec.finish(c, Technique::PeerElimination, &[], &[], SymbolSet::EMPTY);
         }
         if c.conflict.is_some() {
             break;
         }
     }
     any
+}
+
+/// "naked single: staff 1 / day 1 gets shift 4, the only one left after removing …", or
+/// "peer elimination: staff 1 / day 1 loses shift 4, already placed in block 1".
+pub(crate) fn describe(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
+    match s.places.first() {
+        Some(p) => write!(
+            f,
+            "naked single: {} gets {}, the only one left after removing {}, \
+             already placed {}",
+            nm.cell(p.pos),
+            nm.shift(p.symbol),
+            s.shift_words(nm),
+            s.where_placed(nm),
+        ),
+        None => write!(
+            f,
+            "peer elimination: {} loses {}, already placed {}",
+            nm.cell(s.cell_or_origin()),
+            s.shift_words(nm),
+            s.where_placed(nm),
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -10,11 +10,16 @@
 //! a deduction earlier in the same house can only have shrunk the real masks, and every
 //! pattern found on a superset of candidates still holds (see `candidates`).
 
-use crate::grade::candidates::{Candidates, HouseMemo, bits, bits_between, more_than};
-use crate::grade::step::{Recorder, Technique};
+use std::fmt;
+
+use crate::cells::{Symbol, SymbolSet, Tally, bit_indices, more_than};
+use crate::grade::candidates::{Candidates, Memo};
+use crate::grade::step::{Namer, Recorder, Step, join};
+use crate::grade::techniques::Technique;
 
 /// Calls `found(chosen, union)` for every choice of `k` entries of `masks` (indices
 /// increasing) whose union has exactly `k` bits. Unions that grow past `k` bits are pruned.
+/// The masks are of symbols (naked subsets) or of positions (hidden subsets, fish).
 pub(crate) fn combinations(masks: &[u128], k: usize, found: &mut impl FnMut(&[usize], u128)) {
     let mut chosen = [0usize; 4];
     search(masks, k, 0, 0, 0, &mut chosen, found);
@@ -46,14 +51,9 @@ fn search(
     }
 }
 
-/// Naked subsets of size `k` in every house.
-pub(crate) fn naked(
-    c: &mut Candidates,
-    rec: &mut Recorder,
-    k: usize,
-    t: Technique,
-    memo: HouseMemo,
-) -> bool {
+/// Naked subsets of size `k` in every house, reported as technique `t`.
+pub(crate) fn naked(c: &mut Candidates, rec: &mut Recorder, k: usize, t: Technique) -> bool {
+    let memo = Memo::new(t, 0);
     let mut any = false;
     let mut cells = std::mem::take(&mut c.list);
     let mut masks = std::mem::take(&mut c.masks);
@@ -66,9 +66,9 @@ pub(crate) fn naked(
         masks.clear();
         for &cell in c.house_cells(h) {
             let m = c.cand[cell as usize];
-            if bits_between(m, 2, k) {
+            if m.len_between(2, k) {
                 cells.push(cell);
-                masks.push(m);
+                masks.push(m.bits());
             }
         }
         if cells.len() < k {
@@ -76,6 +76,7 @@ pub(crate) fn naked(
             continue;
         }
         combinations(&masks, k, &mut |chosen, union| {
+            let union = SymbolSet::from_bits(union);
             let mut pattern = [0u32; 4];
             for (slot, &i) in pattern.iter_mut().zip(chosen) {
                 *slot = cells[i];
@@ -102,14 +103,9 @@ pub(crate) fn naked(
     any
 }
 
-/// Hidden subsets of size `k` in every house.
-pub(crate) fn hidden(
-    c: &mut Candidates,
-    rec: &mut Recorder,
-    k: usize,
-    t: Technique,
-    memo: HouseMemo,
-) -> bool {
+/// Hidden subsets of size `k` in every house, reported as technique `t`.
+pub(crate) fn hidden(c: &mut Candidates, rec: &mut Recorder, k: usize, t: Technique) -> bool {
+    let memo = Memo::new(t, 0);
     let mut any = false;
     let n = c.n;
     let mut syms = std::mem::take(&mut c.list);
@@ -120,18 +116,12 @@ pub(crate) fn hidden(
             continue;
         }
         let before = c.version;
-        // Bit-parallel counts of each symbol's possible cells: `at_least[j]` holds the
-        // symbols with at least `j + 1`. Only symbols with 2..=k cells can take part.
-        let mut at_least = [0u128; 4];
-        for &cell in c.house_cells(h) {
-            let m = c.cand[cell as usize];
-            for j in (1..=k).rev() {
-                at_least[j] |= at_least[j - 1] & m;
-            }
-            at_least[0] |= m;
-        }
-        let want = at_least[1] & !at_least[k];
-        if !more_than(want, k - 1) {
+        // Only symbols with 2..=k possible cells can take part.
+        let want = match k {
+            2 => with_two_to_k::<3>(c, h),
+            _ => with_two_to_k::<4>(c, h),
+        };
+        if !want.more_than(k - 1) {
             c.set_house_quiet(memo, h);
             continue;
         }
@@ -139,20 +129,23 @@ pub(crate) fn hidden(
         pos.clear();
         pos.resize(n, 0);
         for (i, &cell) in c.house_cells(h).iter().enumerate() {
-            for v in bits(c.cand[cell as usize] & want) {
+            for v in (c.cand[cell as usize] & want).indices() {
                 pos[v] |= 1u128 << i;
             }
         }
         syms.clear();
         lists.clear();
-        for v in bits(want) {
+        for v in want.indices() {
             syms.push(v as u32);
             lists.push(pos[v]);
         }
         combinations(&lists, k, &mut |chosen, union| {
-            let keep = chosen.iter().fold(0u128, |m, &i| m | 1u128 << syms[i]);
+            let keep = chosen
+                .iter()
+                .map(|&i| Symbol::from_index(syms[i] as usize))
+                .collect::<SymbolSet>();
             let mut pattern = [0u32; 4];
-            for (slot, i) in pattern.iter_mut().zip(bits(union)) {
+            for (slot, i) in pattern.iter_mut().zip(bit_indices(union)) {
                 *slot = c.house_cells(h)[i];
             }
             for &cell in &pattern[..k] {
@@ -172,6 +165,39 @@ pub(crate) fn hidden(
     c.masks = pos;
     c.masks2 = lists;
     any
+}
+
+/// "naked pair: staff 1 / day 1 and staff 1 / day 3 can only take shifts 3 and 8 between
+/// them, so staff 1 works them on no other day".
+pub(crate) fn describe_naked(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
+    write!(
+        f,
+        "{}: {} can only take {} between them, so {}",
+        s.technique,
+        join(s.cells.iter().map(|&p| nm.cell(p))),
+        s.symbol_words(nm),
+        nm.nowhere_else(s.house(0), "them")
+    )
+}
+
+/// "hidden triple: in block 9, shifts 3, 4 and 9 can only go to …, so those cells take them
+/// and nothing else".
+pub(crate) fn describe_hidden(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
+    write!(
+        f,
+        "{}: {}, {} can only go to {}, so those cells take them and nothing else",
+        s.technique,
+        nm.in_house(s.house(0)),
+        s.symbol_words(nm),
+        s.cells_or(nm)
+    )
+}
+
+/// The symbols with 2 to `K − 1` possible cells in house `h`, from one bit-parallel count.
+#[inline]
+fn with_two_to_k<const K: usize>(c: &Candidates, h: usize) -> SymbolSet {
+    let count = Tally::<K>::of(c.house_cells(h).iter().map(|&x| c.cand[x as usize]));
+    count.at_least(2) - count.at_least(K)
 }
 
 #[cfg(test)]

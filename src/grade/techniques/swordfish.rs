@@ -2,24 +2,20 @@
 //! three rows all lie in the same three columns (each row may use only two of them), the
 //! rest of those columns loses it (and likewise with rows and columns exchanged).
 
+use super::Technique;
 use super::fish::fish;
-use crate::grade::candidates::{Candidates, SymbolMemo};
-use crate::grade::step::{Recorder, Technique};
+use crate::grade::candidates::Candidates;
+use crate::grade::step::Recorder;
 
 /// One sweep for every symbol, rows as bases then columns.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
-    fish(
-        c,
-        rec,
-        3,
-        Technique::Swordfish,
-        [SymbolMemo::SwordfishRows, SymbolMemo::SwordfishCols],
-    )
+    fish(c, rec, 3, Technique::Swordfish)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m, only};
     use crate::grid::House;
 
@@ -34,10 +30,10 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         for r in [2, 3, 5, 6, 7, 9] {
             for col in [1, 5, 9] {
-                assert_eq!(c.cand[at(r, col) as usize] & m(&[7]), 0);
+                assert_eq!(c.cand[at(r, col) as usize] & m(&[7]), SymbolSet::EMPTY);
             }
         }
-        assert_ne!(c.cand[at(2, 2) as usize] & m(&[7]), 0);
+        assert_ne!(c.cand[at(2, 2) as usize] & m(&[7]), SymbolSet::EMPTY);
         let s = &rec.log[0];
         assert_eq!(s.technique, Technique::Swordfish);
         assert_eq!(

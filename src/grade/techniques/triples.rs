@@ -3,22 +3,29 @@
 //! symbols; three symbols whose possible cells in a house are together three cells take
 //! those cells. Naked triples are swept first, then hidden ones.
 
-use super::subsets;
-use crate::grade::candidates::{Candidates, HouseMemo};
-use crate::grade::step::{Recorder, Technique};
+use super::{Technique, subsets};
+use crate::grade::candidates::Candidates;
+use crate::grade::step::Recorder;
 
-/// One sweep of naked triples over all houses, then one of hidden triples.
-pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
-    let naked = subsets::naked(c, rec, 3, Technique::NakedTriple, HouseMemo::NakedTriple);
-    if c.conflict.is_some() {
-        return naked;
-    }
-    naked | subsets::hidden(c, rec, 3, Technique::HiddenTriple, HouseMemo::HiddenTriple)
+/// One sweep of naked triples over all houses: rows, then columns, then blocks.
+pub(crate) fn naked(c: &mut Candidates, rec: &mut Recorder) -> bool {
+    subsets::naked(c, rec, 3, Technique::NakedTriple)
+}
+
+/// One sweep of hidden triples over all houses.
+pub(crate) fn hidden(c: &mut Candidates, rec: &mut Recorder) -> bool {
+    subsets::hidden(c, rec, 3, Technique::HiddenTriple)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Level 6: naked triples, then hidden ones.
+    fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
+        crate::grade::techniques::apply_level(6, c, rec)
+    }
+    use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m, only};
     use crate::grid::{House, Pos};
 
@@ -31,7 +38,7 @@ mod tests {
         c.cand[at(9, 9) as usize] = m(&[2, 7]);
         assert!(apply(&mut c, &mut rec));
         for r in [2, 3, 4, 6, 7, 8] {
-            assert_eq!(c.cand[at(r, 9) as usize] & m(&[2, 5, 7]), 0);
+            assert_eq!(c.cand[at(r, 9) as usize] & m(&[2, 5, 7]), SymbolSet::EMPTY);
         }
         let s = &rec.log[0];
         assert_eq!(s.technique, Technique::NakedTriple);

@@ -2,24 +2,20 @@
 //! in each of two rows, those rows take it in those columns, so the rest of both columns
 //! loses it (and likewise with rows and columns exchanged).
 
+use super::Technique;
 use super::fish::fish;
-use crate::grade::candidates::{Candidates, SymbolMemo};
-use crate::grade::step::{Recorder, Technique};
+use crate::grade::candidates::Candidates;
+use crate::grade::step::Recorder;
 
 /// One sweep for every symbol, rows as bases then columns.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
-    fish(
-        c,
-        rec,
-        2,
-        Technique::XWing,
-        [SymbolMemo::XWingRows, SymbolMemo::XWingCols],
-    )
+    fish(c, rec, 2, Technique::XWing)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m, only};
     use crate::grid::{House, Pos};
 
@@ -34,10 +30,10 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         for r in [1, 3, 4, 5, 6, 8, 9] {
             for col in [3, 8] {
-                assert_eq!(c.cand[at(r, col) as usize] & m(&[6]), 0);
+                assert_eq!(c.cand[at(r, col) as usize] & m(&[6]), SymbolSet::EMPTY);
             }
         }
-        assert_ne!(c.cand[at(1, 4) as usize] & m(&[6]), 0);
+        assert_ne!(c.cand[at(1, 4) as usize] & m(&[6]), SymbolSet::EMPTY);
         let s = &rec.log[0];
         assert_eq!(s.technique, Technique::XWing);
         assert_eq!(
@@ -72,7 +68,7 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         for r in [4, 6] {
             for col in 2..=8 {
-                assert_eq!(c.cand[at(r, col) as usize] & m(&[2]), 0);
+                assert_eq!(c.cand[at(r, col) as usize] & m(&[2]), SymbolSet::EMPTY);
             }
         }
         assert_eq!(

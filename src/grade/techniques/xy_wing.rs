@@ -2,8 +2,11 @@
 //! `{x, z}` and a pincer `{y, z}`. Whichever of `x` and `y` the pivot takes, one pincer is
 //! left with `z`, so every cell that sees both pincers loses `z`.
 
-use crate::grade::candidates::{Candidates, bits_between};
-use crate::grade::step::{Recorder, Technique};
+use std::fmt;
+
+use crate::grade::candidates::Candidates;
+use crate::grade::step::{Namer, Recorder, Step, join_with};
+use crate::grade::techniques::Technique;
 
 /// One sweep with every bivalue cell as a pivot, in reading order.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
@@ -16,11 +19,11 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
         c.blanks
             .iter()
             .copied()
-            .filter(|&x| bits_between(c.cand[x as usize], 2, 2)),
+            .filter(|&x| c.cand[x as usize].len_between(2, 2)),
     );
     for &p in &pivots {
         let pm = c.cand[p as usize];
-        if !bits_between(pm, 2, 2) {
+        if !pm.len_between(2, 2) {
             continue;
         }
         // Bivalue peers sharing exactly one symbol with the pivot.
@@ -32,7 +35,7 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
                 // Block cells on the pivot's row or column were seen with that house.
                 let [wr, wc, _] = c.houses.of_cell[w as usize];
                 let seen_before = h == blk && (wr == row || wc == col);
-                if w != p && !seen_before && bits_between(wm, 2, 2) && bits_between(wm & pm, 1, 1) {
+                if w != p && !seen_before && wm.len_between(2, 2) && (wm & pm).is_single() {
                     wings.push(w);
                 }
             }
@@ -43,11 +46,11 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
                 let (am, bm) = (c.cand[a as usize], c.cand[b as usize]);
                 // Still the shapes found above (an earlier wing may have shrunk them), and the
                 // pincers share the pivot's two symbols between them and one other symbol.
-                if !bits_between(am, 2, 2) || !bits_between(bm, 2, 2) || am & pm == bm & pm {
+                if !am.len_between(2, 2) || !bm.len_between(2, 2) || am & pm == bm & pm {
                     continue;
                 }
-                let z = am & !pm;
-                if z == 0 || z != bm & !pm || !bits_between(am & pm, 1, 1) {
+                let z = am - pm;
+                if z.is_empty() || z != bm - pm || !(am & pm).is_single() {
                     continue;
                 }
                 let [ar, ac, ab] = c.houses.of_cell[a as usize];
@@ -83,6 +86,30 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
     any
 }
 
+/// "XY-Wing: staff 2 / day 2 takes shift 1 or 2 and one of its pincers … is then left with
+/// shift 3, so no cell seeing both pincers can take 3".
+pub(crate) fn describe(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> fmt::Result {
+    let name = |i: usize| s.cells.get(i).map_or(String::new(), |&p| nm.cell(p));
+    let z = s.symbols.last().copied().unwrap_or(0);
+    let xy: Vec<u8> = s.symbols.iter().copied().filter(|&v| v != z).collect();
+    let takes = match nm.0 {
+        Some(_) if xy.iter().all(|&v| nm.named_shift(v).is_some()) => {
+            join_with(xy.iter().map(|&v| nm.bare_shift(v)), "or")
+        }
+        _ => format!("shift {}", join_with(&xy, "or")),
+    };
+    write!(
+        f,
+        "XY-Wing: {} takes {takes} and one of its pincers {} and {} is then left with {}, so \
+         no cell seeing both pincers can take {}",
+        name(0),
+        name(1),
+        name(2),
+        nm.shift(z),
+        nm.bare_shift(z),
+    )
+}
+
 /// A house holding both cells (the block if they share one, else the row, else the column).
 fn common_house(c: &Candidates, a: u32, b: u32) -> usize {
     let (x, y) = (c.houses.of_cell[a as usize], c.houses.of_cell[b as usize]);
@@ -95,6 +122,7 @@ fn common_house(c: &Candidates, a: u32, b: u32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m};
     use crate::grid::{House, Pos};
 
@@ -107,8 +135,8 @@ mod tests {
         c.cand[at(2, 8) as usize] = m(&[1, 3]);
         c.cand[at(8, 2) as usize] = m(&[2, 3]);
         assert!(apply(&mut c, &mut rec));
-        assert_eq!(c.cand[at(8, 8) as usize] & m(&[3]), 0);
-        assert_eq!(c.cand[at(8, 8) as usize].count_ones(), 8);
+        assert_eq!(c.cand[at(8, 8) as usize] & m(&[3]), SymbolSet::EMPTY);
+        assert_eq!(c.cand[at(8, 8) as usize].len(), 8);
         assert_eq!(rec.removed[7], 1);
         let s = &rec.log[0];
         assert_eq!(s.technique, Technique::XYWing);
@@ -142,7 +170,7 @@ mod tests {
         assert!(apply(&mut c, &mut rec));
         let lost: Vec<(usize, usize)> = (1..=9)
             .flat_map(|r| (1..=9).map(move |col| (r, col)))
-            .filter(|&(r, col)| c.cand[at(r, col) as usize] & m(&[6]) == 0)
+            .filter(|&(r, col)| (c.cand[at(r, col) as usize] & m(&[6])).is_empty())
             .collect();
         assert_eq!(lost, vec![(1, 1), (1, 2), (1, 3), (2, 7), (2, 8), (2, 9)]);
     }

@@ -4,8 +4,8 @@
 //! solution) and hard in practice: plain MRV with random tie-breaks wanders into huge dead
 //! subtrees from 25×25 on. Three things make the search reliable at every size:
 //!
-//! 1. **Forced items first.** The matrix keeps, incrementally inside `hide`/`unhide`, the number
-//!    of active items with no option left (`zeros`) and a stack of items that dropped to one
+//! 1. **Forced items first.** The search keeps, incrementally as the matrix's `hide`/`unhide`
+//!    report length changes to its [`Watch`], the number of active items with no option left (`zeros`) and a stack of items that dropped to one
 //!    option (`singles`). A zero means the branch is dead, detected right after the commit
 //!    instead of levels later; a single is taken before anything else, which is unit
 //!    propagation over rows, columns, blocks and cells at once.
@@ -29,7 +29,7 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::matrix::{Matrix, Node};
+use super::matrix::{Matrix, Watch};
 use super::sudoku::Encoding;
 
 /// Failures per unit of the Luby sequence.
@@ -73,7 +73,7 @@ fn luby(mut i: u64) -> u64 {
     }
 }
 
-/// Item bookkeeping that `Matrix`'s plain cover/uncover does not do.
+/// Item bookkeeping that `Matrix`'s plain cover/uncover does not do, fed through [`Watch`].
 struct Tracker {
     zeros: u32,
     ones: u32,
@@ -118,117 +118,47 @@ impl Tracker {
     }
 }
 
-impl Matrix {
-    #[inline]
-    fn is_active(&self, i: u32) -> bool {
-        self.rlink[self.llink[i as usize] as usize] == i
-    }
-
-    #[inline]
-    fn hide_tracked(&mut self, p: u32, t: &mut Tracker) -> u64 {
-        debug_assert!(self.is_fixed4(), "fills run on sudoku matrices");
-        let o = p & !3;
-        let mut q = p;
-        for _ in 0..3 {
-            q = o | ((q + 1) & 3);
-            let Node { up: u, down: d } = self.nodes[q as usize];
-            let x = self.top[q as usize];
-            self.nodes[u as usize].down = d;
-            self.nodes[d as usize].up = u;
-            let l = self.len[x as usize] - 1;
-            self.len[x as usize] = l;
-            if l == 1 {
-                t.ones += 1;
-                t.singles.push(x);
-            } else if l == 0 {
-                t.ones -= 1;
-                t.zeros += 1;
-            }
-        }
-        3
-    }
-
-    #[inline]
-    fn unhide_tracked(&mut self, p: u32, t: &mut Tracker) {
-        let o = p & !3;
-        let mut q = p;
-        for _ in 0..3 {
-            q = o | ((q + 3) & 3);
-            let Node { up: u, down: d } = self.nodes[q as usize];
-            let x = self.top[q as usize];
-            self.nodes[u as usize].down = q;
-            self.nodes[d as usize].up = q;
-            let l = self.len[x as usize] + 1;
-            self.len[x as usize] = l;
-            if l == 1 {
-                t.zeros -= 1;
-                t.ones += 1;
-            } else if l == 2 {
-                t.ones -= 1;
-            }
+/// The fill search's bookkeeping, kept up to date by the matrix's link operations.
+impl Watch for Tracker {
+    #[inline(always)]
+    fn hidden(&mut self, x: u32, len: u32) {
+        if len == 1 {
+            self.ones += 1;
+            self.singles.push(x);
+        } else if len == 0 {
+            self.ones -= 1;
+            self.zeros += 1;
         }
     }
 
-    #[inline]
-    fn cover_tracked(&mut self, i: u32, t: &mut Tracker) -> u64 {
-        let mut updates = 0;
-        let mut p = self.nodes[i as usize].down;
-        while p != i {
-            updates += self.hide_tracked(p, t);
-            p = self.nodes[p as usize].down;
+    #[inline(always)]
+    fn unhidden(&mut self, _x: u32, len: u32) {
+        if len == 1 {
+            self.zeros -= 1;
+            self.ones += 1;
+        } else if len == 2 {
+            self.ones -= 1;
         }
-        let l = self.llink[i as usize];
-        let r = self.rlink[i as usize];
-        self.rlink[l as usize] = r;
-        self.llink[r as usize] = l;
-        match self.len[i as usize] {
-            0 => t.zeros -= 1,
-            1 => t.ones -= 1,
+    }
+
+    #[inline(always)]
+    fn covered(&mut self, i: u32, len: u32) {
+        match len {
+            0 => self.zeros -= 1,
+            1 => self.ones -= 1,
             _ => {}
         }
-        t.deactivate(i);
-        updates + 1
+        self.deactivate(i);
     }
 
-    #[inline]
-    fn uncover_tracked(&mut self, i: u32, t: &mut Tracker) {
-        match self.len[i as usize] {
-            0 => t.zeros += 1,
-            1 => t.ones += 1,
+    #[inline(always)]
+    fn uncovered(&mut self, i: u32, len: u32) {
+        match len {
+            0 => self.zeros += 1,
+            1 => self.ones += 1,
             _ => {}
         }
-        t.reactivate(i);
-        let l = self.llink[i as usize];
-        let r = self.rlink[i as usize];
-        self.rlink[l as usize] = i;
-        self.llink[r as usize] = i;
-        let mut p = self.nodes[i as usize].up;
-        while p != i {
-            self.unhide_tracked(p, t);
-            p = self.nodes[p as usize].up;
-        }
-    }
-
-    #[inline]
-    fn commit_tracked(&mut self, x: u32, t: &mut Tracker) -> u64 {
-        let o = x & !3;
-        let mut p = x;
-        let mut updates = 0;
-        for _ in 0..3 {
-            p = o | ((p + 1) & 3);
-            updates += self.cover_tracked(self.top[p as usize], t);
-        }
-        updates
-    }
-
-    #[inline]
-    fn uncommit_tracked(&mut self, x: u32, t: &mut Tracker) {
-        let o = x & !3;
-        let mut p = x;
-        for _ in 0..3 {
-            p = o | ((p + 3) & 3);
-            self.uncover_tracked(self.top[p as usize], t);
-        }
+        self.reactivate(i);
     }
 }
 
@@ -263,10 +193,9 @@ impl FillPlan {
         // block-symbol items lie in one band; column-symbol items (the third node of every
         // option, see `sudoku.rs`) span all bands and are left to the forced-item rule.
         let mut item_band = vec![u32::MAX; m.items() + 1];
-        debug_assert!(m.is_fixed4());
         for x in m.option_nodes() {
             let i = m.top[x];
-            // In the fixed-width layout node `x` is item family `x & 3` of its option.
+            // Node `x` is item family `x & 3` of its option (see `matrix.rs`).
             if x & 3 != 2 {
                 let (cell, _) = enc.options[m.option_of(x as u32) as usize];
                 item_band[i as usize] = (cell as usize / n / b) as u32;
@@ -442,7 +371,7 @@ impl<'a> FillSearch<'a> {
 
     fn push_option(&mut self, item: u32, start: u32, x: u32, mark_cover: u32) {
         let mark_commit = self.track.singles.len() as u32;
-        self.m.commit_tracked(x, &mut self.track);
+        self.m.commit_watched(x, &mut self.track);
         self.stats.nodes += 1;
         let band = self.band_of_option(x);
         self.band_left[band] -= 1;
@@ -461,7 +390,7 @@ impl<'a> FillSearch<'a> {
 
     fn pop_option(&mut self) -> Level {
         let lv = self.levels.pop().expect("pop_option on a non-empty stack");
-        self.m.uncommit_tracked(lv.x, &mut self.track);
+        self.m.uncommit_watched(lv.x, &mut self.track);
         self.track.singles.truncate(lv.mark_commit as usize);
         let band = self.band_of_option(lv.x);
         self.band_left[band] += 1;
@@ -469,7 +398,7 @@ impl<'a> FillSearch<'a> {
     }
 
     fn leave_level(&mut self, lv: &Level) {
-        self.m.uncover_tracked(lv.item, &mut self.track);
+        self.m.uncover_watched(lv.item, &mut self.track);
         self.track.singles.truncate(lv.mark_cover as usize);
     }
 
@@ -532,7 +461,7 @@ impl<'a> FillSearch<'a> {
             if let Some(x) = self.root {
                 let i = self.m.top[x as usize];
                 let mark = self.track.singles.len() as u32;
-                self.m.cover_tracked(i, &mut self.track);
+                self.m.cover_watched(i, &mut self.track);
                 self.push_option(i, x, x, mark);
                 self.band_start.fill(1);
             }
@@ -565,8 +494,8 @@ impl<'a> FillSearch<'a> {
                 continue;
             }
             let mark = self.track.singles.len() as u32;
-            self.m.cover_tracked(i, &mut self.track);
-            let l = self.m.len[i as usize];
+            self.m.cover_watched(i, &mut self.track);
+            let l = self.m.options_of(i);
             let mut x = self.m.nodes[i as usize].down;
             for _ in 0..self.rng.gen_range(0..l) {
                 x = self.m.nodes[x as usize].down;

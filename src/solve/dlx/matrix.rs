@@ -1,25 +1,27 @@
-//! The dancing-links arena: items, options and spacers laid out as in Knuth, *The Art of
-//! Computer Programming* 4B, §7.2.2.1 ("Dancing links"), Algorithm X.
+//! The dancing-links arena of Knuth, *The Art of Computer Programming* 4B, §7.2.2.1
+//! ("Dancing links"), Algorithm X, laid out for options of exactly four items.
 //!
 //! Everything lives in flat `Vec<u32>`s indexed by node number, so cloning a matrix (for a
 //! parallel worker) is a handful of `memcpy`s and the search touches no pointers:
 //!
 //! * nodes `1..=items` are the item headers; node `0` is the root of the circular list of
 //!   active items, linked through `llink`/`rlink`;
-//! * after the headers come the options, each preceded by a *spacer* node (`top == 0`) whose
-//!   `ulink` points at the first node of the option before it and whose `dlink` points at the
-//!   last node of the option after it; a final spacer closes the last option;
-//! * every option node has `top` = its item, `ulink`/`dlink` in that item's vertical list, and
-//!   `option` = the 0-based option number it belongs to.
+//! * every sudoku option covers exactly four items (cell, row-symbol, column-symbol,
+//!   block-symbol), so option `k` sits at nodes `base + 4k .. base + 4k + 3`, with `base`
+//!   the first multiple of four after the headers and no spacers between options;
+//! * every option node has `top` = its item, `up`/`down` in that item's vertical list, and
+//!   `opt` = the 0-based option number it belongs to.
 //!
-//! Invariant: an option's nodes are contiguous, so "the next node in this option" is `x + 1`
-//! unless that is a spacer, in which case it is `ulink[spacer]`.
+//! The other nodes of `p`'s option are then `p + 1`, `p + 2` and `p + 3` taken modulo four
+//! within its group: no spacer tests and no loop, which makes `hide`, the innermost
+//! operation of the search, about a third cheaper than Knuth's general layout. (The general
+//! layout with spacers was kept beside this one for a while, used only by tests; nothing
+//! needs options of other widths, so it went.)
 //!
-//! **Fixed-width layout.** Every sudoku option covers exactly four items (cell, row-symbol,
-//! column-symbol, block-symbol), so [`Matrix::new_fixed4`] drops the spacers and puts option
-//! `k` at nodes `base + 4k .. base + 4k + 3` with `base` a multiple of four. The other nodes
-//! of `p`'s option are then `p ^ 1`, `p ^ 2` and `p ^ 3`: no spacer tests and no loop, which
-//! makes `hide`, the innermost operation of the search, about a third cheaper.
+//! There is one implementation of the link operations, on a [sealed](Matrix::seal)
+//! matrix. Searches that keep their own bookkeeping of item lengths (the fill search's
+//! forced items and bands) pass a [`Watch`] that hears of every change; the plain search
+//! passes `()`, whose empty calls compile away.
 
 /// The vertical links of one node. They sit together in one 8-byte record because `hide`
 /// reads both and writes one of each neighbour's: one cache line, one masked index, and an
@@ -27,9 +29,9 @@
 /// live in arrays of their own, which keeps the records small.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Node {
-    /// Up link (for a spacer: the first node of the option before it).
+    /// Up link.
     pub up: u32,
-    /// Down link (for a spacer: the last node of the option after it).
+    /// Down link.
     pub down: u32,
 }
 
@@ -47,9 +49,32 @@ const NEVER: u32 = i32::MAX as u32;
 /// Items scanned per step of the dense MRV scan (see [`Matrix::choose_mrv`]).
 const MRV_CHUNK: usize = 16;
 
-/// An exact-cover matrix with only primary items.
+/// What a search that keeps its own bookkeeping of item lengths hears from the link
+/// operations of a [`Matrix`]. Every method does nothing by default; `()` is the watcher of
+/// a search that needs none.
+pub(crate) trait Watch {
+    /// A `hide` took an option off active item `x`'s list, leaving `len` options on it.
+    #[inline(always)]
+    fn hidden(&mut self, _x: u32, _len: u32) {}
+
+    /// An `unhide` put an option back on active item `x`'s list, making `len`.
+    #[inline(always)]
+    fn unhidden(&mut self, _x: u32, _len: u32) {}
+
+    /// Item `i`, with `len` options on its list, was covered.
+    #[inline(always)]
+    fn covered(&mut self, _i: u32, _len: u32) {}
+
+    /// Item `i`, with `len` options on its list, is being uncovered.
+    #[inline(always)]
+    fn uncovered(&mut self, _i: u32, _len: u32) {}
+}
+
+impl Watch for () {}
+
+/// An exact-cover matrix with only primary items, whose options cover four items each.
 #[derive(Clone, Debug)]
-pub struct Matrix {
+pub(crate) struct Matrix {
     /// Number of items; item headers are nodes `1..=items`.
     items: u32,
     /// Left links of the item list (length `items + 1`).
@@ -58,71 +83,33 @@ pub struct Matrix {
     pub(crate) rlink: Vec<u32>,
     /// Active options per item (length `items + 1`, index 0 unused).
     pub(crate) len: Vec<u32>,
-    /// The links of the nodes: headers, spacers and option nodes.
+    /// The links of the nodes: headers, padding and option nodes.
     pub(crate) nodes: Vec<Node>,
-    /// Item of each node: `0` for spacers, the header's own index for headers.
+    /// Item of each node: `0` for padding, the header's own index for headers.
     pub(crate) top: Vec<u32>,
-    /// Option number of each option node (`u32::MAX` for headers, spacers and padding).
+    /// Option number of each option node (`u32::MAX` for headers and padding).
     opt: Vec<u32>,
     /// Number of options added.
     options: u32,
-    /// Whether the fixed-width layout is in use (see the module docs).
-    fixed4: bool,
     /// `nodes.len() - 1` once [`Matrix::seal`] padded it to a power of two (else 0).
     node_mask: usize,
     /// `len.len() - 1` once sealed, likewise.
     item_mask: usize,
-    /// Fixed-width layout: nodes at and above this index are clean padding (never linked,
-    /// `top` 0, `opt` `u32::MAX`). A rebuilt matrix may have written further than it ends,
-    /// and [`Matrix::seal`] cleans up to here.
+    /// Nodes at and above this index are clean padding (never linked, `top` 0, `opt`
+    /// `u32::MAX`). A rebuilt matrix may have written further than it ends, and
+    /// [`Matrix::seal`] cleans up to here.
     dirty_nodes: usize,
     /// Likewise for `len`, `llink` and `rlink`: entries from here on are padding.
     dirty_items: usize,
 }
 
 impl Matrix {
-    /// An empty matrix over `items` primary items, numbered `1..=items`, with room reserved for
-    /// `options` options of about `nodes_per_option` nodes each.
+    /// An empty matrix over `items` items, numbered `1..=items`, with room for `options`
+    /// options.
     ///
     /// # Panics
     /// If `items` does not fit the `u32` node space.
-    pub fn new(items: usize, options: usize, nodes_per_option: usize) -> Matrix {
-        let items = u32::try_from(items).expect("item count fits in u32");
-        let n = items as usize;
-        let cap = n + 1 + options * (nodes_per_option + 1) + 1;
-        let mut m = Matrix {
-            items,
-            llink: (0..=items)
-                .map(|i| if i == 0 { items } else { i - 1 })
-                .collect(),
-            rlink: (0..=items)
-                .map(|i| if i == items { 0 } else { i + 1 })
-                .collect(),
-            len: vec![0; n + 1],
-            nodes: Vec::with_capacity(cap),
-            top: Vec::with_capacity(cap),
-            opt: Vec::with_capacity(cap),
-            options: 0,
-            fixed4: false,
-            node_mask: 0,
-            item_mask: 0,
-            dirty_nodes: 0,
-            dirty_items: 0,
-        };
-        for i in 0..=items {
-            m.push_node(i, i, i, u32::MAX);
-        }
-        // The first spacer: no option before it.
-        m.push_spacer(0);
-        m
-    }
-
-    /// An empty matrix whose options all cover exactly four items, laid out without spacers
-    /// (see the module docs), with room for `options` options.
-    ///
-    /// # Panics
-    /// If `items` does not fit the `u32` node space.
-    pub fn new_fixed4(items: usize, options: usize) -> Matrix {
+    pub(crate) fn new(items: usize, options: usize) -> Matrix {
         let mut m = Matrix {
             items: 0,
             llink: Vec::new(),
@@ -132,28 +119,26 @@ impl Matrix {
             top: Vec::new(),
             opt: Vec::new(),
             options: 0,
-            fixed4: true,
             node_mask: 0,
             item_mask: 0,
             dirty_nodes: 0,
             dirty_items: 0,
         };
-        m.reset_fixed4(items, options);
+        m.reset(items, options);
         m
     }
 
-    /// Makes this an empty fixed-width matrix over `items` items, as
-    /// [`Matrix::new_fixed4`] would, in the arrays it already has: a solver that encodes
-    /// puzzle after puzzle of one shape then allocates nothing, and writes only the nodes the
-    /// new puzzle uses, not the whole padded arena. Room is made for `options` options.
+    /// Makes this an empty matrix over `items` items, as [`Matrix::new`] would, in the
+    /// arrays it already has: a solver that encodes puzzle after puzzle of one shape then
+    /// allocates nothing, and writes only the nodes the new puzzle uses, not the whole padded
+    /// arena. Room is made for `options` options.
     ///
     /// # Panics
     /// If `items` does not fit the `u32` node space.
-    pub(crate) fn reset_fixed4(&mut self, items: usize, options: usize) {
+    pub(crate) fn reset(&mut self, items: usize, options: usize) {
         let n = u32::try_from(items).expect("item count fits in u32");
         self.items = n;
         self.options = 0;
-        self.fixed4 = true;
         self.node_mask = 0;
         self.item_mask = 0;
         if self.len.len() < items + 1 {
@@ -185,15 +170,12 @@ impl Matrix {
         self.dirty_nodes = self.dirty_nodes.max(base);
     }
 
-    /// Pads the arrays of a finished fixed-width matrix to powers of two, so that the hot
+    /// Pads the arrays of a finished matrix to powers of two, so that the hot
     /// loops can index with `i & mask`: the optimiser then sees every index in bounds and
     /// drops the bounds checks (a third of `hide`'s instructions) with no `unsafe`.
     /// Padding nodes and items are never linked. Arrays left longer by a larger matrix
     /// rebuilt in the same space keep their length; the hot loops slice them to the mask.
     pub(crate) fn seal(&mut self) {
-        if !self.fixed4 {
-            return;
-        }
         let end = self.first_option_node() + 4 * self.options();
         let nodes = end.next_power_of_two();
         // Padding belongs to no option (`opt` = MAX), so no scan can mistake it for one.
@@ -230,67 +212,16 @@ impl Matrix {
         self.item_mask = items - 1;
     }
 
-    fn push_node(&mut self, top: u32, up: u32, down: u32, opt: u32) {
-        self.nodes.push(Node { up, down });
-        self.top.push(top);
-        self.opt.push(opt);
-    }
-
-    fn push_spacer(&mut self, first_of_previous: u32) {
-        // `down` is patched when the next option is complete.
-        self.push_node(0, first_of_previous, 0, u32::MAX);
-    }
-
-    /// Appends an option covering `items` (each in `1..=self.items()`, no repeats) and
-    /// returns its 0-based number.
-    ///
-    /// # Panics
-    /// If an item is out of range or the option is empty.
-    pub fn add_option(&mut self, items: &[u32]) -> u32 {
-        assert!(!items.is_empty(), "an option covers at least one item");
-        if self.fixed4 {
-            assert_eq!(
-                items.len(),
-                4,
-                "a fixed-width matrix takes options of four items"
-            );
-            for (k, &i) in items.iter().enumerate() {
-                assert!(i >= 1 && i <= self.items, "item {i} out of range");
-                assert!(!items[..k].contains(&i), "item {i} repeated");
-            }
-            return self.add_option4([items[0], items[1], items[2], items[3]]);
-        }
-        let spacer = self.nodes.len() as u32 - 1;
-        let first = spacer + 1;
-        let id = self.options;
-        for &i in items {
-            assert!(i >= 1 && i <= self.items, "item {i} out of range");
-            let x = self.nodes.len() as u32;
-            let last = self.nodes[i as usize].up;
-            self.push_node(i, last, i, id);
-            self.nodes[last as usize].down = x;
-            self.nodes[i as usize].up = x;
-            self.len[i as usize] += 1;
-        }
-        let last = self.nodes.len() as u32 - 1;
-        self.nodes[spacer as usize].down = last;
-        self.push_spacer(first);
-        self.options += 1;
-        id
-    }
-
-    /// [`Matrix::add_option`] for a fixed-width matrix, without its argument checks: the
-    /// sudoku encoder calls it for every option of every puzzle, and a per-node push with
-    /// checks was over half of the encoding time.
-    pub(crate) fn add_option4(&mut self, items: [u32; 4]) -> u32 {
-        debug_assert!(
-            self.fixed4 && self.node_mask == 0,
-            "unsealed fixed-width matrix"
-        );
+    /// Appends an option covering four distinct items (each in `1..=self.items()`) and
+    /// returns its 0-based number. The items are checked only in debug builds: the sudoku
+    /// encoder calls this for every option of every puzzle, and a per-node push with checks
+    /// was over half of the encoding time.
+    pub(crate) fn add_option(&mut self, items: [u32; 4]) -> u32 {
+        debug_assert!(self.node_mask == 0, "options are added before sealing");
         let id = self.options;
         let x = self.first_option_node() + 4 * id as usize;
         if self.nodes.len() < x + 4 {
-            // More options than [`Matrix::reset_fixed4`] made room for.
+            // More options than [`Matrix::reset`] made room for.
             self.nodes.resize(x + 4, Node::default());
             self.top.resize(x + 4, 0);
             self.opt.resize(x + 4, u32::MAX);
@@ -312,13 +243,13 @@ impl Matrix {
         id
     }
 
-    /// Number of primary items.
-    pub fn items(&self) -> usize {
+    /// Number of items.
+    pub(crate) fn items(&self) -> usize {
         self.items as usize
     }
 
     /// Number of options.
-    pub fn options(&self) -> usize {
+    pub(crate) fn options(&self) -> usize {
         self.options as usize
     }
 
@@ -333,10 +264,7 @@ impl Matrix {
     /// once rather than three times.
     #[inline(always)]
     fn sealed(&mut self) -> Sealed<'_> {
-        debug_assert!(
-            self.fixed4 && self.node_mask != 0,
-            "sealed fixed-width matrix"
-        );
+        debug_assert!(self.node_mask != 0, "a sealed matrix");
         let (nm, im) = (self.node_mask, self.item_mask);
         Sealed {
             nodes: &mut self.nodes[..=nm],
@@ -349,139 +277,66 @@ impl Matrix {
         }
     }
 
-    /// Removes option node `p`'s option from every other item's list (Knuth's `hide`), in the
-    /// general layout with spacers. Returns the number of link updates.
-    #[inline(always)]
-    fn hide(&mut self, p: u32) -> u64 {
-        let mut updates = 0;
-        let mut q = p + 1;
-        while q != p {
-            let x = self.top[q as usize];
-            if x == 0 {
-                q = self.nodes[q as usize].up;
-            } else {
-                let u = self.nodes[q as usize].up;
-                let d = self.nodes[q as usize].down;
-                self.nodes[u as usize].down = d;
-                self.nodes[d as usize].up = u;
-                self.len[x as usize] -= 1;
-                updates += 1;
-                q += 1;
-            }
-        }
-        updates
-    }
-
-    /// Undoes [`Matrix::hide`], walking the option in the opposite order.
-    #[inline(always)]
-    fn unhide(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let x = self.top[q as usize];
-            if x == 0 {
-                q = self.nodes[q as usize].down;
-            } else {
-                let u = self.nodes[q as usize].up;
-                let d = self.nodes[q as usize].down;
-                self.nodes[u as usize].down = q;
-                self.nodes[d as usize].up = q;
-                self.len[x as usize] += 1;
-                q -= 1;
-            }
-        }
-    }
-
     /// Covers item `i`: hides every option that contains it and unlinks it from the item list.
     /// Returns the number of link updates.
     #[inline]
     pub(crate) fn cover(&mut self, i: u32) -> u64 {
-        if self.node_mask != 0 {
-            return self.sealed().cover(i);
-        }
-        debug_assert!(
-            !self.fixed4,
-            "fixed-width matrices are sealed before searching"
-        );
-        let mut updates = 0;
-        let mut p = self.nodes[i as usize].down;
-        while p != i {
-            updates += self.hide(p);
-            p = self.nodes[p as usize].down;
-        }
-        let l = self.llink[i as usize];
-        let r = self.rlink[i as usize];
-        self.rlink[l as usize] = r;
-        self.llink[r as usize] = l;
-        self.len[i as usize] += COVERED;
-        updates + 1
+        self.sealed().cover(i, &mut ())
     }
 
     /// Undoes [`Matrix::cover`].
     #[inline]
     pub(crate) fn uncover(&mut self, i: u32) {
-        if self.node_mask != 0 {
-            self.sealed().uncover(i);
-            return;
-        }
-        let l = self.llink[i as usize];
-        let r = self.rlink[i as usize];
-        self.rlink[l as usize] = i;
-        self.llink[r as usize] = i;
-        self.len[i as usize] -= COVERED;
-        let mut p = self.nodes[i as usize].up;
-        while p != i {
-            self.unhide(p);
-            p = self.nodes[p as usize].up;
-        }
+        self.sealed().uncover(i, &mut ());
     }
 
-    /// Having covered `top[x]`, covers the other items of `x`'s option, left to right.
+    /// Having covered `top[x]`, covers the other items of `x`'s option, in option order
+    /// from `x`. Returns the number of link updates.
     #[inline]
     pub(crate) fn commit(&mut self, x: u32) -> u64 {
-        if self.node_mask != 0 {
-            let mut s = self.sealed();
-            let mut updates = 0;
-            for k in 1..4 {
-                let j = s.top[(x ^ k) as usize & s.nm];
-                updates += s.cover(j);
-            }
-            return updates;
-        }
-        let mut updates = 0;
-        let mut p = x + 1;
-        while p != x {
-            let j = self.top[p as usize];
-            if j == 0 {
-                p = self.nodes[p as usize].up;
-            } else {
-                updates += self.cover(j);
-                p += 1;
-            }
-        }
-        updates
+        self.sealed().commit(x, &mut ())
     }
 
-    /// Undoes [`Matrix::commit`], right to left.
+    /// Undoes [`Matrix::commit`], in the opposite order.
     #[inline]
     pub(crate) fn uncommit(&mut self, x: u32) {
-        if self.node_mask != 0 {
-            let mut s = self.sealed();
-            for k in (1..4).rev() {
-                let j = s.top[(x ^ k) as usize & s.nm];
-                s.uncover(j);
-            }
-            return;
-        }
-        let mut p = x - 1;
-        while p != x {
-            let j = self.top[p as usize];
-            if j == 0 {
-                p = self.nodes[p as usize].down;
-            } else {
-                self.uncover(j);
-                p -= 1;
-            }
-        }
+        self.sealed().uncommit(x, &mut ());
+    }
+
+    /// [`Matrix::cover`], telling `w` of every length change.
+    #[inline]
+    pub(crate) fn cover_watched(&mut self, i: u32, w: &mut impl Watch) -> u64 {
+        self.sealed().cover(i, w)
+    }
+
+    /// [`Matrix::uncover`], telling `w` of every length change.
+    #[inline]
+    pub(crate) fn uncover_watched(&mut self, i: u32, w: &mut impl Watch) {
+        self.sealed().uncover(i, w);
+    }
+
+    /// [`Matrix::commit`], telling `w` of every length change.
+    #[inline]
+    pub(crate) fn commit_watched(&mut self, x: u32, w: &mut impl Watch) -> u64 {
+        self.sealed().commit(x, w)
+    }
+
+    /// [`Matrix::uncommit`], telling `w` of every length change.
+    #[inline]
+    pub(crate) fn uncommit_watched(&mut self, x: u32, w: &mut impl Watch) {
+        self.sealed().uncommit(x, w);
+    }
+
+    /// Whether item `i` is in the active list.
+    #[inline]
+    pub(crate) fn is_active(&self, i: u32) -> bool {
+        self.rlink[self.llink[i as usize] as usize] == i
+    }
+
+    /// The options-left count of item `i`, whether it is covered or not.
+    #[inline]
+    pub(crate) fn options_of(&self, i: u32) -> u32 {
+        self.len[i as usize] % COVERED
     }
 
     /// Chooses the active item with the fewest options (MRV), first in list order on ties,
@@ -496,9 +351,7 @@ impl Matrix {
     /// the choice.
     #[inline]
     pub(crate) fn choose_mrv(&self) -> Option<u32> {
-        if self.item_mask == 0 {
-            return self.choose_mrv_linked();
-        }
+        debug_assert!(self.item_mask != 0, "a sealed matrix");
         // Sealing padded `len` to whole chunks, with the root and padding at NEVER.
         let scan = (self.items as usize + MRV_CHUNK) & !(MRV_CHUNK - 1);
         let len = &self.len[..scan];
@@ -538,9 +391,9 @@ impl Matrix {
         Some((at + offset) as u32)
     }
 
-    /// [`Matrix::choose_mrv`] by walking the active list: for matrices that are not sealed,
-    /// and for callers (the fill search) that cover items without [`COVERED`]. Takes the
-    /// first item with at most one option, else the first of the fewest.
+    /// [`Matrix::choose_mrv`] by walking the active list, for the fill search, whose
+    /// tie-breaks its seeds' grids depend on. Takes the first item with at most one option,
+    /// else the first of the fewest.
     #[inline]
     pub(crate) fn choose_mrv_linked(&self) -> Option<u32> {
         let mut best = None;
@@ -560,18 +413,12 @@ impl Matrix {
         best
     }
 
-    /// Whether the fixed-width layout is in use.
-    #[inline]
-    pub(crate) fn is_fixed4(&self) -> bool {
-        self.fixed4
-    }
-
-    /// The first node of the first option in the fixed-width layout.
+    /// The first node of the first option.
     pub(crate) fn first_option_node(&self) -> usize {
         (self.items() + 1 + 3) & !3
     }
 
-    /// The option nodes of the fixed-width layout (padding excluded).
+    /// The option nodes (padding excluded).
     pub(crate) fn option_nodes(&self) -> std::ops::Range<usize> {
         let first = self.first_option_node();
         first..first + 4 * self.options()
@@ -583,8 +430,8 @@ impl Matrix {
         self.opt[x as usize]
     }
 
-    /// Active item headers, in list order (for tests and diagnostics).
-    pub fn active_items(&self) -> Vec<u32> {
+    /// Active item headers, in list order.
+    pub(crate) fn active_items(&self) -> Vec<u32> {
         let mut out = Vec::new();
         let mut i = self.rlink[0];
         while i != 0 {
@@ -610,44 +457,51 @@ struct Sealed<'a> {
 }
 
 impl Sealed<'_> {
-    /// Knuth's `hide` of option node `p`'s option. Its other nodes are `p ^ 1`, `p ^ 2` and
-    /// `p ^ 3`; they sit in three different items' lists, so the order they are unlinked in
-    /// does not matter.
+    /// Knuth's `hide` of option node `p`'s option: its other nodes, `p + 1`, `p + 2` and
+    /// `p + 3` modulo four within its group, leave their items' lists. They sit in three
+    /// different lists, so the order does not matter to the links; it is fixed because a
+    /// watcher (the fill search's stack of forced items) hears the changes in this order.
     #[inline(always)]
-    fn hide(&mut self, p: u32) {
+    fn hide(&mut self, p: u32, w: &mut impl Watch) {
         let (nm, im) = (self.nm, self.im);
+        let group = p & !3;
         for k in 1..4 {
-            let q = (p ^ k) as usize & nm;
+            let q = (group | (p + k) & 3) as usize & nm;
             let Node { up: u, down: d } = self.nodes[q];
             let x = self.top[q];
             self.nodes[u as usize & nm].down = d;
             self.nodes[d as usize & nm].up = u;
-            self.len[x as usize & im] -= 1;
+            let len = self.len[x as usize & im] - 1;
+            self.len[x as usize & im] = len;
+            w.hidden(x, len);
         }
     }
 
-    /// Undoes [`Sealed::hide`].
+    /// Undoes [`Sealed::hide`], in the opposite order.
     #[inline(always)]
-    fn unhide(&mut self, p: u32) {
+    fn unhide(&mut self, p: u32, w: &mut impl Watch) {
         let (nm, im) = (self.nm, self.im);
+        let group = p & !3;
         for k in (1..4).rev() {
-            let q = (p ^ k) as usize & nm;
+            let q = (group | (p + k) & 3) as usize & nm;
             let Node { up: u, down: d } = self.nodes[q];
             let x = self.top[q];
             self.nodes[u as usize & nm].down = q as u32;
             self.nodes[d as usize & nm].up = q as u32;
-            self.len[x as usize & im] += 1;
+            let len = self.len[x as usize & im] + 1;
+            self.len[x as usize & im] = len;
+            w.unhidden(x, len);
         }
     }
 
     /// [`Matrix::cover`]: link updates made.
     #[inline(always)]
-    fn cover(&mut self, i: u32) -> u64 {
+    fn cover(&mut self, i: u32, w: &mut impl Watch) -> u64 {
         let (nm, im) = (self.nm, self.im);
         let mut updates = 1;
         let mut p = self.nodes[i as usize & nm].down;
         while p != i {
-            self.hide(p);
+            self.hide(p, w);
             updates += 3;
             p = self.nodes[p as usize & nm].down;
         }
@@ -655,66 +509,52 @@ impl Sealed<'_> {
         let r = self.rlink[i as usize & im];
         self.rlink[l as usize & im] = r;
         self.llink[r as usize & im] = l;
-        self.len[i as usize & im] += COVERED;
+        let len = self.len[i as usize & im];
+        self.len[i as usize & im] = len + COVERED;
+        w.covered(i, len);
         updates
     }
 
     /// [`Matrix::uncover`].
     #[inline(always)]
-    fn uncover(&mut self, i: u32) {
+    fn uncover(&mut self, i: u32, w: &mut impl Watch) {
         let (nm, im) = (self.nm, self.im);
+        let len = self.len[i as usize & im] - COVERED;
+        w.uncovered(i, len);
+        self.len[i as usize & im] = len;
         let l = self.llink[i as usize & im];
         let r = self.rlink[i as usize & im];
         self.rlink[l as usize & im] = i;
         self.llink[r as usize & im] = i;
-        self.len[i as usize & im] -= COVERED;
         let mut p = self.nodes[i as usize & nm].up;
         while p != i {
-            self.unhide(p);
+            self.unhide(p, w);
             p = self.nodes[p as usize & nm].up;
+        }
+    }
+
+    /// [`Matrix::commit`].
+    #[inline(always)]
+    fn commit(&mut self, x: u32, w: &mut impl Watch) -> u64 {
+        let group = x & !3;
+        let mut updates = 0;
+        for k in 1..4 {
+            let j = self.top[(group | (x + k) & 3) as usize & self.nm];
+            updates += self.cover(j, w);
+        }
+        updates
+    }
+
+    /// [`Matrix::uncommit`].
+    #[inline(always)]
+    fn uncommit(&mut self, x: u32, w: &mut impl Watch) {
+        let group = x & !3;
+        for k in (1..4).rev() {
+            let j = self.top[(group | (x + k) & 3) as usize & self.nm];
+            self.uncover(j, w);
         }
     }
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-
-    /// Knuth's example, 7.2.2.1–(5): items a..g and six options; its only exact cover is
-    /// {a d f}, {b g}, {c e}.
-    pub(crate) fn knuth_example() -> Matrix {
-        // Items a=1 b=2 c=3 d=4 e=5 f=6 g=7.
-        let mut m = Matrix::new(7, 6, 4);
-        m.add_option(&[3, 5]); // c e
-        m.add_option(&[1, 4, 7]); // a d g
-        m.add_option(&[2, 3, 6]); // b c f
-        m.add_option(&[1, 4, 6]); // a d f
-        m.add_option(&[2, 7]); // b g
-        m.add_option(&[4, 5, 7]); // d e g
-        m
-    }
-
-    #[test]
-    fn cover_and_uncover_restore_the_matrix() {
-        let mut m = knuth_example();
-        let before = m.clone();
-        m.cover(1);
-        assert_eq!(m.len[4], 1); // only 'd e g' is left with d
-        m.commit(m.nodes[1].down);
-        m.uncommit(m.nodes[1].down);
-        m.uncover(1);
-        assert_eq!(m.nodes, before.nodes);
-        assert_eq!(m.len, before.len);
-        assert_eq!(m.rlink, before.rlink);
-    }
-
-    #[test]
-    fn layout_has_spacers() {
-        let m = knuth_example();
-        assert_eq!(m.options(), 6);
-        assert_eq!(m.items(), 7);
-        assert_eq!(m.top[8], 0); // first spacer after headers 0..=7
-        assert_eq!(m.len[4], 3);
-        assert_eq!(m.active_items(), vec![1, 2, 3, 4, 5, 6, 7]);
-    }
-}
+pub(crate) mod tests;

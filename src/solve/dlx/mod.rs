@@ -19,11 +19,12 @@ pub(crate) mod sudoku;
 use std::time::Instant;
 
 pub use fill::FillStats;
-pub use matrix::Matrix;
 pub use search::Stats;
 
 use super::{Outcome, SearchControl, SolveLimits};
+use crate::cells::SymbolSet;
 use crate::grid::{GridError, Puzzle, Shape};
+use matrix::Matrix;
 use search::{End, Flow, Halt, Stacks};
 use sudoku::Encoding;
 
@@ -53,8 +54,8 @@ impl Solver {
         })
     }
 
-    /// Encodes `puzzle` keeping, for each blank cell, only the symbols in `candidates[cell]`
-    /// (bit `v−1` for symbol `v`). The candidates must be *sound* (every solution of the
+    /// Encodes `puzzle` keeping, for each blank cell, only the symbols in `candidates[cell]`.
+    /// The candidates must be *sound* (every solution of the
     /// puzzle uses only allowed symbols) for counts to mean anything about the puzzle.
     ///
     /// # Errors
@@ -62,7 +63,7 @@ impl Solver {
     ///
     /// # Panics
     /// If `candidates` is not one mask per cell.
-    pub fn with_candidates(puzzle: &Puzzle, candidates: &[u128]) -> Result<Solver, GridError> {
+    pub fn with_candidates(puzzle: &Puzzle, candidates: &[SymbolSet]) -> Result<Solver, GridError> {
         puzzle.check()?;
         assert_eq!(candidates.len(), puzzle.cells().len(), "one mask per cell");
         Ok(Solver {
@@ -220,8 +221,7 @@ impl BatchSolver {
             let n = shape.side();
             first_node.resize(n * n * n, 0);
             let m = &enc.matrix;
-            // Sudoku matrices use the fixed-width layout: every fourth node starts an option.
-            debug_assert!(m.is_fixed4());
+            // Every fourth node starts an option (see `matrix.rs`).
             for x in m.option_nodes().step_by(4) {
                 let (cell, v) = enc.options[m.option_of(x as u32) as usize];
                 first_node[cell as usize * n + v as usize - 1] = x as u32;

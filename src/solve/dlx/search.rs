@@ -207,12 +207,12 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::super::matrix::tests::knuth_example;
+    use super::super::matrix::tests::small_example;
     use super::*;
 
     #[test]
-    fn knuths_example_has_one_cover() {
-        let mut m = knuth_example();
+    fn small_example_has_three_covers() {
+        let mut m = small_example();
         let before = m.clone();
         let mut stacks = Stacks::default();
         let mut stats = Stats::default();
@@ -224,19 +224,16 @@ mod tests {
             Flow::Continue
         });
         assert_eq!(end, End::Exhausted);
-        // Options 0 'c e', 3 'a d f', 4 'b g'.
-        assert_eq!(found, vec![vec![0, 3, 4]]);
-        assert_eq!(stats.solutions, 1);
+        found.sort();
+        assert_eq!(found, vec![vec![0, 1], vec![2, 3], vec![4, 5]]);
+        assert_eq!(stats.solutions, 3);
         assert_eq!(m.nodes, before.nodes);
         assert_eq!(m.len, before.len);
     }
 
     #[test]
     fn stop_restores_the_matrix() {
-        // Two items, each option covers both: two solutions; stop after the first.
-        let mut m = Matrix::new(2, 2, 2);
-        m.add_option(&[1, 2]);
-        m.add_option(&[1, 2]);
+        let mut m = small_example();
         let before = m.clone();
         let mut stacks = Stacks::default();
         let mut stats = Stats::default();
@@ -246,10 +243,11 @@ mod tests {
         assert_eq!(end, End::Stopped);
         assert_eq!(m.nodes, before.nodes);
         assert_eq!(m.rlink, before.rlink);
+        assert_eq!(m.len, before.len);
         let end = run(&mut m, &mut stacks, Halt::NONE, &mut stats, |_, _| {
             Flow::Continue
         });
         assert_eq!(end, End::Exhausted);
-        assert_eq!(stats.solutions, 3);
+        assert_eq!(stats.solutions, 4);
     }
 }

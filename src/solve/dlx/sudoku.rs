@@ -10,6 +10,7 @@
 //! left with no option (a symbol with no place in a row, say) stays in the matrix with length
 //! zero, so the search fails on it at once.
 
+use crate::cells::{Placed, Symbol, SymbolSet};
 use crate::grid::{Puzzle, Shape};
 
 use super::matrix::Matrix;
@@ -39,10 +40,8 @@ enum Family {
 /// Working space of the encoder, kept by callers that encode many puzzles.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Scratch {
-    /// Symbols used per row, column and block (bit `v−1` for `v`).
-    row_used: Vec<u128>,
-    col_used: Vec<u128>,
-    block_used: Vec<u128>,
+    /// Symbols given per house.
+    placed: Placed,
     /// Item number of each `(family, house, symbol)`, 0 for an item the givens satisfy.
     item_id: Vec<u32>,
 }
@@ -55,19 +54,19 @@ impl Encoding {
     }
 
     /// Like [`Encoding::new`], keeping for each blank cell only the symbols allowed by
-    /// `allowed[cell]` (bit `v−1` for `v`) when given.
-    pub(crate) fn with_candidates(puzzle: &Puzzle, allowed: Option<&[u128]>) -> Encoding {
+    /// `allowed[cell]` when given.
+    pub(crate) fn with_candidates(puzzle: &Puzzle, allowed: Option<&[SymbolSet]>) -> Encoding {
         Encoding::with_scratch(puzzle, allowed, &mut Scratch::default())
     }
 
     /// [`Encoding::with_candidates`] in the caller's working space.
     pub(crate) fn with_scratch(
         puzzle: &Puzzle,
-        allowed: Option<&[u128]>,
+        allowed: Option<&[SymbolSet]>,
         scratch: &mut Scratch,
     ) -> Encoding {
         let mut enc = Encoding {
-            matrix: Matrix::new_fixed4(0, 0),
+            matrix: Matrix::new(0, 0),
             options: Vec::new(),
             givens: Vec::new(),
             shape: puzzle.shape(),
@@ -81,44 +80,28 @@ impl Encoding {
     pub(crate) fn rebuild(
         &mut self,
         puzzle: &Puzzle,
-        allowed: Option<&[u128]>,
+        allowed: Option<&[SymbolSet]>,
         scratch: &mut Scratch,
     ) {
         let shape = puzzle.shape();
         let n = shape.side();
         let cells = puzzle.cells();
-        let Scratch {
-            row_used,
-            col_used,
-            block_used,
-            item_id,
-        } = scratch;
-        for used in [&mut *row_used, &mut *col_used, &mut *block_used] {
-            used.clear();
-            used.resize(n, 0);
-        }
-        for (i, &v) in cells.iter().enumerate() {
-            if v != 0 {
-                let (r, c) = (i / n, i % n);
-                let bit = 1u128 << (v - 1);
-                row_used[r] |= bit;
-                col_used[c] |= bit;
-                block_used[shape.block_of(r, c)] |= bit;
-            }
-        }
+        let Scratch { placed, item_id } = scratch;
+        placed.load(shape, cells);
         // Number the items that are still open, family by family, so that list order (the MRV
         // tie-break) is cells first, as in Knuth's sudoku programs.
         let n2 = n * n;
         item_id.clear();
         item_id.resize(4 * n2, 0);
         let mut next = 0u32;
+        // Houses are numbered rows, columns, blocks, like the families after `Cell`.
         let open = |fam: Family, k: usize| -> bool {
-            let (house, v) = (k / n, k % n);
             match fam {
                 Family::Cell => cells[k] == 0,
-                Family::RowSymbol => row_used[house] >> v & 1 == 0,
-                Family::ColSymbol => col_used[house] >> v & 1 == 0,
-                Family::BlockSymbol => block_used[house] >> v & 1 == 0,
+                _ => {
+                    let house = (fam as usize - 1) * n + k / n;
+                    !placed.house(house).contains(Symbol::from_index(k % n))
+                }
             }
         };
         for fam in [
@@ -135,22 +118,16 @@ impl Encoding {
             }
         }
         // The symbols each blank cell may still take: one option each.
-        // n <= 100, so the mask fits.
-        let symbols = (1u128 << n) - 1;
-        let free = |i: usize| -> u128 {
-            let (r, c) = (i / n, i % n);
-            let mut taken = row_used[r] | col_used[c] | block_used[shape.block_of(r, c)];
-            if let Some(a) = allowed {
-                taken |= !a[i];
-            }
-            !taken & symbols
+        let free = |i: usize| -> SymbolSet {
+            let free = placed.free(i);
+            allowed.map_or(free, |a| free & a[i])
         };
         let count: usize = (0..cells.len())
             .filter(|&i| cells[i] == 0)
-            .map(|i| free(i).count_ones() as usize)
+            .map(|i| free(i).len())
             .sum();
         let matrix = &mut self.matrix;
-        matrix.reset_fixed4(next as usize, count);
+        matrix.reset(next as usize, count);
         let options = &mut self.options;
         options.clear();
         options.reserve(count);
@@ -160,10 +137,7 @@ impl Encoding {
             }
             let (r, c) = (i / n, i % n);
             let k = shape.block_of(r, c);
-            let mut left = free(i);
-            while left != 0 {
-                let v = left.trailing_zeros() as usize;
-                left &= left - 1;
+            for v in free(i).indices() {
                 let ids = [
                     item_id[i],
                     item_id[n2 + r * n + v],
@@ -171,7 +145,7 @@ impl Encoding {
                     item_id[3 * n2 + k * n + v],
                 ];
                 debug_assert!(ids.iter().all(|&id| id != 0));
-                matrix.add_option4(ids);
+                matrix.add_option(ids);
                 options.push((i as u32, v as u8 + 1));
             }
         }

@@ -2,7 +2,7 @@
 //! that propagates at every node. It also proves the generator's removals, with no search at
 //! all when the rules reach a contradiction.
 //!
-//! Candidates are one `u128` bitmask per cell (bit `v−1` for symbol `v`; `n ≤ 100` fits).
+//! Candidates are one [`SymbolSet`] per cell; a fixed cell's set holds its one symbol.
 //! The files split the engine by concern:
 //!
 //! * `rules.rs`: naked and hidden singles and locked candidates (pointing and claiming) to a
@@ -28,8 +28,8 @@ mod search;
 use std::time::Instant;
 
 use super::{Outcome, SearchControl, SolveLimits};
+use crate::cells::{Houses, Placed, SymbolSet};
 use crate::grid::{GridError, Puzzle, Shape};
-use crate::houses::Houses;
 
 /// Counters of one propagation search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -86,12 +86,15 @@ pub fn count(
 /// Reusable buffers for propagation (one per worker thread).
 #[derive(Clone, Debug)]
 pub(crate) struct Propagator {
+    shape: Shape,
     houses: Houses,
-    full: u128,
+    full: SymbolSet,
     queue: Vec<u32>,
     done: Vec<bool>,
     /// Block–line segment masks for locked candidates.
-    seg: Vec<u128>,
+    seg: Vec<SymbolSet>,
+    /// Symbols placed per house, for [`Propagator::eliminated`].
+    placed: Placed,
     /// Houses whose candidates changed since their last hidden-single sweep.
     dirty: Vec<bool>,
     /// Stop (reporting no contradiction) after this many fixed cells are processed.
@@ -103,15 +106,13 @@ impl Propagator {
     pub(crate) fn new(shape: Shape) -> Propagator {
         let n = shape.side();
         Propagator {
+            shape,
             houses: Houses::new(shape),
-            full: if n == 128 {
-                u128::MAX
-            } else {
-                (1u128 << n) - 1
-            },
+            full: SymbolSet::full(n),
             queue: Vec::with_capacity(n * n),
             done: vec![false; n * n],
             seg: Vec::with_capacity(n * shape.box_size()),
+            placed: Placed::new(shape),
             dirty: vec![true; 3 * n],
             fix_budget: usize::MAX,
             fixes: 0,
@@ -121,36 +122,29 @@ impl Propagator {
     /// Candidates of a puzzle before any deduction: a given is its own symbol, a blank
     /// has every symbol.
     #[cfg(test)]
-    pub(crate) fn initial(&self, cells: &[u8], out: &mut Vec<u128>) {
+    pub(crate) fn initial(&self, cells: &[u8], out: &mut Vec<SymbolSet>) {
         out.clear();
-        out.extend(
-            cells
-                .iter()
-                .map(|&v| if v == 0 { self.full } else { 1u128 << (v - 1) }),
-        );
+        out.extend(cells.iter().map(|&v| {
+            if v == 0 {
+                self.full
+            } else {
+                SymbolSet::of_value(v)
+            }
+        }));
     }
 
     /// Candidates of a puzzle after removing every given's symbol from its peers (the
     /// cheap part of propagation, done with one mask per house instead of peer by peer).
     /// Givens are then already accounted for: pass the same `cells` to
     /// [`Propagator::propagate_with`] so they are not processed again.
-    pub(crate) fn eliminated(&self, cells: &[u8], out: &mut Vec<u128>) {
-        let n = self.houses.n;
-        let mut used = vec![0u128; 3 * n];
-        for (i, &v) in cells.iter().enumerate() {
-            if v != 0 {
-                for h in self.houses.of_cell[i] {
-                    used[h as usize] |= 1u128 << (v - 1);
-                }
-            }
-        }
+    pub(crate) fn eliminated(&mut self, cells: &[u8], out: &mut Vec<SymbolSet>) {
+        self.placed.load(self.shape, cells);
         out.clear();
         out.extend(cells.iter().enumerate().map(|(i, &v)| {
             if v == 0 {
-                let [r, c, k] = self.houses.of_cell[i];
-                self.full & !(used[r as usize] | used[c as usize] | used[k as usize])
+                self.placed.free(i)
             } else {
-                1u128 << (v - 1)
+                SymbolSet::of_value(v)
             }
         }));
     }
@@ -209,8 +203,8 @@ pub(crate) struct PropCount {
 
 /// Whether every cell of `cand` is fixed.
 #[cfg(test)]
-pub(crate) fn is_solved(cand: &[u128]) -> bool {
-    cand.iter().all(|&m| m != 0 && m & (m - 1) == 0)
+pub(crate) fn is_solved(cand: &[SymbolSet]) -> bool {
+    cand.iter().all(|m| m.is_single())
 }
 
 #[cfg(test)]
@@ -235,7 +229,7 @@ mod tests {
         pr.initial(&p, &mut cand);
         assert!(pr.propagate(&mut cand));
         assert!(is_solved(&cand));
-        let solved: Vec<u8> = cand.iter().map(|m| m.trailing_zeros() as u8 + 1).collect();
+        let solved: Vec<u8> = cand.iter().map(|m| m.only().unwrap().get()).collect();
         assert!(crate::grid::Grid::new(shape, solved).is_ok());
     }
 
@@ -257,7 +251,7 @@ mod tests {
         let mut cand = Vec::new();
         pr.initial(&[0; 81], &mut cand);
         assert!(pr.propagate(&mut cand));
-        assert!(cand.iter().all(|&m| m == 0x1ff));
+        assert!(cand.iter().all(|&m| m == SymbolSet::full(9)));
     }
 
     #[test]

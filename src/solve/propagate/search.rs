@@ -4,6 +4,7 @@
 use std::sync::atomic::Ordering;
 
 use super::{PropCount, Propagator, SearchLimits};
+use crate::cells::{SymbolSet, Tally};
 
 impl Propagator {
     /// Counts the completions of `root`, a propagation fixpoint, up to `limits.cap`: branch
@@ -14,7 +15,11 @@ impl Propagator {
     /// Stops (incomplete) after `limits.node_limit` branches or when `limits.control` says
     /// so (polled every 256 branches, which also feed its node counter). Iterative, so
     /// depth costs no call stack.
-    pub(crate) fn search_from(&mut self, root: Vec<u128>, limits: &SearchLimits<'_>) -> PropCount {
+    pub(crate) fn search_from(
+        &mut self,
+        root: Vec<SymbolSet>,
+        limits: &SearchLimits<'_>,
+    ) -> PropCount {
         // A solution must be a true fixpoint: no cascade is cut short inside a search.
         let saved_budget = std::mem::replace(&mut self.fix_budget, usize::MAX);
         let out = self.search_uncapped(root, limits);
@@ -22,12 +27,12 @@ impl Propagator {
         out
     }
 
-    fn search_uncapped(&mut self, root: Vec<u128>, limits: &SearchLimits<'_>) -> PropCount {
+    fn search_uncapped(&mut self, root: Vec<SymbolSet>, limits: &SearchLimits<'_>) -> PropCount {
         /// A node to branch on: its state and the alternatives left, each a (cell, symbol
         /// bit) placement; together they cover every completion of the state.
         struct Frame {
-            cand: Vec<u128>,
-            alts: Vec<(u32, u128)>,
+            cand: Vec<SymbolSet>,
+            alts: Vec<(u32, SymbolSet)>,
         }
         let mut out = PropCount {
             count: 0,
@@ -37,15 +42,15 @@ impl Propagator {
             dead_ends: 0,
         };
         let mut stack: Vec<Frame> = Vec::new();
-        let mut pool: Vec<Vec<u128>> = Vec::new();
-        let mut alt_pool: Vec<Vec<(u32, u128)>> = Vec::new();
+        let mut pool: Vec<Vec<SymbolSet>> = Vec::new();
+        let mut alt_pool: Vec<Vec<(u32, SymbolSet)>> = Vec::new();
         let mut published = 0u64;
         // A fixpoint is either a solution (counted) or pushed as a frame to branch on.
         let visit = |this: &Self,
-                     cand: Vec<u128>,
+                     cand: Vec<SymbolSet>,
                      stack: &mut Vec<Frame>,
-                     pool: &mut Vec<Vec<u128>>,
-                     alt_pool: &mut Vec<Vec<(u32, u128)>>,
+                     pool: &mut Vec<Vec<SymbolSet>>,
+                     alt_pool: &mut Vec<Vec<(u32, SymbolSet)>>,
                      out: &mut PropCount|
          -> bool {
             let mut alts = alt_pool.pop().unwrap_or_default();
@@ -53,8 +58,11 @@ impl Propagator {
             if !this.branches(&cand, limits.prefer, &mut alts) {
                 out.count += 1;
                 if out.kept.len() < limits.keep {
-                    out.kept
-                        .push(cand.iter().map(|m| m.trailing_zeros() as u8 + 1).collect());
+                    out.kept.push(
+                        cand.iter()
+                            .map(|m| m.first().map_or(0, |v| v.get()))
+                            .collect(),
+                    );
                 }
                 pool.push(cand);
                 alt_pool.push(alts);
@@ -116,10 +124,15 @@ impl Propagator {
     /// fewest candidates, or of the house–symbol with fewest places if that is fewer.
     /// `false` when every cell is fixed (a solution). With `prefer`, the placement that
     /// agrees with it comes first.
-    fn branches(&self, cand: &[u128], prefer: Option<&[u8]>, alts: &mut Vec<(u32, u128)>) -> bool {
+    fn branches(
+        &self,
+        cand: &[SymbolSet],
+        prefer: Option<&[u8]>,
+        alts: &mut Vec<(u32, SymbolSet)>,
+    ) -> bool {
         let mut best: Option<(usize, u32)> = None;
         for (i, m) in cand.iter().enumerate() {
-            let w = m.count_ones();
+            let w = m.len() as u32;
             if w > 1 && best.is_none_or(|(_, bw)| w < bw) {
                 best = Some((i, w));
                 if w == 2 {
@@ -133,29 +146,25 @@ impl Propagator {
         if width > 2 {
             // A house–symbol with exactly two places (else three, if cells have more),
             // from bit-sliced counts: one sweep of each house.
-            let mut three: Option<(usize, u128)> = None;
+            let mut three: Option<(usize, SymbolSet)> = None;
             for h in 0..3 * self.houses.n {
-                let (mut once, mut twice, mut thrice, mut four, mut fixed) =
-                    (0u128, 0u128, 0u128, 0u128, 0u128);
+                let mut count = Tally::<4>::new();
+                let mut fixed = SymbolSet::EMPTY;
                 for &c in self.houses.house(h) {
                     let m = cand[c as usize];
-                    four |= thrice & m;
-                    thrice |= twice & m;
-                    twice |= once & m;
-                    once |= m;
-                    if m & (m - 1) == 0 {
+                    count.add(m);
+                    if m.at_most_one() {
                         fixed |= m;
                     }
                 }
-                let exactly_two = twice & !thrice & !fixed;
-                if exactly_two != 0 {
-                    let bit = exactly_two & exactly_two.wrapping_neg();
-                    self.house_places(h, bit, cand, prefer, alts);
+                let exactly_two = count.exactly(2) - fixed;
+                if !exactly_two.is_empty() {
+                    self.house_places(h, exactly_two.lowest(), cand, prefer, alts);
                     return true;
                 }
-                let exactly_three = thrice & !four & !fixed;
-                if width > 3 && three.is_none() && exactly_three != 0 {
-                    three = Some((h, exactly_three & exactly_three.wrapping_neg()));
+                let exactly_three = count.exactly(3) - fixed;
+                if width > 3 && three.is_none() && !exactly_three.is_empty() {
+                    three = Some((h, exactly_three.lowest()));
                 }
             }
             if let Some((h, bit)) = three {
@@ -164,16 +173,12 @@ impl Propagator {
             }
         }
         let mut rest = cand[cell];
-        let first = prefer.map_or(0, |p| 1u128 << (p[cell] - 1)) & rest;
-        if first != 0 {
+        let first = prefer.map_or(SymbolSet::EMPTY, |p| SymbolSet::of_value(p[cell])) & rest;
+        if !first.is_empty() {
             alts.push((cell as u32, first));
-            rest &= !first;
+            rest -= first;
         }
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            alts.push((cell as u32, bit));
-        }
+        alts.extend(rest.iter().map(|v| (cell as u32, SymbolSet::single(v))));
         true
     }
 
@@ -181,19 +186,19 @@ impl Propagator {
     fn house_places(
         &self,
         h: usize,
-        bit: u128,
-        cand: &[u128],
+        bit: SymbolSet,
+        cand: &[SymbolSet],
         prefer: Option<&[u8]>,
-        alts: &mut Vec<(u32, u128)>,
+        alts: &mut Vec<(u32, SymbolSet)>,
     ) {
         let start = alts.len();
         for &c in self.houses.house(h) {
-            if cand[c as usize] & bit != 0 {
+            if !(cand[c as usize] & bit).is_empty() {
                 alts.push((c, bit));
             }
         }
         if let Some(p) = prefer {
-            let sym = bit.trailing_zeros() as u8 + 1;
+            let sym = bit.first().map_or(0, |v| v.get());
             if let Some(k) = alts[start..]
                 .iter()
                 .position(|&(c, _)| p[c as usize] == sym)

@@ -1,0 +1,238 @@
+//! Tests of the grader as a whole: levels, step counts, contradictions and the step log,
+//! with solved cells checked against the exact-cover engine's solutions.
+
+use super::*;
+use crate::io::parse::{ParseOptions, parse_puzzles};
+use crate::solve::{SolveLimits, dlx::Solver};
+
+/// The forward-checking report's printed solution (REFERENCES.md).
+const FC_SOLUTION: &str =
+    "428617359967253481135498276612549837749381625583726914296135748854972163371864592";
+
+fn puzzle(text: &str) -> Puzzle {
+    parse_puzzles(text, &ParseOptions::default())
+        .remove(0)
+        .puzzle
+        .expect("a valid test puzzle")
+}
+
+fn fixture(name: &str) -> Vec<Puzzle> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+    let text = std::fs::read_to_string(&path).expect("committed fixture");
+    parse_puzzles(&text, &ParseOptions::default())
+        .into_iter()
+        .map(|r| r.puzzle.expect("fixture puzzles parse"))
+        .collect()
+}
+
+fn explain() -> GradeOptions {
+    GradeOptions {
+        explain: true,
+        ..GradeOptions::default()
+    }
+}
+
+#[test]
+fn full_grid_is_solved_in_no_steps() {
+    let g = grade(&puzzle(FC_SOLUTION));
+    assert_eq!((g.outcome, g.level, g.steps), (Outcome::Solved, Some(1), 0));
+    assert_eq!(g.difficulty(), Some(Difficulty::Easy));
+}
+
+#[test]
+fn scattered_blanks_take_one_step() {
+    // Blanks in different rows, columns and blocks: each is a naked single at once.
+    let mut text: Vec<u8> = FC_SOLUTION.bytes().collect();
+    for cell in [0, 40, 80, 12] {
+        text[cell] = b'.';
+    }
+    let g = grade_with(&puzzle(std::str::from_utf8(&text).unwrap()), &explain());
+    assert_eq!((g.outcome, g.level, g.steps), (Outcome::Solved, Some(1), 1));
+    assert_eq!(g.counts, [4, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(g.eliminated[0], 4 * 8);
+    assert_eq!(g.cells, puzzle(FC_SOLUTION).cells());
+    let log = g.log.unwrap();
+    assert_eq!(log.len(), 4);
+    assert!(log.iter().all(|s| s.places.len() == 1 && s.step == 1));
+    assert_eq!(
+        log[0].to_string(),
+        "step 1, level 1, naked single: staff 1 / day 1 gets shift 4, the only one left \
+         after removing shifts 1, 2, 3, 5, 6, 7, 8 and 9, already placed for staff 1, on \
+         day 1 and in block 1"
+    );
+}
+
+#[test]
+fn a_fill_that_enables_a_fill_is_another_step() {
+    // The 4x4 grid 1234/3412/2143/4321 with staff 1 and day 1 blank. In round 1 every
+    // blank but staff 1 / day 1 is a naked single (its column or row holds the other
+    // three shifts), while staff 1 / day 1 only loses 4 (block 1) and keeps {1, 2, 3}.
+    // Once the others are placed, round 2 leaves it with 1: two steps at level 1.
+    let g = grade_with(&puzzle(". . . .\n. 4 1 2\n. 1 4 3\n. 3 2 1\n"), &explain());
+    assert_eq!((g.outcome, g.level, g.steps), (Outcome::Solved, Some(1), 2));
+    assert_eq!(g.counts, [8, 0, 0, 0, 0, 0, 0, 0]);
+    let log = g.log.unwrap();
+    assert_eq!(log.iter().filter(|s| s.step == 1).count(), 7);
+    let first = &log[0];
+    assert_eq!(
+        (first.cells[0], first.places.len()),
+        (Pos { row: 0, col: 0 }, 0)
+    );
+    assert_eq!(
+        first.to_string(),
+        "step 1, level 1, peer elimination: staff 1 / day 1 loses shift 4, already placed \
+         in block 1"
+    );
+    assert_eq!(
+        log[7].to_string(),
+        "step 2, level 1, naked single: staff 1 / day 1 gets shift 1, the only one left \
+         after removing shifts 2 and 3, already placed for staff 1, on day 1 and in block 1"
+    );
+}
+
+#[test]
+fn empty_grid_is_beyond_level_8() {
+    let g = grade(&Puzzle::empty(Shape::new(2).unwrap()));
+    assert_eq!((g.outcome, g.level, g.steps), (Outcome::Beyond, None, 0));
+    assert_eq!(g.difficulty(), Some(Difficulty::Extreme));
+}
+
+#[test]
+fn repeated_given_is_a_contradiction() {
+    let mut cells = vec![0u8; 16];
+    cells[0] = 3;
+    cells[5] = 3;
+    let g = grade(&Puzzle::new(Shape::new(2).unwrap(), cells).unwrap());
+    assert_eq!(g.outcome, Outcome::Contradiction);
+    assert_eq!(
+        g.conflict,
+        Some(Conflict::Clash {
+            house: House::Block(0),
+            symbol: 3
+        })
+    );
+    assert_eq!(g.steps, 0);
+    assert_eq!(g.difficulty(), None);
+}
+
+#[test]
+fn empty_cell_is_a_contradiction() {
+    // Staff 1 works shifts 1-3; day 4 has shift 4 already: staff 1 / day 4 has nothing.
+    let g = grade(&puzzle("1 2 3 .\n. . . 4\n. . . .\n. . . .\n"));
+    assert_eq!(g.outcome, Outcome::Contradiction);
+    assert_eq!(g.level, Some(1));
+    assert_eq!(g.steps, 1);
+    let conflict = g.conflict.unwrap();
+    assert_eq!(
+        conflict,
+        Conflict::NoCandidate {
+            pos: Pos { row: 0, col: 3 }
+        }
+    );
+    assert_eq!(conflict.to_string(), "staff 1 / day 4 has no shift left");
+}
+
+#[test]
+fn puzzles_without_solution_are_never_solved() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("grids/tdoku_counts.txt"),
+    )
+    .expect("committed fixture");
+    let mut seen = 0;
+    for line in text.lines().filter(|l| l.ends_with(":0")) {
+        let p = puzzle(line.trim_end_matches(":0"));
+        assert_ne!(grade(&p).outcome, Outcome::Solved, "{line}");
+        seen += 1;
+    }
+    assert!(seen > 0);
+}
+
+#[test]
+fn solved_grids_are_the_solution_and_counts_match_the_log() {
+    let mut grader = Grader::new(Shape::new(3).unwrap());
+    for p in fixture("grids/top95.txt")
+        .iter()
+        .chain(&fixture("grids/demo_9x9.txt"))
+    {
+        let g = grader.grade(p, &explain());
+        let fast = grader.grade(p, &GradeOptions::default());
+        assert_eq!(fast.log, None);
+        assert_eq!(
+            (fast.level, fast.steps, fast.counts, fast.eliminated),
+            (g.level, g.steps, g.counts, g.eliminated)
+        );
+        let log = g.log.as_ref().unwrap();
+        for level in 1..=8u8 {
+            let steps = log.iter().filter(|s| s.technique.level() == level).count();
+            assert_eq!(steps, g.counts[level as usize - 1] as usize);
+            let removed: usize = log
+                .iter()
+                .filter(|s| s.technique.level() == level)
+                .map(|s| s.eliminations.len())
+                .sum();
+            assert_eq!(removed as u64, g.eliminated[level as usize - 1]);
+        }
+        assert!(log.iter().all(|s| s.level >= s.technique.level()));
+        let sol = Solver::new(p).unwrap().solve(&SolveLimits::count_up_to(2));
+        let truth = sol.solutions[0].cells();
+        for (i, (&got, &want)) in g.cells.iter().zip(truth).enumerate() {
+            assert!(got == 0 || got == want, "cell {i}");
+        }
+        if g.is_solved() {
+            assert_eq!(g.cells, truth);
+        }
+    }
+}
+
+#[test]
+fn level_is_the_smallest_that_solves() {
+    let mut grader = Grader::new(Shape::new(3).unwrap());
+    for p in fixture("grids/top95.txt") {
+        let g = grader.grade(&p, &GradeOptions::default());
+        let Some(level) = g.level.filter(|&l| l > 1) else {
+            continue;
+        };
+        let capped = grader.grade(
+            &p,
+            &GradeOptions {
+                max_level: level - 1,
+                ..GradeOptions::default()
+            },
+        );
+        assert_eq!(capped.outcome, Outcome::Beyond);
+        assert!(capped.steps <= g.steps);
+        assert_eq!(capped.difficulty(), None);
+    }
+}
+
+#[test]
+fn difficulty_names() {
+    let names: Vec<&str> = [Some(1), Some(2), Some(3), Some(5), Some(6), Some(8), None]
+        .into_iter()
+        .map(|l| Difficulty::from_level(l).name())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "easy", "easy", "medium", "medium", "hard", "hard", "extreme"
+        ]
+    );
+    assert_eq!(
+        Technique::ALL.map(|t| t.level()),
+        [1, 2, 3, 3, 4, 5, 6, 6, 7, 8, 8]
+    );
+    assert_eq!(LEVEL_NAMES[Technique::XWing.level() as usize - 1], "X-Wing");
+}
+
+#[test]
+fn grader_follows_the_shape() {
+    let mut grader = Grader::new(Shape::new(2).unwrap());
+    let g = grader.grade(&puzzle(FC_SOLUTION), &GradeOptions::default());
+    assert_eq!(grader.shape(), Shape::new(3).unwrap());
+    assert!(g.is_solved());
+    let g = grader.grade(
+        &Puzzle::empty(Shape::new(2).unwrap()),
+        &GradeOptions::default(),
+    );
+    assert_eq!(g.outcome, Outcome::Beyond);
+}
