@@ -8,6 +8,8 @@
 # holes:  partial rosters, `shiftgrid fill --box B --seed S --count 5 -f line | holes.py - H S`
 #         for B in 5 6 7 and H in 0.5 0.55 0.6 0.65 0.7 (5 puzzles per row, S = 1).
 # Both engines count to 2 (solve, block, solve); each puzzle is cut at SECS (default 60).
+# The `auto` column is what a user runs, `shiftgrid count --limit 2` (the default portfolio,
+# both cores), timed per puzzle with the same cut.
 # Needs `pip install python-sat`. Prints one table row per puzzle and the median ratio.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,17 +48,30 @@ for s in "${sets[@]}"; do
     fi
 done
 
-printf "%-22s %3s %10s %-9s %10s %-9s %7s\n" set "#" learn verdict cadical verdict ratio
+printf "%-22s %3s %10s %-9s %9s %10s %-9s %7s\n" set "#" learn verdict auto cadical verdict ratio
 ratios="$work/ratios"
 : >"$ratios"
 for f in "${files[@]}"; do
     name=$(basename "$f" .txt)
     ./target/release/examples/learn_count "$f" "$secs" >"$work/ours"
+    : >"$work/auto"
+    grep -v '^#' "$f" | grep . | while IFS= read -r line; do
+        echo "$line" >"$work/one.txt"
+        t0=$(date +%s.%N)
+        # count exits 0 for one solution, 1 for none or several; timeout says 124.
+        rc=0
+        timeout "$secs" ./target/release/shiftgrid count --limit 2 -q "$work/one.txt" >/dev/null 2>&1 || rc=$?
+        if [ "$rc" -le 1 ]; then
+            python3 -c "print(f'{$(date +%s.%N)-$t0:.2f}')" >>"$work/auto"
+        else
+            echo ">$secs" >>"$work/auto"
+        fi
+    done
     python3 "$shared/tools/sat_peer.py" cadical195 "$f" "$secs" >"$work/peer"
-    paste "$work/ours" "$work/peer" | while IFS=$'\t' read -r i t v _c _j pt pv; do
+    paste "$work/ours" "$work/auto" "$work/peer" | while IFS=$'\t' read -r i t v _c at _j pt pv; do
         ratio=$(python3 -c "print(f'{max($t,0.01)/max($pt,0.01):.2f}')")
         echo "$ratio" >>"$ratios"
-        printf "%-22s %3s %9.2fs %-9s %9.2fs %-9s %6sx\n" "$name" "$i" "$t" "$v" "$pt" "$pv" "$ratio"
+        printf "%-22s %3s %9.2fs %-9s %8ss %9.2fs %-9s %6sx\n" "$name" "$i" "$t" "$v" "$at" "$pt" "$pv" "$ratio"
     done
 done
 python3 -c "

@@ -68,12 +68,13 @@ pub(super) struct GenerateArgs {
     /// Stop at K givens or fewer (or report the lowest reached).
     #[arg(long, value_name = "K", conflicts_with = "minimal")]
     givens: Option<usize>,
-    /// Blank until no given (orbit) can go, proving each step with a complete search.
+    /// Blank until no given (orbit) can go, proving each step with a complete search (the
+    /// default up to 25x25).
     #[arg(long)]
     minimal: bool,
     /// When propagation cannot prove a removal, back it with a search (propagating at
     /// every node) capped at NODES branches per blanked cell (0: propagation only, the
-    /// default above 16x16).
+    /// default above 25x25).
     #[arg(long, value_name = "NODES", conflicts_with = "minimal")]
     search_nodes: Option<u64>,
     /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 500ms); per
