@@ -28,7 +28,8 @@ fn main() -> anyhow::Result<()> {
     if let Ok(b) = std::env::var("LEARN_BRANCH") {
         config.branch = match b.as_str() {
             "vsids" => Branch::Vsids,
-            _ => Branch::Global,
+            "global" => Branch::Global,
+            _ => Branch::Auto,
         };
     }
     if let Ok(l) = std::env::var("LEARN_LOCKED") {

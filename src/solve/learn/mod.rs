@@ -7,9 +7,10 @@
 //! clauses: `items.rs` propagates them natively, and their reasons are implicit tags
 //! (`trail.rs`), so conflict analysis (`analyze.rs`) resolves on them without any stored
 //! reason clause. Learned clauses, and the caller's permanent clauses, use two watched
-//! literals (`clauses.rs`). Decisions place the highest-scored option of the open item with
-//! the fewest live options (a dancing-links choice steered by VSIDS scores), with Luby
-//! restarts (`heuristic.rs`); the loop is in `search.rs`. Locked candidates (a box's live
+//! literals (`clauses.rs`). Up to 36×36, decisions place the highest-scored option of the
+//! open item with the fewest live options (a dancing-links choice steered by VSIDS scores);
+//! above, the highest-scored option (VSIDS, saved phases). Restarts follow Luby
+//! (`heuristic.rs`); the loop is in `search.rs`. Locked candidates (a box's live
 //! options of a symbol in one row or column, a row's or column's in one box) propagate with
 //! explanations made on demand from the item (`reason::line`), as lazy clause generation does.
 //!
@@ -42,7 +43,9 @@
 //!   highest-scored option: Frisch's four puzzles 179k, 3k, 79k, 17k conflicts against
 //!   253k, 5k, 110k, 38k; on 13 36×36 and 49×49 holes puzzles (20 s caps) 7 timeouts
 //!   against 7 but 0.92M conflicts against 1.12M; `generate --minimal --symmetry none` at
-//!   36×36, 36 s against 101 s (same seed, loaded machine).
+//!   36×36, 36 s against 101 s (same seed, loaded machine). At 49×49 the scan over the
+//!   items at every decision dominates (two h = 0.7 holes puzzles: timeouts at 30 s
+//!   against 9.1 and 13.7 s with VSIDS), hence [`Branch::Auto`].
 //! - *Locked candidates* cut Frisch's conflicts by 0–20 % at about the same time per
 //!   conflict. Tried and dropped there: the item with fewest live options per summed score
 //!   (dom/wdeg: more conflicts), the smallest of the VSIDS option's four items, placing the
@@ -115,7 +118,7 @@ impl LearnConfig {
             reduce_first: 2000,
             reduce_inc: 300,
             locked: true,
-            branch: Branch::Global,
+            branch: Branch::Auto,
         }
     }
 }
@@ -235,7 +238,14 @@ impl Learner {
         let vars = n * n * n;
         Learner {
             shape,
-            config: config.clone(),
+            config: LearnConfig {
+                branch: match config.branch {
+                    Branch::Auto if shape.side() <= 36 => Branch::Global,
+                    Branch::Auto => Branch::Vsids,
+                    b => b,
+                },
+                ..config.clone()
+            },
             items: Items::new(shape),
             trail: Trail::new(vars),
             db: ClauseDb::new(vars),

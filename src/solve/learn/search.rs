@@ -157,7 +157,7 @@ impl Learner {
     /// The next decision, or `None` when every option has a value.
     fn decide(&mut self) -> Option<Lit> {
         match self.config.branch {
-            Branch::Vsids => self.decide_vsids(),
+            Branch::Vsids | Branch::Auto => self.decide_vsids(),
             Branch::Global => {
                 // The open item with the fewest live options; ties go to the item with
                 // the highest-scored option. After a complete propagation every live
