@@ -20,12 +20,12 @@ const UNDECIDED_BYTES: usize = 8 << 20;
 /// lines that decide a block's form) in memory, so that batches of any length are read with
 /// bounded memory.
 ///
-/// It reads what [`parse_puzzles`](super::parse_puzzles) documents, plus **JSON lines**: when the first line that
-/// is neither blank nor a comment starts with `{` or `[`, every line is one JSON value: an
-/// object whose `cells` field (or `puzzle`, `solution` or `grid`) holds the puzzle, or the
-/// puzzle itself. A puzzle is an array of rows of numbers, a flat array of `n²` numbers, or
-/// a string in the line form; `0` or `null` is a blank. Everything `shiftgrid` writes as JSON
-/// (`fill`, `generate`, `solve`) reads back this way.
+/// It reads what [`parse_puzzles`](super::parse_puzzles) documents, plus **JSON lines**: when
+/// the first line that is neither blank nor a comment starts with `{` or `[`, every line is one
+/// JSON value: an object whose `cells` field (or `puzzle`, `solution` or `grid`) holds the
+/// puzzle, or the puzzle itself. A puzzle is an array of rows of numbers, a flat array of `n²`
+/// numbers, or a string in the line form; `0` or `null` is a blank. Everything `shiftgrid`
+/// writes as JSON (`fill`, `generate`, `solve`) reads back this way.
 ///
 /// A block whose first 128 lines (or 8 MiB) fit no form is reported at its
 /// first line and skipped up to the next blank line, instead of being held to its end.
