@@ -17,9 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
-use super::Ctx;
 use super::exit::{self, data_error};
-use super::progress::{Progress, show_progress};
 use crate::grade::Labels;
 use crate::grid::Puzzle;
 use crate::io::csv::{Axis, CsvErrorKind, CustomNames, NameList, Names, Roster, read_rosters_from};
@@ -559,18 +557,6 @@ pub(super) fn input_paths<'a>(args: &'a InputArgs, names: &'a NameArgs) -> Vec<&
     std::iter::once(args.input.as_path())
         .chain(names.paths())
         .collect()
-}
-
-/// The progress bar of a batch over `input`: the share of the file read, with puzzles done.
-pub(super) fn batch_progress(ctx: &Ctx, input: &Loaded) -> Progress {
-    let (read, size) = &input.progress;
-    Progress::stream(
-        show_progress(ctx.quiet),
-        "puzzles",
-        &ctx.control,
-        Arc::clone(&read.0),
-        *size,
-    )
 }
 
 /// The paths a command reads besides its input: the name files given.
