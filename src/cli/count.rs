@@ -8,10 +8,11 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::exit::{self, Exit, final_status};
+use super::batch::{batch_progress, finish_batch};
+use super::exit::{Exit, final_status};
 use super::input::Item;
-use super::input::{InputArgs, NameArgs, batch_progress, input_paths, load_puzzles};
-use super::output::{Entry, Form, InInput, Record, Sink, emit};
+use super::input::{InputArgs, NameArgs, input_paths, load_puzzles};
+use super::output::{Entry, Form, InInput, Record, Sink};
 use super::solve::{EngineArgs, StatsJson, StatsReport, search_all};
 use super::{Ctx, progress};
 use crate::grid::Puzzle;
@@ -91,21 +92,12 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
             sink.push(&counted)?;
         }
     }
-    let elapsed = bar.elapsed();
-    bar.finish();
-    if ctx.control.interrupt.load(Ordering::Relaxed) {
-        return Err(exit::interrupted());
-    }
-    if input.good == 0 {
+    let paths = input_paths(&args.input, &args.names);
+    let Some(elapsed) = finish_batch(ctx, bar, input.good, args.output.as_deref(), paths, sink)?
+    else {
         // Nothing could be read: write no output at all (not even an empty file).
         return Ok(Exit::DataErr);
-    }
-    emit(
-        ctx,
-        args.output.as_deref(),
-        input_paths(&args.input, &args.names),
-        sink.finish()?,
-    )?;
+    };
     progress::summary(
         ctx.quiet,
         &format!(

@@ -7,9 +7,10 @@ use clap::Args;
 
 use std::sync::atomic::Ordering;
 
-use super::exit::{self, Exit, final_status};
-use super::input::{InputArgs, Item, NameArgs, batch_progress, input_paths, load_puzzles};
-use super::output::{CsvShapeArg, Entry, GridRef, Shown, Sink, emit};
+use super::batch::{batch_progress, finish_batch};
+use super::exit::{Exit, final_status};
+use super::input::{InputArgs, Item, NameArgs, input_paths, load_puzzles};
+use super::output::{CsvShapeArg, Entry, GridRef, Shown, Sink};
 use super::{Ctx, progress};
 use crate::io::csv::Names;
 
@@ -52,20 +53,11 @@ pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
         })?;
         bar.done.fetch_add(1, Ordering::Relaxed);
     }
-    let elapsed = bar.elapsed();
-    bar.finish();
-    if interrupt.load(Ordering::Relaxed) {
-        return Err(exit::interrupted());
-    }
-    if input.good == 0 {
+    let paths = input_paths(&args.input, &args.names);
+    let Some(elapsed) = finish_batch(ctx, bar, input.good, args.output.as_deref(), paths, sink)?
+    else {
         return Ok(Exit::DataErr);
-    }
-    emit(
-        ctx,
-        args.output.as_deref(),
-        input_paths(&args.input, &args.names),
-        sink.finish()?,
-    )?;
+    };
     progress::summary(
         ctx.quiet,
         &format!(

@@ -13,6 +13,7 @@ macro_rules! msg {
     }};
 }
 
+mod batch;
 mod count;
 mod exit;
 mod export;

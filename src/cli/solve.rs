@@ -9,9 +9,10 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::batch::{batch_progress, finish_batch};
 use super::exit::{self, Exit, final_status};
-use super::input::{InputArgs, Item, NameArgs, batch_progress, input_paths, load_puzzles};
-use super::output::{Entry, GridRef, InInput, Out, OutputArgs, Record, Rows, Shown, Sink, emit};
+use super::input::{InputArgs, Item, NameArgs, input_paths, load_puzzles};
+use super::output::{Entry, GridRef, InInput, Out, OutputArgs, Record, Rows, Shown, Sink};
 use super::{Ctx, progress};
 use crate::grid::Puzzle;
 use crate::io::csv::Names;
@@ -119,21 +120,19 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
             })?;
         }
     }
-    let elapsed = bar.elapsed();
-    bar.finish();
-    if ctx.control.interrupt.load(Ordering::Relaxed) {
-        return Err(exit::interrupted());
-    }
-    if input.good == 0 {
+    let paths = input_paths(&args.input, &args.names);
+    let Some(elapsed) = finish_batch(
+        ctx,
+        bar,
+        input.good,
+        args.output.output.as_deref(),
+        paths,
+        sink,
+    )?
+    else {
         // Nothing could be read: write no output at all (not even an empty file).
         return Ok(Exit::DataErr);
-    }
-    emit(
-        ctx,
-        args.output.output.as_deref(),
-        input_paths(&args.input, &args.names),
-        sink.finish()?,
-    )?;
+    };
     progress::summary(
         ctx.quiet,
         &format!(

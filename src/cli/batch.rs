@@ -1,0 +1,56 @@
+//! The frame the batch commands (`solve`, `count`, `grade`, `export`) share around their
+//! loop over the input: the progress bar, and the end of the batch, where an interrupt, an
+//! input with nothing readable and a good run each end the same way whatever the command.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use anyhow::Result;
+
+use super::Ctx;
+use super::exit;
+use super::input::Loaded;
+use super::output::{Sink, emit};
+use super::progress::{Progress, show_progress};
+
+/// The progress bar of a batch over `input`: the share of the file read, with puzzles done.
+pub(super) fn batch_progress(ctx: &Ctx, input: &Loaded) -> Progress {
+    let (read, size) = &input.progress;
+    Progress::stream(
+        show_progress(ctx.quiet),
+        "puzzles",
+        &ctx.control,
+        Arc::clone(&read.0),
+        *size,
+    )
+}
+
+/// Ends a batch: stops `bar`; then writes what `sink` gathered to `output` (refused when it
+/// is one of `inputs`) and gives how long the batch took. Gives `None`, with nothing written
+/// (not even an empty file), when the input held no readable puzzle (`good` is 0): the
+/// command exits 65.
+///
+/// # Errors
+/// Interruption (checked first, so nothing is written), the sink's check of its grids, and
+/// the errors of [`emit`].
+pub(super) fn finish_batch<'a>(
+    ctx: &Ctx,
+    bar: Progress,
+    good: usize,
+    output: Option<&Path>,
+    inputs: impl IntoIterator<Item = &'a Path>,
+    sink: Sink,
+) -> Result<Option<Duration>> {
+    let elapsed = bar.elapsed();
+    bar.finish();
+    if ctx.control.interrupt.load(Ordering::Relaxed) {
+        return Err(exit::interrupted());
+    }
+    if good == 0 {
+        return Ok(None);
+    }
+    emit(ctx, output, inputs, sink.finish()?)?;
+    Ok(Some(elapsed))
+}

@@ -1,0 +1,126 @@
+//! Tests of the input path of the commands: telling CSV from puzzle text, chunk sizes against
+//! the thread count, and a never-panics property over random pieces of input.
+
+use super::*;
+
+#[test]
+fn csv_is_told_by_the_first_significant_line() {
+    assert!(looks_like_csv("staff,Day 1"));
+    assert!(looks_like_csv("  staff;Mon"));
+    assert!(!looks_like_csv("1..4........4..1"));
+    assert!(!looks_like_csv("1 2 3 4"));
+    assert!(!looks_like_csv(""));
+    // JSON lines hold commas but are not CSV.
+    assert!(!looks_like_csv("{\"index\":1,\"cells\":[[1,2],[3,4]]}"));
+    assert!(!looks_like_csv("[[1,0,0,4],[0,0,0,0]]"));
+    assert!(has_csv_extension(Path::new("a/b.CSV")));
+    assert!(!has_csv_extension(Path::new("csv")));
+}
+
+#[derive(Debug, clap::Parser)]
+struct Wrapper {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    names: NameArgs,
+}
+
+/// The whole input path of a command: format detection, the readers, chunks. Never a
+/// panic; every record is accounted for as good or bad.
+fn drain(bytes: &[u8], file: &str, extra: &[&str]) {
+    use clap::Parser;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join(file);
+    std::fs::write(&path, bytes).expect("writable");
+    let argv = std::iter::once("x")
+        .chain(std::iter::once(path.to_str().expect("UTF-8 temp path")))
+        .chain(extra.iter().copied());
+    let args = Wrapper::try_parse_from(argv).expect("valid flags");
+    let Ok((mut loaded, _)) = load_puzzles(&args.input, &args.names, false) else {
+        return; // a bad CSV is one error, reported by the caller
+    };
+    let never = AtomicBool::new(false);
+    let mut items = 0;
+    loop {
+        let chunk = loaded.chunk(&never).expect("reading a file");
+        if chunk.is_empty() {
+            break;
+        }
+        items += chunk.len();
+    }
+    assert_eq!(items, loaded.good);
+    let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+    assert!(loaded.good + loaded.bad <= lines);
+}
+
+#[test]
+fn no_chunk_is_smaller_than_the_thread_count_unless_the_batch_is() {
+    use clap::Parser;
+    let threads = rayon::current_num_threads().max(1);
+    let most = CHUNK_PER_THREAD * threads;
+    for total in [1, threads, most, most + 1, 2 * most + threads - 1] {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("in.txt");
+        std::fs::write(&path, "1..4........4..1\n".repeat(total)).expect("writable");
+        let args =
+            Wrapper::try_parse_from(["x", path.to_str().expect("UTF-8")]).expect("valid flags");
+        let (mut loaded, _) = load_puzzles(&args.input, &args.names, false).expect("loads");
+        let never = AtomicBool::new(false);
+        let mut sizes = Vec::new();
+        loop {
+            let chunk = loaded.chunk(&never).expect("reads");
+            if chunk.is_empty() {
+                break;
+            }
+            let indices: Vec<usize> = chunk.iter().map(|i| i.index).collect();
+            let start = sizes.iter().sum::<usize>();
+            assert_eq!(indices, (start..start + chunk.len()).collect::<Vec<_>>());
+            sizes.push(chunk.len());
+        }
+        assert_eq!(sizes.iter().sum::<usize>(), total, "{sizes:?}");
+        assert!(
+            sizes.iter().all(|&k| k >= threads.min(total)),
+            "{total}: {sizes:?}"
+        );
+    }
+}
+
+fn pieces() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+    use proptest::prelude::*;
+    const PIECES: [&str; 20] = [
+        "1",
+        "4",
+        "9",
+        ".",
+        " ",
+        "\n",
+        "\n\n",
+        ",",
+        ";",
+        "\"",
+        "{",
+        "}",
+        "[",
+        "]",
+        "null",
+        "\"cells\":",
+        "staff,day,shift\n",
+        "1..4........4..1\n",
+        "\u{1}",
+        "é",
+    ];
+    prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..500),
+        prop::collection::vec(prop::sample::select(&PIECES[..]), 0..200)
+            .prop_map(|p| p.concat().into_bytes()),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    #[test]
+    fn fuzz_input_path(bytes in pieces(), csv_name in proptest::bool::ANY) {
+        drain(&bytes, if csv_name { "in.csv" } else { "in.txt" }, &[]);
+        drain(&bytes, "in.txt", &["--input-format", "line", "--alphabet", "A-Z"]);
+    }
+}

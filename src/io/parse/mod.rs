@@ -1,0 +1,336 @@
+//! Reading puzzles from text.
+//!
+//! # Formats
+//!
+//! Lines whose first non-blank character is `#` are comments and are skipped wherever they
+//! appear (even inside a grid). Trailing whitespace and CRLF line ends are fine, and a leading
+//! byte-order mark is ignored. Blank lines split the input into *blocks*.
+//!
+//! - **Grid form** (every size): `n` lines of `n` whitespace-separated tokens, each an integer
+//!   `1..=n`, or `0` or `.` for a blank. Grids are separated by blank lines; grids that follow
+//!   one another without a blank line are also read, `n` rows at a time. Rows may instead be
+//!   written *compactly*, one character per cell with no spaces (`420000000`), when the
+//!   alphabet has enough symbols: 4×4 and 9×9 with the default numeric alphabet, up to 16×16
+//!   or 25×25 with a named one.
+//! - **Line form**: one puzzle per line, either `n²` whitespace-separated integers (every size)
+//!   or, compactly, `n²` characters (`16` or `81` digits with `.` or `0` for a blank; with a
+//!   named alphabet, e.g. 256 characters for 16×16 or 625 for 25×25).
+//!
+//! Whitespace-separated tokens are always decimal integers. The [`Alphabet`] only governs the
+//! compact forms; the non-numeric alphabets are used only when named, since they conflict with
+//! each other and with the digits (`0` is a blank in all but [`Alphabet::Hex`], where it is 1).
+//!
+//! # Automatic detection
+//!
+//! With [`InputFormat::Auto`] each block is read in one form, decided by its first line. Let `t`
+//! be the number of tokens on that line, or the number of characters when it holds a single
+//! token:
+//!
+//! 1. `t = n²` for a supported `n` (16, 81, 256, …, 10 000) and `t` is not itself a supported
+//!    side: line form.
+//! 2. `t = n` for a supported `n` (4, 9, 25, 36, …, 100) and `t` is not a square of one: grid
+//!    form, `n` rows per grid.
+//! 3. `t` is both (16 = 4² or a 16×16 row, 81 = 9² or an 81×81 row): grid form when any value
+//!    on that line, or on the following `t − 1` lines of the same width (the rest of what would
+//!    be the first grid), exceeds the small side (4 or 9), or when those `t` lines are all
+//!    blank (an empty `t×t` grid, not `t` copies of the empty small puzzle); otherwise line
+//!    form. A compact single token only counts as a row or line the alphabet can write, so 16
+//!    digits are always a 4×4 line with the numeric alphabet.
+//! 4. Anything else: the next lines of the block are tried in turn; if none fits, a one-line
+//!    block (or one wider than 100) is read as a bad line puzzle, and otherwise the block is
+//!    one bad grid reported with the list of supported sizes.
+//!
+//! [`InputFormat::Line`] reads every line as one puzzle, its size given by its own length;
+//! [`InputFormat::Grid`] reads every block as grids whose side is the width of its first line.
+//!
+//! # Errors
+//!
+//! Each puzzle found gives one [`Record`]; a bad one gives an `Err` with the line and column of
+//! the first problem, and reading goes on with the next puzzle. In a grid, a bad row spoils
+//! only its own grid: the next grid starts `n` rows after the first.
+//!
+//! ```
+//! use shiftgrid::io::parse::{parse_puzzles, ParseOptions};
+//!
+//! let text = "# two 4x4 puzzles\n1 . . 4\n. . . .\n. . . .\n4 . . 1\n\n1..4........4..5\n";
+//! let records = parse_puzzles(text, &ParseOptions::default());
+//! assert_eq!(records.len(), 2);
+//! assert_eq!(records[0].puzzle.as_ref().unwrap().givens(), 4);
+//! let err = records[1].puzzle.as_ref().unwrap_err();
+//! assert_eq!(err.to_string(), "line 7, column 16: 5 is out of range for a 4x4 grid (symbols 1..4)");
+//! ```
+
+use std::fmt;
+
+use super::lines::LineReader;
+use crate::grid::{GridError, Puzzle, ShapeError};
+
+mod json;
+mod reader;
+mod text;
+
+pub use reader::PuzzleReader;
+
+/// The largest supported side (100×100).
+const MAX_SIDE: usize = crate::grid::MAX_BOX * crate::grid::MAX_BOX;
+
+/// How to read the blocks of the input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InputFormat {
+    /// Decide per block of lines (see the module documentation).
+    #[default]
+    Auto,
+    /// Every block holds grids, one row per line.
+    Grid,
+    /// Every line is one whole puzzle.
+    Line,
+}
+
+/// The symbols of the compact forms, where every cell is one character.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Alphabet {
+    /// Digits `1`-`9`, with `0` or `.` for a blank: compact forms for 4×4 and 9×9.
+    #[default]
+    Numeric,
+    /// Gecode's symbols: `1`-`9` are 1..9 and `A`, `B`, … are 10, 11, … (16×16 uses `1`-`9`
+    /// and `A`-`G`, 25×25 `1`-`9` and `A`-`P`), with `0` or `.` for a blank.
+    Gecode,
+    /// Hexadecimal: `0`-`9` are 1..10 and `A`-`F` are 11..16 (for 16×16); only `.` is a blank.
+    Hex,
+    /// Letters: `A` is 1, `B` is 2, … (16×16 uses `A`-`P`, 25×25 `A`-`Y`), with `0` or `.`
+    /// for a blank.
+    Letters,
+}
+
+impl Alphabet {
+    /// The largest supported side this alphabet can write one character per cell.
+    pub fn max_side(self) -> usize {
+        match self {
+            Alphabet::Numeric => 9,
+            Alphabet::Hex => 16,
+            Alphabet::Gecode | Alphabet::Letters => 25,
+        }
+    }
+
+    /// The value of the symbol `c` (letters in either case): `Some(0)` for a blank, `None` when
+    /// `c` is not a symbol of this alphabet. The value may exceed a grid's side.
+    pub fn decode(self, c: char) -> Option<usize> {
+        let upper = c.to_ascii_uppercase();
+        let letter = upper
+            .is_ascii_uppercase()
+            .then(|| upper as usize - 'A' as usize);
+        let digit = c.to_digit(10).map(|d| d as usize);
+        match self {
+            Alphabet::Numeric => match c {
+                '.' => Some(0),
+                _ => digit,
+            },
+            Alphabet::Gecode => match c {
+                '.' => Some(0),
+                _ => digit.or(letter.map(|l| l + 10)),
+            },
+            Alphabet::Hex => match c {
+                '.' => Some(0),
+                _ => digit
+                    .map(|d| d + 1)
+                    .or(letter.filter(|&l| l < 6).map(|l| l + 11)),
+            },
+            Alphabet::Letters => match c {
+                '.' | '0' => Some(0),
+                _ => letter.map(|l| l + 1),
+            },
+        }
+    }
+
+    /// The character for `value`: `.` for `0`, `None` when the alphabet has no such symbol.
+    pub fn encode(self, value: usize) -> Option<char> {
+        let digit = |d: usize| char::from_digit(d as u32, 10);
+        let letter = |l: usize| (l < 26).then(|| (b'A' + l as u8) as char);
+        match (self, value) {
+            (_, 0) => Some('.'),
+            (Alphabet::Numeric | Alphabet::Gecode, 1..=9) => digit(value),
+            (Alphabet::Numeric, _) => None,
+            (Alphabet::Gecode, _) => letter(value - 10),
+            (Alphabet::Hex, 1..=10) => digit(value - 1),
+            (Alphabet::Hex, 11..=16) => letter(value - 11),
+            (Alphabet::Hex, _) => None,
+            (Alphabet::Letters, _) => letter(value - 1),
+        }
+    }
+
+    /// What a cell of a `side×side` grid may hold in this alphabet, for error messages.
+    fn describe(self, side: usize) -> String {
+        // Group the symbols of 1..=side into runs of consecutive characters: "1-9 and A-G".
+        let mut runs: Vec<(char, char)> = Vec::new();
+        for c in (1..=side).filter_map(|v| self.encode(v)) {
+            match runs.last_mut() {
+                Some((_, end)) if *end as u32 + 1 == c as u32 => *end = c,
+                _ => runs.push((c, c)),
+            }
+        }
+        let runs: Vec<String> = runs
+            .iter()
+            .map(|&(a, b)| {
+                if a == b {
+                    a.to_string()
+                } else {
+                    format!("{a}-{b}")
+                }
+            })
+            .collect();
+        let blank = if self == Alphabet::Hex { "." } else { "0 or ." };
+        format!("a symbol {}, or {blank} for a blank", runs.join(" and "))
+    }
+}
+
+impl fmt::Display for Alphabet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Alphabet::Numeric => "numeric",
+            Alphabet::Gecode => "gecode",
+            Alphabet::Hex => "hex",
+            Alphabet::Letters => "letters",
+        })
+    }
+}
+
+/// How to read the input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// Grid form, line form, or detect per block.
+    pub format: InputFormat,
+    /// The symbols of the compact forms.
+    pub alphabet: Alphabet,
+}
+
+/// A problem in the input, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {col}: {kind}")]
+pub struct ParseError {
+    /// The line, 1-based.
+    pub line: usize,
+    /// The column, 1-based, counted in characters.
+    pub col: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong with a puzzle's text.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseErrorKind {
+    /// The input holds no puzzle: it is empty or all blank and comment lines.
+    #[error("no puzzle found")]
+    Empty,
+    /// The input is not text: invalid UTF-8, NUL bytes or other control characters.
+    #[error("input is not text: {reason}")]
+    NotText {
+        /// What was found.
+        reason: String,
+    },
+    /// A token or character that is not a symbol.
+    #[error("unexpected {token:?}: expected {expected}")]
+    BadToken {
+        /// The token (or character, in a compact form) as written.
+        token: String,
+        /// What a cell may hold.
+        expected: String,
+    },
+    /// A symbol larger than the grid's side.
+    #[error("{value} is out of range for a {side}x{side} grid (symbols 1..{side})")]
+    OutOfRange {
+        /// The symbol as written.
+        value: String,
+        /// The grid side `n`.
+        side: usize,
+    },
+    /// A grid row with too many or too few cells.
+    #[error("row has {found} cells, expected {expected}")]
+    WrongRowLength {
+        /// Cells on the row (tokens, or characters in a compact row).
+        found: usize,
+        /// The grid side.
+        expected: usize,
+    },
+    /// A grid that ends before its last row.
+    #[error("grid ends after {found} rows, expected {expected} (truncated grid)")]
+    WrongRowCount {
+        /// Rows read.
+        found: usize,
+        /// The grid side.
+        expected: usize,
+    },
+    /// A puzzle of an unsupported size; the message lists the supported sizes.
+    #[error(transparent)]
+    Size(ShapeError),
+    /// A grid too large to write one character per cell in the alphabet in use.
+    #[error(
+        "{side}x{side} puzzles need more symbols than the {alphabet} alphabet has for one \
+         character per cell (it goes up to {max}x{max}): separate the numbers with spaces or \
+         name another alphabet"
+    )]
+    CompactTooLarge {
+        /// The grid side.
+        side: usize,
+        /// The alphabet in use.
+        alphabet: Alphabet,
+        /// The alphabet's largest side.
+        max: usize,
+    },
+    /// The cells break a rule, such as a symbol given twice in a row, column or block.
+    #[error(transparent)]
+    Grid(GridError),
+    /// A line longer than the readers accept (see [`crate::io::lines::MAX_LINE`]); nothing
+    /// after it is read.
+    #[error("line is longer than {} MiB ({limit} bytes): not a puzzle file (a 100x100 puzzle on one line is about 30 KB)", limit >> 20)]
+    LineTooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// A JSON line that cannot be read, or that holds no puzzle.
+    #[error("bad JSON record: {message}")]
+    Json {
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// One puzzle found in the input, or why it could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The first line of the puzzle, 1-based.
+    pub line: usize,
+    /// The puzzle, or the first problem found in its text.
+    pub puzzle: Result<Puzzle, ParseError>,
+}
+
+/// Parses every puzzle in `text`.
+///
+/// Gives one [`Record`] per puzzle found, in order. A bad puzzle gives an `Err` record and
+/// parsing continues with the next one, so a batch keeps going. When the input holds no puzzle
+/// at all, the result is a single `Err` record ([`ParseErrorKind::Empty`], line 1, column 1).
+/// A control character other than tab, CR and LF ends the input with a
+/// [`ParseErrorKind::NotText`] record naming it (the puzzles before it are read). Puzzles
+/// repeating a given in a row, column or block are `Err` records ([`ParseErrorKind::Grid`])
+/// placed at the second occurrence. This is [`PuzzleReader`] over a string.
+pub fn parse_puzzles(text: &str, opts: &ParseOptions) -> Vec<Record> {
+    parse_bytes(text.as_bytes(), opts)
+}
+
+/// Parses every puzzle in raw bytes, as [`parse_puzzles`] does.
+///
+/// Invalid UTF-8, NUL bytes and other control characters (except tab, CR and LF) end the
+/// input with an `Err` record ([`ParseErrorKind::NotText`]) naming the line and column of
+/// the first bad byte.
+pub fn parse_bytes(bytes: &[u8], opts: &ParseOptions) -> Vec<Record> {
+    let mut reader = PuzzleReader::new(LineReader::new(bytes), *opts);
+    // Reading from memory cannot fail.
+    std::iter::from_fn(|| reader.next_record().ok().flatten()).collect()
+}
+
+fn error(line: usize, col: usize, kind: ParseErrorKind) -> ParseError {
+    ParseError { line, col, kind }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,314 @@
+//! The streaming reader: blocks of lines, the decision of each block's form (the rules in the
+//! [parent module](super)), and grids gathered row by row with bounded memory.
+
+use std::collections::VecDeque;
+
+use super::json::parse_json_line;
+use super::text::{Cells, Line, Mode, looks_like_grid, parse_line_puzzle, read_row, syntax_check};
+use super::{InputFormat, MAX_SIDE, ParseError, ParseErrorKind, ParseOptions, Record, error};
+use crate::grid::{Puzzle, Shape, ShapeError};
+use crate::io::lines::{LineError, LineReader};
+
+/// The most lines of a block read before its form is decided; past it the block is taken
+/// for what its first line says (see [`PuzzleReader`]).
+const UNDECIDED_LINES: usize = 128;
+
+/// The most bytes of a block held before its form is decided.
+const UNDECIDED_BYTES: usize = 8 << 20;
+
+/// Reads puzzles one at a time from a stream of lines, holding at most one grid (or the few
+/// lines that decide a block's form) in memory, so that batches of any length are read with
+/// bounded memory.
+///
+/// It reads what [`parse_puzzles`](super::parse_puzzles) documents, plus **JSON lines**: when
+/// the first line that is neither blank nor a comment starts with `{` or `[`, every line is one
+/// JSON value: an object whose `cells` field (or `puzzle`, `solution` or `grid`) holds the
+/// puzzle, or the puzzle itself. A puzzle is an array of rows of numbers, a flat array of `n²`
+/// numbers, or a string in the line form; `0` or `null` is a blank. Everything `shiftgrid`
+/// writes as JSON (`fill`, `generate`, `solve`) reads back this way.
+///
+/// A block whose first 128 lines (or 8 MiB) fit no form is reported at its
+/// first line and skipped up to the next blank line, instead of being held to its end.
+///
+/// ```
+/// use shiftgrid::io::{lines::LineReader, parse::{ParseOptions, PuzzleReader}};
+/// let text = "{\"cells\":[[1,0,0,4],[0,0,0,0],[0,0,0,0],[4,0,0,1]]}\n";
+/// let mut r = PuzzleReader::new(LineReader::new(text.as_bytes()), ParseOptions::default());
+/// let rec = r.next_record()?.unwrap();
+/// assert_eq!(rec.puzzle.unwrap().givens(), 4);
+/// assert!(r.next_record()?.is_none());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct PuzzleReader<R> {
+    lines: LineReader<R>,
+    opts: ParseOptions,
+    out: VecDeque<Record>,
+    block: Block,
+    /// Decided at the first content line: JSON lines or text.
+    json: Option<bool>,
+    records: usize,
+    done: bool,
+}
+
+/// Where the reader is in the current block.
+enum Block {
+    /// Between blocks.
+    Idle,
+    /// Lines whose form is not decided yet; the first `scan` fit no form.
+    Undecided {
+        lines: Vec<(usize, String)>,
+        bytes: usize,
+        scan: usize,
+    },
+    /// One puzzle per line.
+    Line,
+    /// Grids of this shape; the one being read.
+    Grid(Shape, Option<GridAcc>),
+    /// The rest of a block already reported as unreadable.
+    Skip,
+}
+
+/// A grid being read row by row.
+struct GridAcc {
+    cells: Cells,
+    first: usize,
+    last: usize,
+    rows: usize,
+    err: Option<ParseError>,
+}
+
+impl<R: std::io::BufRead> PuzzleReader<R> {
+    /// A reader of the puzzles in `lines`, read as `opts` says.
+    pub fn new(lines: LineReader<R>, opts: ParseOptions) -> PuzzleReader<R> {
+        PuzzleReader {
+            lines,
+            opts,
+            out: VecDeque::new(),
+            block: Block::Idle,
+            json: None,
+            records: 0,
+            done: false,
+        }
+    }
+
+    /// The next puzzle (or bad puzzle), `None` at the end of the input. An input that holds
+    /// no puzzle gives one [`ParseErrorKind::Empty`] record; a line that is too long or not
+    /// text gives one last `Err` record.
+    ///
+    /// # Errors
+    /// A failed read of the underlying input.
+    pub fn next_record(&mut self) -> std::io::Result<Option<Record>> {
+        loop {
+            if let Some(r) = self.out.pop_front() {
+                self.records += 1;
+                return Ok(Some(r));
+            }
+            if self.done {
+                return Ok(None);
+            }
+            match self.lines.next_line() {
+                Some(Ok((no, text))) => self.line(no, &text),
+                Some(Err(LineError::Io(e))) => {
+                    self.done = true;
+                    return Err(e);
+                }
+                Some(Err(e)) => {
+                    // A line too long or not text ends the input: nothing after it is read.
+                    self.block = Block::Idle;
+                    self.done = true;
+                    let (line, col) = e.position();
+                    let kind = match e {
+                        LineError::TooLong { limit, .. } => ParseErrorKind::LineTooLong { limit },
+                        other => ParseErrorKind::NotText {
+                            reason: other.to_string(),
+                        },
+                    };
+                    self.push(line, Err(error(line, col, kind)));
+                }
+                None => {
+                    self.end_block();
+                    self.done = true;
+                    if self.records == 0 && self.out.is_empty() {
+                        self.push(1, Err(error(1, 1, ParseErrorKind::Empty)));
+                    }
+                }
+            }
+        }
+    }
+
+    fn push(&mut self, line: usize, puzzle: Result<Puzzle, ParseError>) {
+        self.out.push_back(Record { line, puzzle });
+    }
+
+    fn line(&mut self, no: usize, text: &str) {
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            self.end_block();
+            return;
+        }
+        if trimmed.starts_with('#') {
+            return;
+        }
+        let json = *self
+            .json
+            .get_or_insert_with(|| trimmed.starts_with('{') || trimmed.starts_with('['));
+        if json {
+            let puzzle = parse_json_line(no, text, self.opts.alphabet);
+            self.push(no, puzzle);
+            return;
+        }
+        match &mut self.block {
+            Block::Idle => {
+                self.block = if self.opts.format == InputFormat::Line {
+                    Block::Line
+                } else {
+                    Block::Undecided {
+                        lines: Vec::new(),
+                        bytes: 0,
+                        scan: 0,
+                    }
+                };
+                self.line(no, text);
+            }
+            Block::Undecided { lines, bytes, .. } => {
+                *bytes += text.len();
+                lines.push((no, text.to_string()));
+                self.decide(false);
+            }
+            Block::Line => {
+                let puzzle = parse_line_puzzle(&Line::new(no, text), self.opts.alphabet);
+                self.push(no, puzzle);
+            }
+            Block::Grid(shape, acc) => {
+                let shape = *shape;
+                let acc = acc.get_or_insert_with(|| GridAcc {
+                    cells: Cells::with_capacity(shape.cells()),
+                    first: no,
+                    last: no,
+                    rows: 0,
+                    err: None,
+                });
+                if acc.err.is_none() {
+                    let line = Line::new(no, text);
+                    if let Err(e) =
+                        read_row(&line, shape.side(), self.opts.alphabet, &mut acc.cells)
+                    {
+                        acc.err = Some(e);
+                    }
+                }
+                acc.rows += 1;
+                acc.last = no;
+                if acc.rows == shape.side() {
+                    if let Block::Grid(_, acc) = &mut self.block {
+                        if let Some(acc) = acc.take() {
+                            let puzzle = match acc.err {
+                                Some(e) => Err(e),
+                                None => acc.cells.finish(shape, acc.first),
+                            };
+                            self.push(acc.first, puzzle);
+                        }
+                    }
+                }
+            }
+            Block::Skip => {}
+        }
+    }
+
+    /// Decides the form of an undecided block when its lines allow it (all of them when the
+    /// block has `ended`), then reads the lines held so far in that form.
+    fn decide(&mut self, ended: bool) {
+        let Block::Undecided { lines, bytes, scan } = &mut self.block else {
+            return;
+        };
+        let alphabet = self.opts.alphabet;
+        let mut mode = None;
+        while *scan < lines.len() && mode.is_none() {
+            let (no, text) = &lines[*scan];
+            let (t, compact) = Line::new(*no, text).width();
+            let fits = (Shape::from_cells(t).ok(), Shape::from_side(t).ok());
+            mode = match (self.opts.format, fits) {
+                (InputFormat::Grid, (_, Some(s))) => Some(Mode::Grid(s)),
+                (InputFormat::Grid, _) | (_, (None, None)) => None,
+                (_, (Some(_), None)) => Some(Mode::Line),
+                (_, (None, Some(s))) => Some(Mode::Grid(s)),
+                (_, (Some(small), Some(big))) => {
+                    let cap = alphabet.max_side();
+                    if compact && big.side() > cap {
+                        Some(Mode::Line)
+                    } else if compact && small.side() > cap {
+                        Some(Mode::Grid(big))
+                    } else if lines.len() >= *scan + big.side() || ended {
+                        let end = lines.len().min(*scan + big.side());
+                        let views: Vec<Line<'_>> = lines[*scan..end]
+                            .iter()
+                            .map(|(no, s)| Line::new(*no, s))
+                            .collect();
+                        Some(if looks_like_grid(&views, 0, small, big, alphabet) {
+                            Mode::Grid(big)
+                        } else {
+                            Mode::Line
+                        })
+                    } else {
+                        // Wait for the rest of what would be the first grid.
+                        return;
+                    }
+                }
+            };
+            if mode.is_none() {
+                *scan += 1;
+            }
+        }
+        let overflow = *scan >= UNDECIDED_LINES || *bytes >= UNDECIDED_BYTES;
+        let mode = match mode {
+            Some(m) => m,
+            None if ended || overflow => {
+                let first = lines.first().map(|(no, s)| Line::new(*no, s));
+                let wide = first.as_ref().is_some_and(|l| l.width().0 > MAX_SIDE);
+                if self.opts.format == InputFormat::Auto && (lines.len() == 1 || wide) {
+                    Mode::Line
+                } else {
+                    Mode::Unknown
+                }
+            }
+            None => return,
+        };
+        let held = std::mem::take(lines);
+        match mode {
+            Mode::Line => self.block = Block::Line,
+            Mode::Grid(shape) => self.block = Block::Grid(shape, None),
+            Mode::Unknown => {
+                self.block = Block::Skip;
+                if let Some((no, text)) = held.first() {
+                    let first = Line::new(*no, text);
+                    let err = syntax_check(&first, alphabet).err().unwrap_or_else(|| {
+                        let kind = ParseErrorKind::Size(ShapeError::Side(first.width().0));
+                        error(first.no, first.first_col(), kind)
+                    });
+                    self.push(*no, Err(err));
+                }
+                return;
+            }
+        }
+        for (no, text) in held {
+            self.line(no, &text);
+        }
+    }
+
+    /// Ends the current block: decides its form if still open and reports a grid cut short.
+    fn end_block(&mut self) {
+        if matches!(self.block, Block::Undecided { .. }) {
+            self.decide(true);
+        }
+        if let Block::Grid(shape, Some(acc)) = std::mem::replace(&mut self.block, Block::Idle) {
+            let err = acc.err.unwrap_or_else(|| {
+                let kind = ParseErrorKind::WrongRowCount {
+                    found: acc.rows,
+                    expected: shape.side(),
+                };
+                error(acc.last + 1, 1, kind)
+            });
+            self.push(acc.first, Err(err));
+        }
+        self.block = Block::Idle;
+    }
+}

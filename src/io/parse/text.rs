@@ -1,0 +1,358 @@
+//! The text forms: a content line split into tokens, the reading of one line puzzle or one
+//! grid row (spaced or compact), rule 3 of the detection, and the cells gathered with where
+//! each came from so that a repeated given is reported at its own line and column.
+
+use super::{Alphabet, ParseError, ParseErrorKind, error};
+use crate::grid::{GridError, Puzzle, Shape};
+use crate::io::lines::quote_prefix;
+
+/// A whitespace-separated token and its 1-based column in characters.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Tok<'a> {
+    col: usize,
+    text: &'a str,
+}
+
+/// A content line: not blank, not a comment.
+#[derive(Debug)]
+pub(super) struct Line<'a> {
+    /// 1-based line number.
+    pub(super) no: usize,
+    toks: Vec<Tok<'a>>,
+    /// Column of the last non-whitespace character.
+    end_col: usize,
+}
+
+impl<'a> Line<'a> {
+    pub(super) fn new(no: usize, s: &'a str) -> Line<'a> {
+        let mut toks = Vec::new();
+        let mut start: Option<(usize, usize)> = None;
+        let mut end_col = 0;
+        for (col, (byte, c)) in (1..).zip(s.char_indices()) {
+            if c.is_whitespace() {
+                if let Some((b, tc)) = start.take() {
+                    toks.push(Tok {
+                        col: tc,
+                        text: &s[b..byte],
+                    });
+                }
+            } else {
+                end_col = col;
+                start.get_or_insert((byte, col));
+            }
+        }
+        if let Some((b, tc)) = start {
+            toks.push(Tok {
+                col: tc,
+                text: &s[b..],
+            });
+        }
+        Line { no, toks, end_col }
+    }
+
+    /// The single token of a compact line, one character per cell.
+    pub(super) fn compact(&self) -> Option<Tok<'a>> {
+        match self.toks.as_slice() {
+            [t] => Some(*t),
+            _ => None,
+        }
+    }
+
+    /// The number of cells the line would hold (characters of a single token, else tokens),
+    /// and whether it is compact.
+    pub(super) fn width(&self) -> (usize, bool) {
+        match self.compact() {
+            Some(t) => (t.text.chars().count(), true),
+            None => (self.toks.len(), false),
+        }
+    }
+
+    pub(super) fn first_col(&self) -> usize {
+        self.toks.first().map_or(1, |t| t.col)
+    }
+
+    /// Every readable value on the line (unreadable tokens are skipped).
+    pub(super) fn values(&self, alphabet: Alphabet) -> Vec<usize> {
+        match self.compact() {
+            Some(t) => t.text.chars().filter_map(|c| alphabet.decode(c)).collect(),
+            None => self.toks.iter().filter_map(|t| number(t.text)).collect(),
+        }
+    }
+
+    /// Whether every cell on the line is a blank.
+    pub(super) fn is_blank(&self, alphabet: Alphabet) -> bool {
+        match self.compact() {
+            Some(t) => t.text.chars().all(|c| alphabet.decode(c) == Some(0)),
+            None => self.toks.iter().all(|t| number(t.text) == Some(0)),
+        }
+    }
+}
+
+/// A whitespace-separated token's value: `.` and `0` are blanks, otherwise decimal digits.
+/// Huge numbers saturate (they are out of range anyway).
+pub(super) fn number(s: &str) -> Option<usize> {
+    if s == "." {
+        return Some(0);
+    }
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(s.bytes().fold(0usize, |v, b| {
+        v.saturating_mul(10)
+            .saturating_add(usize::from(b - b'0'))
+            .min(1 << 20)
+    }))
+}
+
+pub(super) fn spaced_expected(side: Option<usize>) -> String {
+    match side {
+        Some(n) => format!("a number 1-{n}, or 0 or . for a blank"),
+        None => "a number, or 0 or . for a blank".to_string(),
+    }
+}
+
+/// How a block is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    Line,
+    Grid(Shape),
+    /// No line of the block has a supported width.
+    Unknown,
+}
+
+/// Rule 3: whether lines `i..i+n` of a block read better as one `n×n` grid than as `n`
+/// line puzzles of side `small`.
+pub(super) fn looks_like_grid(
+    lines: &[Line<'_>],
+    i: usize,
+    small: Shape,
+    big: Shape,
+    alphabet: Alphabet,
+) -> bool {
+    let n = big.side();
+    let width = lines[i].width();
+    let window = &lines[i..lines.len().min(i + n)];
+    let too_big = window
+        .iter()
+        .filter(|l| l.width() == width)
+        .any(|l| l.values(alphabet).iter().any(|&v| v > small.side()));
+    too_big
+        || (window.len() == n
+            && window
+                .iter()
+                .all(|l| l.width() == width && l.is_blank(alphabet)))
+}
+
+/// The first token (or character of a compact token) that is no symbol at all.
+pub(super) fn syntax_check(line: &Line<'_>, alphabet: Alphabet) -> Result<(), ParseError> {
+    match line.compact() {
+        Some(t) => {
+            for (col, c) in (t.col..).zip(t.text.chars()) {
+                if alphabet.decode(c).is_none() {
+                    let kind = ParseErrorKind::BadToken {
+                        token: c.to_string(),
+                        expected: alphabet.describe(alphabet.max_side()),
+                    };
+                    return Err(error(line.no, col, kind));
+                }
+            }
+        }
+        None => {
+            if let Some(t) = line.toks.iter().find(|t| number(t.text).is_none()) {
+                let kind = ParseErrorKind::BadToken {
+                    token: quote_prefix(t.text),
+                    expected: spaced_expected(None),
+                };
+                return Err(error(line.no, t.col, kind));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Cells read so far, with where each came from.
+pub(super) struct Cells {
+    values: Vec<u8>,
+    at: Vec<(usize, usize)>,
+}
+
+impl Cells {
+    pub(super) fn with_capacity(n: usize) -> Cells {
+        Cells {
+            values: Vec::with_capacity(n),
+            at: Vec::with_capacity(n),
+        }
+    }
+
+    /// Adds a value already checked to be at most the side (so at most 100).
+    pub(super) fn push(&mut self, value: usize, line: usize, col: usize) {
+        self.values.push(u8::try_from(value).unwrap_or(u8::MAX));
+        self.at.push((line, col));
+    }
+
+    /// The puzzle, checked for repeated givens.
+    pub(super) fn finish(self, shape: Shape, first_line: usize) -> Result<Puzzle, ParseError> {
+        let at = self.at;
+        let puzzle = Puzzle::new(shape, self.values)
+            .map_err(|e| error(first_line, 1, ParseErrorKind::Grid(e)))?;
+        if let Err(e) = puzzle.check() {
+            let (line, col) = match &e {
+                GridError::Duplicate { second, .. } => at
+                    .get(second.row * shape.side() + second.col)
+                    .copied()
+                    .unwrap_or((first_line, 1)),
+                _ => (first_line, 1),
+            };
+            return Err(error(line, col, ParseErrorKind::Grid(e)));
+        }
+        Ok(puzzle)
+    }
+}
+
+/// Reads `expected` cells, one per character of `tok`.
+pub(super) fn read_compact(
+    line: &Line<'_>,
+    tok: Tok<'_>,
+    side: usize,
+    expected: usize,
+    alphabet: Alphabet,
+    cells: &mut Cells,
+) -> Result<(), ParseError> {
+    let mut count = 0;
+    for (k, c) in tok.text.chars().enumerate() {
+        let col = tok.col + k;
+        if k >= expected {
+            let found = tok.text.chars().count();
+            return Err(error(
+                line.no,
+                col,
+                ParseErrorKind::WrongRowLength { found, expected },
+            ));
+        }
+        let v = alphabet.decode(c).ok_or_else(|| {
+            let kind = ParseErrorKind::BadToken {
+                token: c.to_string(),
+                expected: alphabet.describe(side),
+            };
+            error(line.no, col, kind)
+        })?;
+        if v > side {
+            let kind = ParseErrorKind::OutOfRange {
+                value: c.to_string(),
+                side,
+            };
+            return Err(error(line.no, col, kind));
+        }
+        cells.push(v, line.no, col);
+        count += 1;
+    }
+    if count < expected {
+        let kind = ParseErrorKind::WrongRowLength {
+            found: count,
+            expected,
+        };
+        return Err(error(line.no, tok.col + count, kind));
+    }
+    Ok(())
+}
+
+/// Reads `expected` whitespace-separated cells.
+pub(super) fn read_spaced(
+    line: &Line<'_>,
+    side: usize,
+    expected: usize,
+    cells: &mut Cells,
+) -> Result<(), ParseError> {
+    for (k, t) in line.toks.iter().enumerate() {
+        if k >= expected {
+            let found = line.toks.len();
+            return Err(error(
+                line.no,
+                t.col,
+                ParseErrorKind::WrongRowLength { found, expected },
+            ));
+        }
+        let v = number(t.text).ok_or_else(|| {
+            let kind = ParseErrorKind::BadToken {
+                token: quote_prefix(t.text),
+                expected: spaced_expected(Some(side)),
+            };
+            error(line.no, t.col, kind)
+        })?;
+        if v > side {
+            let kind = ParseErrorKind::OutOfRange {
+                value: quote_prefix(t.text),
+                side,
+            };
+            return Err(error(line.no, t.col, kind));
+        }
+        cells.push(v, line.no, t.col);
+    }
+    if line.toks.len() < expected {
+        let kind = ParseErrorKind::WrongRowLength {
+            found: line.toks.len(),
+            expected,
+        };
+        return Err(error(line.no, line.end_col + 1, kind));
+    }
+    Ok(())
+}
+
+/// One puzzle on one line.
+pub(super) fn parse_line_puzzle(line: &Line<'_>, alphabet: Alphabet) -> Result<Puzzle, ParseError> {
+    let (count, _) = line.width();
+    let size_error = |e| error(line.no, line.first_col(), ParseErrorKind::Size(e));
+    let mut cells = Cells::with_capacity(count);
+    let shape = match line.compact() {
+        Some(tok) => {
+            let shape = match Shape::from_cells(count) {
+                Ok(s) => s,
+                Err(e) => {
+                    syntax_check(line, alphabet)?;
+                    return Err(size_error(e));
+                }
+            };
+            let side = shape.side();
+            if side > alphabet.max_side() {
+                let kind = ParseErrorKind::CompactTooLarge {
+                    side,
+                    alphabet,
+                    max: alphabet.max_side(),
+                };
+                return Err(error(line.no, tok.col, kind));
+            }
+            read_compact(line, tok, side, count, alphabet, &mut cells)?;
+            shape
+        }
+        None => {
+            syntax_check(line, alphabet)?;
+            let shape = Shape::from_cells(count).map_err(size_error)?;
+            read_spaced(line, shape.side(), count, &mut cells)?;
+            shape
+        }
+    };
+    cells.finish(shape, line.no)
+}
+
+/// One grid row: `n` tokens, or `n` characters when the alphabet can write the size.
+pub(super) fn read_row(
+    line: &Line<'_>,
+    n: usize,
+    alphabet: Alphabet,
+    cells: &mut Cells,
+) -> Result<(), ParseError> {
+    if let Some(tok) = line.compact() {
+        if n <= alphabet.max_side() {
+            return read_compact(line, tok, n, n, alphabet, cells);
+        }
+        if tok.text.chars().count() == n {
+            let kind = ParseErrorKind::CompactTooLarge {
+                side: n,
+                alphabet,
+                max: alphabet.max_side(),
+            };
+            return Err(error(line.no, tok.col, kind));
+        }
+    }
+    read_spaced(line, n, n, cells)
+}
