@@ -458,10 +458,29 @@ impl Workspace {
     }
 }
 
+/// The `i`-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …, the restart
+/// schedule of the fill search (`dlx::fill`) and of the learning engine.
+pub(crate) fn luby(mut i: u64) -> u64 {
+    loop {
+        // Find k with 2^(k-1) <= i < 2^k.
+        let k = 64 - i.leading_zeros() as u64;
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Shape;
+
+    #[test]
+    fn luby_sequence() {
+        let got: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(got, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
 
     #[test]
     fn engine_names_round_trip() {

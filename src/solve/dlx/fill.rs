@@ -31,6 +31,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::matrix::{Matrix, Watch};
 use super::sudoku::Encoding;
+use crate::solve::luby;
 
 /// Failures per unit of the Luby sequence.
 const RESTART_UNIT: u64 = 256;
@@ -59,18 +60,6 @@ pub struct FillStats {
     pub restarts: u64,
     /// Cells placed at the deepest point so far.
     pub deepest: u64,
-}
-
-/// The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
-fn luby(mut i: u64) -> u64 {
-    loop {
-        // Find k with 2^(k-1) <= i < 2^k.
-        let k = 64 - i.leading_zeros() as u64;
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
 }
 
 /// Item bookkeeping that `Matrix`'s plain cover/uncover does not do, fed through [`Watch`].
@@ -521,12 +510,6 @@ mod tests {
     use super::*;
     use crate::grid::{Grid, Puzzle, Shape};
     use rand::SeedableRng;
-
-    #[test]
-    fn luby_sequence() {
-        let got: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(got, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
 
     #[test]
     fn fills_small_boards() {

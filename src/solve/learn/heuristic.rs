@@ -9,6 +9,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::solve::luby;
+
 const NOT_IN_HEAP: u32 = u32::MAX;
 
 /// VSIDS scores, the decision heap and saved phases.
@@ -197,18 +199,6 @@ pub enum RestartPolicy {
     },
 }
 
-/// The `i`-th term (from 1) of Luby's sequence 1 1 2 1 1 2 4 1 …
-fn luby(mut i: u64) -> u64 {
-    loop {
-        // Find k with 2^(k-1) <= i < 2^k.
-        let k = 64 - i.leading_zeros() as u64;
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
-}
-
 /// Restart bookkeeping.
 #[derive(Clone, Debug)]
 pub(super) struct Restarts {
@@ -299,12 +289,6 @@ impl Restarts {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn luby_sequence() {
-        let got: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
 
     #[test]
     fn heap_pops_by_activity() {
