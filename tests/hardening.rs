@@ -159,6 +159,8 @@ fn issue14_2_output_never_overwrites_a_name_file() {
 
 /// Sends SIGINT to `child` (through `kill`, which every Unix has), `presses` times.
 fn interrupt(child: &Child, presses: usize) {
+    // Separate `kill` calls (two signals pending at once would merge into one), with no
+    // pause between: a command can stop within milliseconds of the first press.
     for _ in 0..presses {
         let ok = StdCommand::new("kill")
             .args(["-INT", &child.id().to_string()])
@@ -166,7 +168,6 @@ fn interrupt(child: &Child, presses: usize) {
             .unwrap()
             .success();
         assert!(ok, "kill -INT failed");
-        std::thread::sleep(Duration::from_millis(20));
     }
 }
 
@@ -261,17 +262,23 @@ fn issue14_3_ctrl_c_stops_every_long_command_within_a_second() {
 #[cfg(unix)]
 #[test]
 fn issue14_3_second_ctrl_c_says_it_exits_at_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let stderr = assert_stops_on_ctrl_c(
-        &["fill", "--box", "10", "-n", "64"],
-        dir.path(),
-        Duration::from_millis(400),
-        2,
-    );
-    assert!(
-        stderr.contains("interrupted again: exiting at once"),
-        "{stderr}"
-    );
+    // Both presses land microseconds apart, but a loaded machine can still run the whole
+    // first stop in between: the second press must be seen in one of three tries.
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        let dir = tempfile::tempdir().unwrap();
+        let stderr = assert_stops_on_ctrl_c(
+            &["fill", "--box", "10", "-n", "64"],
+            dir.path(),
+            Duration::from_millis(400),
+            2,
+        );
+        if stderr.contains("interrupted again: exiting at once") {
+            return;
+        }
+        seen.push(stderr);
+    }
+    panic!("no try announced the second Ctrl-C: {seen:?}");
 }
 
 // ---- 4. no panics ----

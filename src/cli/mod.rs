@@ -68,7 +68,7 @@ enum Command {
     /// default), by the difficulty paper's empty-cell expansion, or by its genetic algorithm
     /// for a target technique level.
     ///
-    /// Defaults: minimal puzzles (complete proofs) up to 16x16; above that one pass of
+    /// Defaults: minimal puzzles (complete proofs) up to 25x25; above that one pass of
     /// propagation proofs (no search). Every puzzle is unique by construction: a removal
     /// that is not proven keeps its givens.
     Generate(generate::GenerateArgs),
