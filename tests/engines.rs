@@ -7,7 +7,9 @@ use shiftgrid::Puzzle;
 use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
 use shiftgrid::solve::{Engine, Outcome, SearchControl, SolveLimits, solve};
 
-use crate::util::{blank, count, full_grid, independently_valid, peers, puzzles, repo};
+use crate::util::{
+    CountCase, blank, count, full_grid, independently_valid, peers, puzzles, tdoku_counts,
+};
 
 /// The engines under test: every one a user can name.
 fn engines() -> impl Iterator<Item = Engine> {
@@ -106,15 +108,14 @@ fn engines_agree_on_janko_and_bprolog() {
 #[test]
 fn engines_agree_on_exact_counts() {
     // tdoku's test puzzles: counts 0, 1 and 3..847 (committed fixture, always present).
-    let text = std::fs::read_to_string(repo("grids/tdoku_counts.txt")).unwrap();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let mut parts = line.split(':');
-        let puzzle = parts.next().unwrap();
-        let want: u64 = parts.next().unwrap().trim().parse().unwrap();
-        let p = parse_puzzles(puzzle, &ParseOptions::default())
-            .remove(0)
-            .puzzle
-            .unwrap();
+    for case in tdoku_counts() {
+        let CountCase {
+            text,
+            puzzle: p,
+            count: want,
+            ..
+        } = case;
+        let puzzle = text.as_str();
         for e in engines() {
             let o = run(&p, e, 1000);
             assert_eq!((o.count, o.complete), (want, true), "{e}: {puzzle}");

@@ -5,12 +5,12 @@
 //! grid with cells blanked must be among the completions found.
 
 use proptest::prelude::*;
-use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
 use shiftgrid::solve::fc::{self, FcBudget};
 use shiftgrid::{Puzzle, Shape};
 
 use crate::util::{
-    blank, count, full_grid, independently_valid, peers, puzzles, repo, solution_cells,
+    CountCase, blank, count, full_grid, independently_valid, peers, puzzles, repo, solution_cells,
+    tdoku_counts,
 };
 
 /// Counts `p` up to `cap` with both engines and asserts that they agree; returns the count,
@@ -71,18 +71,17 @@ fn fc_norvig_hardest_unique_like_dlx() {
 #[test]
 fn fc_tdoku_exact_counts() {
     // PUZZLE:COUNT[:SOLUTION]: counts 0, 1 and 3..847 (tdoku's test oracle).
-    let text = std::fs::read_to_string(repo("grids/tdoku_counts.txt")).unwrap();
     let mut seen = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let mut parts = line.split(':');
-        let puzzle = parts.next().unwrap();
-        let want: u64 = parts.next().unwrap().trim().parse().unwrap();
-        let p = parse_puzzles(puzzle, &ParseOptions::default())
-            .remove(0)
-            .puzzle
-            .unwrap();
+    for case in tdoku_counts() {
+        let CountCase {
+            text,
+            puzzle: p,
+            count: want,
+            solution,
+        } = case;
+        let puzzle = text.as_str();
         assert_eq!(agree(&p, 10_000, u64::MAX, puzzle), Some(want), "{puzzle}");
-        if let Some(sol) = parts.next() {
+        if let Some(sol) = solution.as_deref() {
             let o = fc::solve(&p, 1, 1, &FcBudget::unlimited()).unwrap();
             assert_eq!(o.solutions[0].cells(), solution_cells(sol).as_slice());
         }

@@ -9,7 +9,7 @@ use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
 use shiftgrid::solve::learn::{Budget, LearnConfig, LearnOutcome, count};
 use shiftgrid::solve::{SolveLimits, dlx::Solver};
 
-use crate::util::{independently_valid, peers, puzzles, repo};
+use crate::util::{CountCase, independently_valid, peers, puzzles, repo, tdoku_counts};
 
 fn learn(p: &Puzzle, cap: u64) -> LearnOutcome {
     let o = count(p, cap, 2, &LearnConfig::new(1), &Budget::unlimited()).unwrap();
@@ -45,15 +45,14 @@ fn learn_agrees_on_committed_fixtures() {
 #[test]
 fn learn_exact_tdoku_counts() {
     // PUZZLE:COUNT[:SOLUTION]; counts 0, 1 and 3..847 (tdoku's tests).
-    let text = std::fs::read_to_string(repo("grids/tdoku_counts.txt")).unwrap();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let mut parts = line.split(':');
-        let puzzle = parts.next().unwrap();
-        let want: u64 = parts.next().unwrap().trim().parse().unwrap();
-        let p = parse_puzzles(puzzle, &ParseOptions::default())
-            .remove(0)
-            .puzzle
-            .unwrap();
+    for case in tdoku_counts() {
+        let CountCase {
+            text,
+            puzzle: p,
+            count: want,
+            ..
+        } = case;
+        let puzzle = text.as_str();
         assert_eq!(learn(&p, 10_000).count, want, "{puzzle}");
         assert_eq!(learn(&p, 2).count, want.min(2), "{puzzle}");
     }

@@ -6,7 +6,8 @@ use shiftgrid::solve::{Engine, SearchControl, SolveLimits, dlx::Solver};
 use shiftgrid::{Puzzle, Shape};
 
 use crate::util::{
-    assert_unique, count, independently_valid, peers, puzzles, repo, solution_cells,
+    CountCase, assert_unique, count, independently_valid, peers, puzzles, repo, solution_cells,
+    tdoku_counts,
 };
 
 #[test]
@@ -44,22 +45,21 @@ fn top95_fixture_all_unique() {
 #[test]
 fn tdoku_exact_counts() {
     // Each line: PUZZLE:COUNT[:SOLUTION]; counts 0, 1 and 3..847 re-counted by tdoku's tests.
-    let text = std::fs::read_to_string(repo("grids/tdoku_counts.txt")).unwrap();
     let mut seen = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let mut parts = line.split(':');
-        let puzzle = parts.next().unwrap();
-        let want: u64 = parts.next().unwrap().trim().parse().unwrap();
-        let p = parse_puzzles(puzzle, &ParseOptions::default())
-            .remove(0)
-            .puzzle
-            .unwrap();
+    for case in tdoku_counts() {
+        let CountCase {
+            text,
+            puzzle: p,
+            count: want,
+            solution,
+        } = case;
+        let puzzle = text.as_str();
         let o = count(&p, 10_000);
         assert_eq!(o.count, want, "{puzzle}");
         for g in &o.solutions {
             assert!(independently_valid(9, g.cells()) && p.is_completed_by(g));
         }
-        if let Some(sol) = parts.next() {
+        if let Some(sol) = solution.as_deref() {
             assert_eq!(o.solutions[0].cells(), solution_cells(sol).as_slice());
         }
         seen += 1;
@@ -261,15 +261,14 @@ fn batch_solver_agrees_with_solver_on_tdoku_counts() {
 
 #[test]
 fn propagation_engine_agrees_on_tdoku_counts_and_top95() {
-    let text = std::fs::read_to_string(repo("grids/tdoku_counts.txt")).unwrap();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let mut parts = line.split(':');
-        let puzzle = parts.next().unwrap();
-        let want: u64 = parts.next().unwrap().trim().parse().unwrap();
-        let p = parse_puzzles(puzzle, &ParseOptions::default())
-            .remove(0)
-            .puzzle
-            .unwrap();
+    for case in tdoku_counts() {
+        let CountCase {
+            text,
+            puzzle: p,
+            count: want,
+            solution,
+        } = case;
+        let puzzle = text.as_str();
         let o = shiftgrid::solve::propagate::count(
             &p,
             &SolveLimits::all_up_to(10_000),
@@ -280,7 +279,7 @@ fn propagation_engine_agrees_on_tdoku_counts_and_top95() {
         for g in &o.solutions {
             assert!(independently_valid(9, g.cells()) && p.is_completed_by(g));
         }
-        if let Some(sol) = parts.next() {
+        if let Some(sol) = solution.as_deref() {
             assert_eq!(o.solutions[0].cells(), solution_cells(sol).as_slice());
         }
     }

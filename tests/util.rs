@@ -181,3 +181,39 @@ pub fn solution_cells(line: &str) -> Vec<u8> {
         line.bytes().map(|c| c - b'0').collect()
     }
 }
+
+/// One line of `grids/tdoku_counts.txt`, tdoku's test oracle (`PUZZLE:COUNT[:SOLUTION]`).
+pub struct CountCase {
+    /// The puzzle as the line gives it.
+    pub text: String,
+    /// The puzzle, parsed.
+    pub puzzle: Puzzle,
+    /// Its number of solutions (0, 1 or 3..847).
+    pub count: u64,
+    /// Its solution, on lines of unique puzzles that give one.
+    pub solution: Option<String>,
+}
+
+/// Every line of `grids/tdoku_counts.txt` (a committed fixture, always present).
+pub fn tdoku_counts() -> Vec<CountCase> {
+    let text = std::fs::read_to_string(repo("grids/tdoku_counts.txt")).unwrap();
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let mut parts = line.split(':');
+            let text = parts.next().unwrap().to_string();
+            let count = parts.next().unwrap().trim().parse().unwrap();
+            let puzzle = parse_puzzles(&text, &ParseOptions::default())
+                .remove(0)
+                .puzzle
+                .unwrap();
+            let solution = parts.next().map(str::to_string);
+            CountCase {
+                text,
+                puzzle,
+                count,
+                solution,
+            }
+        })
+        .collect()
+}
