@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
-use shiftgrid::solve::learn::{Branch, Budget, LearnConfig, Phase, RestartPolicy, count};
+use shiftgrid::solve::learn::{Branch, Budget, LearnConfig, Phase, Rephase, RestartPolicy, count};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -31,6 +31,25 @@ fn main() -> anyhow::Result<()> {
             "global" => Branch::Global,
             _ => Branch::Auto,
         };
+    }
+    if let Ok(t) = std::env::var("LEARN_TARGET") {
+        config.target = t != "0";
+    }
+    if let Ok(r) = std::env::var("LEARN_REPHASE") {
+        let cycle: Vec<Rephase> = r
+            .bytes()
+            .map(|c| match c {
+                b'B' => Ok(Rephase::Best),
+                b'I' => Ok(Rephase::False),
+                b'O' => Ok(Rephase::True),
+                b'F' => Ok(Rephase::Flip),
+                _ => Err(anyhow::anyhow!("LEARN_REPHASE: letters B, I, O, F")),
+            })
+            .collect::<anyhow::Result<_>>()?;
+        config.rephase = Box::leak(cycle.into_boxed_slice());
+    }
+    if let Ok(r) = std::env::var("LEARN_REPHASEINT") {
+        config.rephase_int = r.parse()?;
     }
     if let Ok(l) = std::env::var("LEARN_LOCKED") {
         config.locked = l != "0";
@@ -87,14 +106,16 @@ fn main() -> anyhow::Result<()> {
         let verdict;
         let conflicts;
         let mut extra = String::new();
-        match count(&puzzle, 2, 2, &config, &budget) {
+        let cap: u64 = std::env::var("LEARN_CAP").map_or(2, |c| c.parse().unwrap_or(2));
+        match count(&puzzle, cap, 2, &config, &budget) {
             Ok(o) => {
                 conflicts = o.stats.conflicts;
                 if std::env::var_os("LEARN_STATS").is_some() {
                     extra = format!("\t{:?}", o.stats);
                 }
                 verdict = match (o.count, o.complete) {
-                    (_, false) if o.count < 2 => "timeout",
+                    (0, false) => "timeout",
+                    (1, false) => "timeout1",
                     (0, _) => "none",
                     (1, _) => "unique",
                     _ => "multiple",

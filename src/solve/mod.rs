@@ -336,6 +336,25 @@ impl Outcome {
     }
 }
 
+/// The learning engine with `config`, as an [`Outcome`].
+fn learn_outcome(
+    puzzle: &Puzzle,
+    limits: &SolveLimits,
+    control: &SearchControl,
+    config: &learn::LearnConfig,
+) -> Result<Outcome, GridError> {
+    let start = Instant::now();
+    let budget = learn::Budget::from_control(control, u64::MAX);
+    let o = learn::count(puzzle, limits.max_solutions, limits.keep, config, &budget)?;
+    Ok(Outcome {
+        count: o.count,
+        solutions: checked_grids(puzzle.shape(), o.solutions),
+        complete: o.complete,
+        stats: Stats::Learn(o.stats),
+        elapsed: start.elapsed(),
+    })
+}
+
 /// Checks an engine's kept solutions with the independent checker: an engine bug must
 /// never reach the user as a grid.
 pub(crate) fn checked_grids(shape: crate::Shape, kept: Vec<Vec<u8>>) -> Vec<Grid> {
@@ -402,19 +421,7 @@ impl Workspace {
         match engine {
             Engine::Dlx => self.dlx(puzzle, limits, control),
             Engine::Propagate => propagate::count(puzzle, limits, control),
-            Engine::Learn => {
-                let start = Instant::now();
-                let budget = learn::Budget::from_control(control, u64::MAX);
-                let config = learn::LearnConfig::new(0);
-                let o = learn::count(puzzle, limits.max_solutions, limits.keep, &config, &budget)?;
-                Ok(Outcome {
-                    count: o.count,
-                    solutions: checked_grids(puzzle.shape(), o.solutions),
-                    complete: o.complete,
-                    stats: Stats::Learn(o.stats),
-                    elapsed: start.elapsed(),
-                })
-            }
+            Engine::Learn => learn_outcome(puzzle, limits, control, &learn::LearnConfig::new(0)),
             Engine::Fc => {
                 let start = Instant::now();
                 if self.fc.as_ref().is_none_or(|f| f.shape() != puzzle.shape()) {

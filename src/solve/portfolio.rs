@@ -15,6 +15,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::dlx::FillStats;
+use super::learn::LearnConfig;
 use super::{Engine, Outcome, SearchControl, SolveLimits, Workspace, propagate};
 use crate::generate::fill::{self, FillConfig, FillError};
 use crate::grid::{GridError, Puzzle};
@@ -56,10 +57,7 @@ pub fn auto(
     if o.complete || control.should_stop() {
         return Ok(o);
     }
-    let mut runners: Vec<Runner> = race_plan(puzzle, limits)
-        .into_iter()
-        .map(Runner::Engine)
-        .collect();
+    let mut runners = race_plan(puzzle);
     if limits.is_first() {
         // Completing a sparse or empty board is what the fill search's band restarts do
         // best (an empty 100×100 in under a second, where the other searches stall).
@@ -78,6 +76,8 @@ enum Runner {
     /// The fill search (band restarts; see `dlx/fill.rs`), seeded with 0 so the same input
     /// gives the same grid. It finds one solution, so it races only for `first` limits.
     Fill,
+    /// The learning engine with [`LearnConfig::stable`] settings.
+    LearnStable,
 }
 
 /// The fill search as a first-solution engine, with `workers` root-split searches (0: one
@@ -107,16 +107,22 @@ fn fill_first(
     })
 }
 
-/// The engines [`auto`] races when the quick stage did not settle the puzzle: propagation
-/// (root probing settles the generator's sweep-order puzzles) and clause learning (partial
-/// rosters near the hardness peak, minimal puzzles), with DLX too at 16×16, where its
-/// search is cheap and wins on some published puzzles. From 25×25 up DLX never won a race
-/// against these two in our measurements, and on two cores a third thread only slows them.
-pub fn race_plan(puzzle: &Puzzle, _limits: &SolveLimits) -> Vec<Engine> {
+/// What [`auto`] races when the quick stage did not settle the puzzle. Up to 16×16: DLX
+/// (cheap there, and it wins on some published puzzles), propagation (root probing settles
+/// the generator's sweep-order puzzles) and clause learning. From 25×25 up, where DLX and
+/// propagation never won a race in our measurements once the quick stage had run: the
+/// learning engine twice, with its default settings (best at uniqueness proofs: minimal
+/// puzzles) and with [`LearnConfig::stable`] (best at finding solutions: partial rosters
+/// near the hardness peak), one per core.
+fn race_plan(puzzle: &Puzzle) -> Vec<Runner> {
     if puzzle.shape().box_size() <= 4 {
-        vec![Engine::Dlx, Engine::Propagate, Engine::Learn]
+        vec![
+            Runner::Engine(Engine::Dlx),
+            Runner::Engine(Engine::Propagate),
+            Runner::Engine(Engine::Learn),
+        ]
     } else {
-        vec![Engine::Propagate, Engine::Learn]
+        vec![Runner::Engine(Engine::Learn), Runner::LearnStable]
     }
 }
 
@@ -156,6 +162,9 @@ fn race_runners(
     let solve_one = |runner: Runner, control: &SearchControl| match runner {
         Runner::Engine(e) => Workspace::default().solve(puzzle, e, limits, control),
         Runner::Fill => fill_first(puzzle, control, 1),
+        Runner::LearnStable => {
+            super::learn_outcome(puzzle, limits, control, &LearnConfig::stable(0))
+        }
     };
     if let [only] = runners {
         return solve_one(*only, control);

@@ -25,6 +25,11 @@ pub(super) struct Heuristic {
     pub phase: Vec<bool>,
     /// Per cell: the symbol (0-based) it held when last unassigned, `u8::MAX` for none.
     pub cell_phase: Vec<u8>,
+    /// Per option: its value in the longest conflict-free trail since the last rephase
+    /// (target phase; 0 for none).
+    pub target: Vec<i8>,
+    /// Per option: its value in the longest conflict-free trail of all (best phase).
+    pub best: Vec<i8>,
 }
 
 impl Heuristic {
@@ -44,6 +49,8 @@ impl Heuristic {
             decay,
             phase: vec![true; vars],
             cell_phase: vec![u8::MAX; cells],
+            target: vec![0; vars],
+            best: vec![0; vars],
         };
         for v in 0..vars as u32 {
             h.insert(v);

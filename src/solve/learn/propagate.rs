@@ -216,6 +216,9 @@ impl Learner {
         if self.trail.decision_level() <= level {
             return;
         }
+        if self.config.target {
+            self.update_target_and_best();
+        }
         let start = self.trail.lim[level as usize] as usize;
         for i in (start..self.trail.lits.len()).rev() {
             let lit = self.trail.lits[i];
@@ -235,5 +238,24 @@ impl Learner {
         self.trail.lits.truncate(start);
         self.trail.lim.truncate(level as usize);
         self.trail.qhead = self.trail.qhead.min(start);
+        self.no_conflict_until = self.no_conflict_until.min(start);
+    }
+
+    /// Before backtracking: a conflict-free trail longer than the target's (best's) becomes
+    /// the target (best) phases.
+    fn update_target_and_best(&mut self) {
+        let upto = self.no_conflict_until.min(self.trail.lits.len());
+        if upto > self.target_assigned {
+            for &l in &self.trail.lits {
+                self.heur.target[l.var() as usize] = if l.is_pos() { 1 } else { -1 };
+            }
+            self.target_assigned = upto;
+        }
+        if upto > self.best_assigned {
+            for &l in &self.trail.lits {
+                self.heur.best[l.var() as usize] = if l.is_pos() { 1 } else { -1 };
+            }
+            self.best_assigned = upto;
+        }
     }
 }

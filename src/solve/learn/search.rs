@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::trail::{FALSE, Lit, TRUE, reason};
-use super::{Answer, Branch, Budget, Learner, Phase, RestartPolicy};
+use super::{Answer, Branch, Budget, Learner, Phase, Rephase, RestartPolicy};
 
 /// Conflicts between polls of the interrupt flag and the deadline.
 const POLL_CONFLICTS: u64 = 256;
@@ -53,8 +53,15 @@ impl Learner {
         let mut next_poll_conflicts = self.stats.conflicts + POLL_CONFLICTS;
         let mut next_poll_props = self.stats.propagations + POLL_PROPAGATIONS;
         let answer = loop {
-            if let Some(conflict) = self.propagate() {
+            let found = self.propagate();
+            if found.is_none() {
+                self.no_conflict_until = self.trail.lits.len();
+            }
+            if let Some(conflict) = found {
                 self.stats.conflicts += 1;
+                if let Some(&start) = self.trail.lim.last() {
+                    self.no_conflict_until = start as usize;
+                }
                 if self.trail.decision_level() == 0 {
                     self.ok = false;
                     break Answer::Unsat;
@@ -119,6 +126,9 @@ impl Learner {
                 }
                 self.stats.restarts += 1;
                 self.backtrack(level.min(self.assumed.len() as u32));
+            }
+            if self.config.target && self.stats.conflicts >= self.next_rephase {
+                self.rephase();
             }
             if self.stats.conflicts >= self.next_reduce {
                 self.reductions += 1;
@@ -213,6 +223,12 @@ impl Learner {
             } else {
                 self.config.phase
             };
+            if self.config.target {
+                let t = self.heur.target[v as usize];
+                if t != 0 {
+                    return Some(Lit::of(v, t > 0));
+                }
+            }
             return Some(match phase {
                 Phase::True => Lit::of(v, true),
                 Phase::Saved => Lit::of(v, self.heur.phase[v as usize]),
@@ -231,6 +247,33 @@ impl Learner {
                 }
             });
         }
+    }
+
+    /// Resets the saved phases by the next step of the rephase cycle and forgets the target.
+    fn rephase(&mut self) {
+        let cycle = self.config.rephase;
+        self.rephases += 1;
+        self.next_rephase = self.stats.conflicts + self.config.rephase_int * (self.rephases + 1);
+        if cycle.is_empty() {
+            return;
+        }
+        let step = cycle[(self.rephases as usize - 1) % cycle.len()];
+        let phase = &mut self.heur.phase;
+        match step {
+            Rephase::Best => {
+                for (p, &b) in phase.iter_mut().zip(&self.heur.best) {
+                    if b != 0 {
+                        *p = b > 0;
+                    }
+                }
+                self.best_assigned = 0;
+            }
+            Rephase::False => phase.fill(false),
+            Rephase::True => phase.fill(true),
+            Rephase::Flip => phase.iter_mut().for_each(|p| *p = !*p),
+        }
+        self.heur.target.fill(0);
+        self.target_assigned = 0;
     }
 
     /// Copies the full assignment into the model (symbol per cell).

@@ -35,7 +35,9 @@ fn learn_count(p: &Puzzle, cap: u64) -> LearnOutcome {
     count(p, cap, 2, &LearnConfig::new(3), &Budget::unlimited()).unwrap()
 }
 
-/// The four branching × locked-candidates settings.
+/// The four branching × locked-candidates settings, then the stable settings (target
+/// phases) as the portfolio runs them and with a rephase every 10 conflicts through every
+/// kind of rephase.
 fn configs(seed: u64) -> Vec<LearnConfig> {
     let mut out = Vec::new();
     for branch in [Branch::Vsids, Branch::Global] {
@@ -47,6 +49,12 @@ fn configs(seed: u64) -> Vec<LearnConfig> {
             });
         }
     }
+    out.push(LearnConfig::stable(seed));
+    out.push(LearnConfig {
+        rephase: &[Rephase::Best, Rephase::False, Rephase::True, Rephase::Flip],
+        rephase_int: 10,
+        ..LearnConfig::stable(seed)
+    });
     out
 }
 
@@ -100,7 +108,7 @@ proptest! {
         b in 2usize..=6,
         seed in 0u64..1000,
         holes in 0.1f64..0.9,
-        setting in 0usize..4,
+        setting in 0usize..6,
     ) {
         let shape = Shape::new(b).unwrap();
         // 36×36 with 40–75 % holes is the hard band (seconds each): keep to its easy edge.
