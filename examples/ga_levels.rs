@@ -114,6 +114,12 @@ fn main() {
         if let Some(t) = num(&args, "--restart-after") {
             cfg.restart_after = Some(t as u32);
         }
+        if let Some(t) = num(&args, "--climb-rounds") {
+            cfg.climb_rounds = t as u32;
+        }
+        if let Some(t) = num(&args, "--climb-plateau") {
+            cfg.climb_plateau = t as u32;
+        }
         if args.iter().any(|a| a == "--no-symmetry") {
             cfg.symmetry = shiftgrid::generate::Symmetry::None;
         }
@@ -134,6 +140,9 @@ fn main() {
             )
             .expect("not interrupted");
             times.push(t.elapsed().as_secs_f64());
+            if std::env::var_os("GA_VERBOSE").is_some() {
+                eprintln!("seed {seed}: L {:?} S {}", e.grade.level, e.grade.steps);
+            }
             let l = e.grade.level.expect("solved");
             achieved[l as usize] += 1;
             if l == level {

@@ -40,7 +40,18 @@
 //!    so the fitness asks for **exactly** `L_t` first and, among puzzles of the same
 //!    level, for the longest path. A smaller `k` would let a long easy puzzle beat a short
 //!    one of the target level, and the target level is what the user asked for.
-//! 7. **Restart**: after [`GaConfig::restart_after`] generations without a better best,
+//! 7. **Local search** (memetic step, `climb.rs`): whenever the best individual of the
+//!    population is new, up to [`GaConfig::climb_rounds`] rounds of swap moves (one given
+//!    orbit out, one blank orbit in, then the redundancy step) move it to the fittest
+//!    neighbour that is at least as fit, with at most [`GaConfig::climb_plateau`]
+//!    equal-fitness moves in a row; the climbed puzzle replaces it in the population.
+//!    Fitness is unchanged: the climb only picks among puzzles the shaping could also
+//!    make. At 9×9 without symmetry it raised the mean `S` over 10 seeds at `L_t` = 4..8
+//!    by 1.1 to 2.3 steps (to 27.1, 26.3, 24.1, 25.3, 29.0), enough to beat the paper's
+//!    commercial means at every level; with point symmetry it moved them by less than a
+//!    step either way (README has both tables). Crossover and mutation rarely land on the
+//!    one swap that lengthens the path.
+//! 8. **Restart**: after [`GaConfig::restart_after`] generations without a better best,
 //!    the population starts over from fresh genomes; the best so far is kept aside. Runs
 //!    stall on one local optimum within a few dozen generations, and at 9×9 fresh starts
 //!    gave about one step more of mean `S` than running on.
@@ -56,7 +67,8 @@
 //!
 //! Selection, crossover and mutation draw from one ChaCha8 stream; the shaping of child
 //! `i` in generation `g` draws from its own stream, derived from the seed, `g` and `i`, and
-//! results are gathered in index order. So the same seed gives the same puzzle whatever
+//! results are gathered in index order; so does each move of the local search, which
+//! takes the first best move in a fixed order. So the same seed gives the same puzzle whatever
 //! the thread count. A time limit or an interrupt cuts the run at a point that depends on
 //! timing (the best puzzle found so far is returned, still unique and solved at its
 //! level).
@@ -71,6 +83,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use self::climb::{ClimbConfig, climb};
 use super::Symmetry;
 use super::expand::{Shaper, fill_for_seed};
 use super::fill::Filler;
@@ -107,6 +120,11 @@ pub struct GaConfig {
     pub drop_trials: Option<usize>,
     /// Stop after this long with the best puzzle so far.
     pub time_limit: Option<Duration>,
+    /// Rounds of the local search (swap moves) run on each new best individual of the
+    /// population (0: none; see the module docs).
+    pub climb_rounds: u32,
+    /// Equal-fitness moves in a row the local search may take.
+    pub climb_plateau: u32,
 }
 
 impl GaConfig {
@@ -120,6 +138,10 @@ impl GaConfig {
             6..=7 => (12, 10, None, Some(400)),
             _ => (8, 6, None, Some(400)),
         };
+        // A round of the local search grades every given × blank swap: a few hundred
+        // puzzles at 9×9, thousands of slower ones from 16×16 up, where it would take
+        // most of a run's budget.
+        let climb_rounds = if shape.box_size() <= 3 { 50 } else { 0 };
         GaConfig {
             seed,
             level: level.clamp(1, MAX_LEVEL),
@@ -133,6 +155,8 @@ impl GaConfig {
             mutations: (symmetry_orbits(shape) / 16).clamp(2, 64),
             drop_trials,
             time_limit: None,
+            climb_rounds,
+            climb_plateau: 10,
         }
     }
 }
@@ -212,6 +236,8 @@ struct Individual {
     fitness: u64,
     level: u8,
     steps: u32,
+    /// Whether the local search already ran from this genome.
+    climbed: bool,
 }
 
 /// Fills a grid from `config.seed` and evolves puzzles over it (see the module docs).
@@ -271,6 +297,23 @@ pub fn evolve_grid(
     for generation in 0..=config.generations {
         // Best first; ties keep the earlier index, so the order is reproducible.
         pop.sort_by_key(|i| std::cmp::Reverse(i.fitness));
+        if config.climb_rounds > 0 && !pop[0].climbed && !control.should_stop() {
+            let cells = puzzle_cells(solution, &pop[0].genome);
+            let cfg = ClimbConfig {
+                rounds: config.climb_rounds,
+                plateau: config.climb_plateau,
+            };
+            let stream = 1 << 63 | u64::from(generation) << 40;
+            let c = climb(&template, &cells, &cfg, config.seed, stream, &control);
+            grading_runs += c.grading_runs;
+            pop[0] = Individual {
+                genome: c.cells.iter().map(|&v| v != 0).collect(),
+                fitness: c.fitness,
+                level: c.level,
+                steps: c.steps,
+                climbed: true,
+            };
+        }
         if best_ever
             .as_ref()
             .is_none_or(|b| pop[0].fitness > b.fitness)
@@ -344,16 +387,11 @@ pub fn evolve_grid(
     }
     let best = best_ever.expect("one generation at least");
     let mut shaper = template.clone();
-    let puzzle_cells: Vec<u8> = solution
-        .cells()
-        .iter()
-        .zip(best.genome.iter())
-        .map(|(&v, given)| if *given { v } else { 0 })
-        .collect();
-    let grade = shaper.grade(&puzzle_cells);
+    let cells = puzzle_cells(solution, &best.genome);
+    let grade = shaper.grade(&cells);
     debug_assert!(grade.is_solved());
     Evolved {
-        puzzle: Puzzle::new(shape, puzzle_cells).expect("cells come from a valid grid"),
+        puzzle: Puzzle::new(shape, cells).expect("cells come from a valid grid"),
         solution: solution.clone(),
         grade,
         fitness: best.fitness,
@@ -363,6 +401,16 @@ pub fn evolve_grid(
         stopped_early,
         micros: start.elapsed().as_micros() as u64,
     }
+}
+
+/// The cells of `solution` that `genome` gives, `0` elsewhere.
+fn puzzle_cells(solution: &Grid, genome: &BitVec) -> Vec<u8> {
+    solution
+        .cells()
+        .iter()
+        .zip(genome.iter())
+        .map(|(&v, given)| if *given { v } else { 0 })
+        .collect()
 }
 
 /// Shapes and grades `genomes` in parallel; child `i` of `generation` draws from its own
@@ -460,6 +508,7 @@ fn shape_genome(
         fitness: fitness(shape, level, g.steps),
         level,
         steps: g.steps,
+        climbed: false,
     }
 }
 
@@ -545,5 +594,6 @@ fn summarise(pop: &[Individual], best: &Individual, generation: u32) -> Generati
     }
 }
 
+mod climb;
 #[cfg(test)]
 mod tests;

@@ -193,3 +193,38 @@ fn beats_the_published_mean_path_at_levels_1_to_3() {
         assert!(mean > published, "L {level}: mean S {mean} <= {published}");
     }
 }
+
+#[test]
+fn the_climb_never_loses_fitness_and_keeps_puzzles_minimal_and_unique() {
+    let shape = Shape::new(3).unwrap();
+    for (seed, level, symmetry) in [(1, 4, Symmetry::Rot180), (2, 6, Symmetry::None)] {
+        let grid = fill_for_seed(&Filler::empty(shape), seed, &SearchControl::default()).unwrap();
+        // An expansion of the grid at the level: solved and minimal, the climb's premise.
+        let mut shaper = Shaper::new(&grid, symmetry, level);
+        let mut cells = grid.cells().to_vec();
+        let order: Vec<usize> = (0..shaper.orbits.len()).collect();
+        shaper.blank_while_solved(&mut cells, &order, &SearchControl::default());
+        let start = shaper.grade(&cells);
+        let cfg = ClimbConfig {
+            rounds: 20,
+            plateau: 5,
+        };
+        let c = climb(&shaper, &cells, &cfg, seed, 0, &SearchControl::default());
+        let from = fitness(shape, start.level.unwrap(), start.steps);
+        assert!(c.fitness >= from, "seed {seed}: {} < {from}", c.fitness);
+        let p = Puzzle::new(shape, c.cells.clone()).unwrap();
+        assert_eq!(solutions(&p), 1);
+        assert!(p.is_completed_by(&grid));
+        assert!(symmetry.holds_for(shape, p.cells()));
+        let g = shaper.grade(&c.cells);
+        assert_eq!((g.level, g.steps), (Some(c.level), c.steps));
+        let mut cells = c.cells;
+        for k in 0..shaper.orbits.len() {
+            if shaper.is_given(&cells, k) {
+                shaper.set(&mut cells, k, false);
+                assert!(!shaper.grade(&cells).is_solved(), "orbit {k} is redundant");
+                shaper.set(&mut cells, k, true);
+            }
+        }
+    }
+}
