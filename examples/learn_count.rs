@@ -32,6 +32,9 @@ fn main() -> anyhow::Result<()> {
             _ => Branch::Auto,
         };
     }
+    if let Ok(t) = std::env::var("LEARN_BUMPR") {
+        config.bump_reasons = t != "0";
+    }
     if let Ok(t) = std::env::var("LEARN_TARGET") {
         config.target = t != "0";
     }

@@ -132,6 +132,7 @@ impl Analyzer {
         items: &Items,
         db: &mut ClauseDb,
         heur: &mut Heuristic,
+        bump_reasons: bool,
     ) -> (u32, u32) {
         let cur = trail.decision_level();
         self.learnt.clear();
@@ -176,6 +177,9 @@ impl Analyzer {
         }
         self.minimise(trail, items, db);
         self.shrink(trail, items, db);
+        if bump_reasons {
+            self.bump_reasons(trail, items, db, heur);
+        }
         for &v in &self.toclear {
             self.seen[v as usize] = false;
         }
@@ -198,6 +202,34 @@ impl Analyzer {
         }
         let lbd = self.lbd(trail);
         (bt, lbd)
+    }
+
+    /// Also bumps the antecedents of the learned clause's literals (CaDiCaL's
+    /// `bumpreason`): the options that made the clause false, one step back. Gives up past
+    /// ten per clause literal, as reasons through items are long.
+    fn bump_reasons(&mut self, trail: &Trail, items: &Items, db: &ClauseDb, heur: &mut Heuristic) {
+        let limit = 10 * self.learnt.len();
+        let mut bumped = 0;
+        for i in 0..self.learnt.len() {
+            let v = self.learnt[i].var();
+            let r = trail.reason[v as usize];
+            if r == reason::NONE {
+                continue;
+            }
+            let (seen, toclear) = (&mut self.seen, &mut self.toclear);
+            let done = Source::of_reason(r, v).each(items, db, |u| {
+                if !seen[u as usize] && trail.level[u as usize] > 0 {
+                    seen[u as usize] = true;
+                    toclear.push(u);
+                    heur.bump(u);
+                    bumped += 1;
+                }
+                bumped <= limit
+            });
+            if !done {
+                break;
+            }
+        }
     }
 
     /// Drops each literal whose negation is implied by the others (recursive minimisation).

@@ -72,6 +72,7 @@ impl Learner {
                     &self.items,
                     &mut self.db,
                     &mut self.heur,
+                    self.config.bump_reasons,
                 );
                 // A clause that asserts inside the assumption levels is assigned at the
                 // last of them instead: backjumping further would re-place and re-propagate
