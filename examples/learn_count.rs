@@ -23,8 +23,13 @@ fn main() -> anyhow::Result<()> {
         std::fs::read_to_string(path)?
     };
     let mut config = LearnConfig::new(seed);
-    // Knobs for tuning runs: LEARN_BRANCH=vsids, LEARN_LOCKED=0, LEARN_PHASE=saved, LEARN_RESTART=luby:N | glucose:K,
-    // LEARN_DECAY=0.95.
+    // Knobs for tuning runs (the default settings otherwise): LEARN_BRANCH=vsids|global,
+    // LEARN_LOCKED=0, LEARN_PHASE=saved|cell|true, LEARN_LATER (the phase after the first
+    // solution), LEARN_RESTART=luby:N | glucose:K | modes:GLUE,LUBY,FIRST, LEARN_DECAY,
+    // LEARN_FDECAY, LEARN_TARGET=1 (target phases), LEARN_REPHASE=BIOF letters,
+    // LEARN_REPHASEINT, LEARN_BUMPR=1 (reason-side bumping), LEARN_CAP (count up to; 2),
+    // LEARN_STATS=1 (print the counters). LearnConfig::stable is
+    // LEARN_BRANCH=vsids LEARN_TARGET=1 LEARN_RESTART=luby:512 LEARN_BUMPR=1.
     if let Ok(b) = std::env::var("LEARN_BRANCH") {
         config.branch = match b.as_str() {
             "vsids" => Branch::Vsids,
@@ -109,7 +114,7 @@ fn main() -> anyhow::Result<()> {
         let verdict;
         let conflicts;
         let mut extra = String::new();
-        let cap: u64 = std::env::var("LEARN_CAP").map_or(2, |c| c.parse().unwrap_or(2));
+        let cap: u64 = std::env::var("LEARN_CAP").map_or(Ok(2), |c| c.parse())?;
         match count(&puzzle, cap, 2, &config, &budget) {
             Ok(o) => {
                 conflicts = o.stats.conflicts;
