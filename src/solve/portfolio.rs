@@ -31,7 +31,7 @@ const QUICK_NODES: u64 = 1_000;
 ///   core (the `fill` command's search);
 /// * otherwise from 16×16 up, first a short propagation search (at most 1,000 branches),
 ///   which settles most published and generated puzzles faster than anything else; then
-///   the engines of [`race_plan`] raced.
+///   the engines of `race_plan` raced.
 ///
 /// # Errors
 /// [`GridError::Duplicate`] when a symbol is given twice in a house.

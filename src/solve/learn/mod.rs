@@ -13,6 +13,9 @@
 //! (`heuristic.rs`); the loop is in `search.rs`. Locked candidates (a box's live
 //! options of a symbol in one row or column, a row's or column's in one box) propagate with
 //! explanations made on demand from the item (`reason::line`), as lazy clause generation does.
+//! [`LearnConfig::stable`] decides by VSIDS with target phases instead (`search.rs`,
+//! rephasing; target and best phases are saved on backtracking in `propagate.rs`), which
+//! finds completions of partial rosters near the hardness peak far sooner.
 //!
 //! [`Learner`] is incremental: clauses learned in one [`Learner::solve`] call stay valid
 //! (they follow from the items and the permanent clauses alone) and speed up the next call,
