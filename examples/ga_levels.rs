@@ -6,7 +6,10 @@
 //! Run: `cargo run --release --example ga_levels` (9×9, levels 1..8, seeds 0..10).
 //! Options: `--box B`, `--levels 1,2,3`, `--seeds N`, `--first-seed S`, `--generations G`,
 //! `--population P`, `--time-limit SECS` (per run), `--expand N` (expansion puzzles for
-//! the comparison column, default 2000 at 9×9, fewer above).
+//! the comparison column, default 2000 at 9×9, fewer above), `--no-symmetry`, and the GA's
+//! knobs `--drop-trials`, `--tournament`, `--mutations`, `--crossover-percent`,
+//! `--restart-after`, `--climb-rounds`, `--climb-plateau`. `GA_VERBOSE=1` prints each
+//! seed's result.
 
 use std::time::{Duration, Instant};
 
