@@ -7,6 +7,7 @@
 # frisch: the four minimal 25x25 puzzles of ../shared/peers/frisch_25x25_sample.
 # holes:  partial rosters, `shiftgrid fill --box B --seed S --count 5 -f line | holes.py - H S`
 #         for B in 5 6 7 and H in 0.5 0.55 0.6 0.65 0.7 (5 puzzles per row, S = 1).
+#         BOXES, HOLES, PER and SEED (S) override these.
 # Both engines count to 2 (solve, block, solve); each puzzle is cut at SECS (default 60).
 # The `auto` column is what a user runs, `shiftgrid count --limit 2` (the default portfolio,
 # both cores), timed per puzzle with the same cut.
@@ -26,6 +27,7 @@ done
 boxes=${BOXES:-"5 6 7"}
 holes=${HOLES:-"0.5 0.55 0.6 0.65 0.7"}
 per=${PER:-5}
+seed=${SEED:-1}
 
 cargo build --release --quiet --bin shiftgrid --example learn_count
 work=$(mktemp -d)
@@ -40,8 +42,8 @@ for s in "${sets[@]}"; do
         for b in $boxes; do
             for h in $holes; do
                 f="$work/holes_b${b}_h${h}.txt"
-                ./target/release/shiftgrid fill --box "$b" --seed 1 --count "$per" -f line 2>/dev/null |
-                    python3 "$shared/tools/holes.py" - "$h" 1 >"$f"
+                ./target/release/shiftgrid fill --box "$b" --seed "$seed" --count "$per" -f line 2>/dev/null |
+                    python3 "$shared/tools/holes.py" - "$h" "$seed" >"$f"
                 files+=("$f")
             done
         done

@@ -127,7 +127,8 @@ pub struct LearnConfig {
     /// Target phases and rephasing (VSIDS decisions): decide each option by its value in
     /// the longest conflict-free trail since the last rephase, and every few thousand
     /// conflicts reset the saved phases by the `rephase` cycle (Biere & Fleury, "Chasing
-    /// target phases", 2020).
+    /// target phases", 2020). With VSIDS decisions only; a target value, where one is set,
+    /// goes before [`LearnConfig::phase`] and [`LearnConfig::later_phase`].
     pub target: bool,
     /// With [`LearnConfig::target`]: what each rephase sets the saved phases to, in turn.
     pub rephase: &'static [Rephase],

@@ -245,16 +245,23 @@ impl Learner {
     /// the target (best) phases.
     fn update_target_and_best(&mut self) {
         let upto = self.no_conflict_until.min(self.trail.lits.len());
-        if upto > self.target_assigned {
-            for &l in &self.trail.lits {
-                self.heur.target[l.var() as usize] = if l.is_pos() { 1 } else { -1 };
+        let (target, best) = (upto > self.target_assigned, upto > self.best_assigned);
+        if !(target || best) {
+            return;
+        }
+        for &l in &self.trail.lits {
+            let value = if l.is_pos() { 1 } else { -1 };
+            if target {
+                self.heur.target[l.var() as usize] = value;
             }
+            if best {
+                self.heur.best[l.var() as usize] = value;
+            }
+        }
+        if target {
             self.target_assigned = upto;
         }
-        if upto > self.best_assigned {
-            for &l in &self.trail.lits {
-                self.heur.best[l.var() as usize] = if l.is_pos() { 1 } else { -1 };
-            }
+        if best {
             self.best_assigned = upto;
         }
     }
