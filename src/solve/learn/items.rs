@@ -127,17 +127,6 @@ impl Items {
 
     /// The members of `item`: its base option and the offsets of its members from it.
     #[inline]
-    pub(super) fn members(&self, item: u32) -> (u32, &[u32]) {
-        let n = self.n as usize;
-        let kind = (item / self.nn) as usize;
-        (
-            self.base[item as usize],
-            &self.offset[kind * n..kind * n + n],
-        )
-    }
-
-    /// The four items of option `var` and its position in each.
-    #[inline]
     pub(super) fn of(&self, var: u32) -> ([u32; 4], [u32; 4]) {
         let cell = ((u64::from(var) * self.magic) >> 40) as u32;
         let s = var - cell * self.n;
@@ -171,6 +160,16 @@ impl Items {
     }
 
     /// One bit per member of `item` not processed false.
+    /// The fewest live members of any item that has two or more, `u32::MAX` if none has.
+    pub(super) fn fewest_live_above_one(&self) -> u32 {
+        self.state
+            .iter()
+            .map(|&s| s & 0xff)
+            .filter(|&live| live >= 2)
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+
     #[inline]
     pub(super) fn live_mask(&self, item: u32) -> u128 {
         self.live_mask[item as usize]

@@ -54,9 +54,12 @@ impl Learner {
             if self.items.live(it).0 == 1 {
                 continue;
             }
-            let (base, offsets) = self.items.members(it);
-            for &o in offsets {
-                let y = base + o;
+            // Members counted out already are false: only the live ones need a look.
+            let mut mask = self.items.live_mask(it);
+            while mask != 0 {
+                let j = mask.trailing_zeros();
+                mask &= mask - 1;
+                let y = self.items.member(it, j);
                 if y == x {
                     continue;
                 }
@@ -113,9 +116,12 @@ impl Learner {
             let Some(cross) = self.items.locked(a) else {
                 continue;
             };
-            let (base, offsets) = self.items.members(cross);
-            for &o in offsets {
-                let x = base + o;
+            // Members counted out already are false: only the live ones need a look.
+            let mut mask = self.items.live_mask(cross);
+            while mask != 0 {
+                let j = mask.trailing_zeros();
+                mask &= mask - 1;
+                let x = self.items.member(cross, j);
                 // True (its exclusions will empty `a`) or already false: nothing to add.
                 if self.trail.value(Lit::of(x, true)) != 0 || self.items.contains(a, x) {
                     continue;

@@ -9,11 +9,14 @@ use std::time::Instant;
 use super::trail::{FALSE, Lit, TRUE, reason};
 use super::{Answer, Branch, Budget, Learner, Phase, Rephase, RestartPolicy};
 
-/// Conflicts between polls of the interrupt flag and the deadline.
-const POLL_CONFLICTS: u64 = 256;
+/// Conflicts between polls of the interrupt flag and the deadline (a poll costs tens of
+/// nanoseconds, a conflict tens of microseconds). A race waits for its losers to notice
+/// they lost, so this is also its latency: at 256 a 25×25 race took about 10 ms longer than
+/// the winning learner alone.
+const POLL_CONFLICTS: u64 = 16;
 /// Propagations between polls when conflicts are rare (an empty 100×100 board makes about
 /// 400 per decision).
-const POLL_PROPAGATIONS: u64 = 1 << 16;
+const POLL_PROPAGATIONS: u64 = 1 << 12;
 
 impl Learner {
     /// Orders `assumptions` so that the assumption levels still valid come first, and
@@ -173,15 +176,19 @@ impl Learner {
                 // The open item with the fewest live options; ties go to the item with
                 // the highest-scored option. After a complete propagation every live
                 // member of an item with 2+ live is open.
+                // Two passes: the smallest count first (a plain scan of the counters),
+                // then the scores of the items that have it.
+                let fewest = self.items.fewest_live_above_one();
                 let mut best = (u32::MAX, 0.0f64, u32::MAX);
-                for it in 0..self.items.len() {
-                    let live = self.items.live(it).0;
-                    if live < 2 || live > best.0 {
-                        continue;
-                    }
-                    let (_, act) = self.best_member(it);
-                    if live < best.0 || act > best.1 {
-                        best = (live, act, it);
+                if fewest != u32::MAX {
+                    for it in 0..self.items.len() {
+                        if self.items.live(it).0 != fewest {
+                            continue;
+                        }
+                        let (_, act) = self.best_member(it);
+                        if best.2 == u32::MAX || act > best.1 {
+                            best = (fewest, act, it);
+                        }
                     }
                 }
                 if best.2 == u32::MAX {
