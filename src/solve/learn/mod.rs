@@ -14,8 +14,9 @@
 //! options of a symbol in one row or column, a row's or column's in one box) propagate with
 //! explanations made on demand from the item (`reason::line`), as lazy clause generation does.
 //! [`LearnConfig::stable`] decides by VSIDS with target phases instead (`search.rs`,
-//! rephasing; target and best phases are saved on backtracking in `propagate.rs`), which
-//! finds completions of partial rosters near the hardness peak far sooner.
+//! rephasing; target and best phases are saved on backtracking in `propagate.rs`) and
+//! without locked candidates, which finds completions of partial rosters near the hardness
+//! peak far sooner.
 //!
 //! [`Learner`] is incremental: clauses learned in one [`Learner::solve`] call stay valid
 //! (they follow from the items and the permanent clauses alone) and speed up the next call,
@@ -67,8 +68,14 @@
 //!   20.6 s), so only [`LearnConfig::stable`] has it. Rephasing every 3,000 × k conflicts
 //!   rather than 1,000 × k: 27.8 s against 44.3 s over 10 of those 36×36 rosters × 3
 //!   seeds, 49×49 about even.
-//! - *Locked candidates* cut Frisch's conflicts by 0–20 % at about the same time per
-//!   conflict. Tried and dropped there: the item with fewest live options per summed score
+//! - *Locked candidates* add about a sixth more propagated literals (each a full
+//!   propagation step) and save few conflicts. With the default settings they help
+//!   partial rosters (fifteen 36×36 at 55–65 % holes: 45 s against 65 s) and cost Frisch's
+//!   puzzles about 15 % (12.7, 0.18, 4.9, 1.1 s against 10.8, 0.15, 4.1, 0.9 s without);
+//!   with the stable settings they cost everywhere (the same fifteen rosters: 10.6 s
+//!   against 3.1 s; ten timeouts at 20 s of twenty-five harder ones against four). So the
+//!   default keeps them and [`LearnConfig::stable`] does not, which also makes the two
+//!   runners of the race differ more. Tried and dropped with the smallest-item branching: the item with fewest live options per summed score
 //!   (dom/wdeg: more conflicts), the smallest of the VSIDS option's four items, placing the
 //!   option of the longest conflict-free trail (target phases) or the saved one.
 //! - *Tried and dropped:* failed-literal probing at the root (Frisch conflicts 363k → 349k,
