@@ -343,8 +343,20 @@ fn learn_outcome(
     control: &SearchControl,
     config: &learn::LearnConfig,
 ) -> Result<Outcome, GridError> {
+    learn_outcome_within(puzzle, limits, control, config, u64::MAX)
+}
+
+/// [`learn_outcome`] giving up after `conflicts` conflicts in each search call (the first
+/// solution, the proof).
+fn learn_outcome_within(
+    puzzle: &Puzzle,
+    limits: &SolveLimits,
+    control: &SearchControl,
+    config: &learn::LearnConfig,
+    conflicts: u64,
+) -> Result<Outcome, GridError> {
     let start = Instant::now();
-    let budget = learn::Budget::from_control(control, u64::MAX);
+    let budget = learn::Budget::from_control(control, conflicts);
     let o = learn::count(puzzle, limits.max_solutions, limits.keep, config, &budget)?;
     Ok(Outcome {
         count: o.count,
@@ -393,12 +405,17 @@ pub fn solve(
 pub struct Workspace {
     batch: Option<dlx::BatchSolver>,
     fc: Option<fc::FcSolver>,
-    /// Split a single DLX search across rayon's pool (for a batch smaller than the pool).
+    /// The puzzle has the machine to itself (a batch smaller than rayon's pool): DLX
+    /// splits its search across the pool, and [`Engine::Auto`] races its engines at once.
+    /// Without it (each thread of a batch has a puzzle of its own) `auto` first gives the
+    /// default learner a short budget on the calling thread at 25×25, so easy puzzles cost
+    /// no race.
     pub split: bool,
 }
 
 impl Workspace {
-    /// A workspace that splits single DLX searches across rayon's pool when `split`.
+    /// A workspace that splits single DLX searches across rayon's pool, and lets `auto`
+    /// race at once, when `split`.
     pub fn new(split: bool) -> Workspace {
         Workspace {
             split,
