@@ -125,7 +125,7 @@ impl Items {
         self.base[item as usize] + self.offset[(kind * self.n + j) as usize]
     }
 
-    /// The members of `item`: its base option and the offsets of its members from it.
+    /// The four items of option `var` and its position in each.
     #[inline]
     pub(super) fn of(&self, var: u32) -> ([u32; 4], [u32; 4]) {
         let cell = ((u64::from(var) * self.magic) >> 40) as u32;
@@ -159,7 +159,6 @@ impl Items {
         (s & 0xff, s >> 8)
     }
 
-    /// One bit per member of `item` not processed false.
     /// The fewest live members of any item that has two or more, `u32::MAX` if none has.
     pub(super) fn fewest_live_above_one(&self) -> u32 {
         self.state
@@ -170,6 +169,7 @@ impl Items {
             .unwrap_or(u32::MAX)
     }
 
+    /// One bit per member of `item` not processed false.
     #[inline]
     pub(super) fn live_mask(&self, item: u32) -> u128 {
         self.live_mask[item as usize]

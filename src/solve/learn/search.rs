@@ -11,8 +11,8 @@ use super::{Answer, Branch, Budget, Learner, Phase, Rephase, RestartPolicy};
 
 /// Conflicts between polls of the interrupt flag and the deadline (a poll costs tens of
 /// nanoseconds, a conflict tens of microseconds). A race waits for its losers to notice
-/// they lost, so this is also its latency: at 256 a 25×25 race took about 10 ms longer than
-/// the winning learner alone.
+/// they lost, so this bounds that wait: 16 conflicts are about a millisecond at 25×25,
+/// where 256 were up to 15 ms.
 const POLL_CONFLICTS: u64 = 16;
 /// Propagations between polls when conflicts are rare (an empty 100×100 board makes about
 /// 400 per decision).
