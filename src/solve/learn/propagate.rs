@@ -171,10 +171,16 @@ impl Learner {
             // The look past an open positive one is short: clauses learned under hundreds
             // of assumptions end in long runs of false literals (sorted by falling level),
             // and scanning them to the end made conflicts 4x slower.
+            // The search starts where the last one ended (the clause's `pos` word, just
+            // before its literals) and wraps around.
+            let len = range.end - c0;
+            let mut k = c0 + (arena[c0 - 1] as usize).clamp(2, len);
             let mut pick = usize::MAX;
-            let mut end = range.end;
-            let mut k = c1 + 1;
-            while k < end {
+            let mut left = len - 2;
+            while left > 0 {
+                if k >= range.end {
+                    k = c1 + 1;
+                }
                 let l = Lit(arena[k]);
                 let v = self.trail.value(l);
                 if v == TRUE || (v == 0 && !l.is_pos()) {
@@ -183,11 +189,13 @@ impl Learner {
                 }
                 if v == 0 && pick == usize::MAX {
                     pick = k;
-                    end = end.min(k + 8);
+                    left = left.min(8);
                 }
                 k += 1;
+                left -= 1;
             }
             if pick != usize::MAX {
+                arena[c0 - 1] = (pick - c0) as u32;
                 arena.swap(c1, pick);
                 let new = Lit(arena[c1]);
                 self.db.push_watch(
