@@ -343,21 +343,29 @@ fn learn_outcome(
     control: &SearchControl,
     config: &learn::LearnConfig,
 ) -> Result<Outcome, GridError> {
-    learn_outcome_within(puzzle, limits, control, config, u64::MAX)
+    learn_outcome_within(
+        puzzle,
+        limits,
+        control,
+        std::slice::from_ref(config),
+        u64::MAX,
+    )
 }
 
-/// [`learn_outcome`] giving up after `conflicts` conflicts in each search call (the first
-/// solution, the proof).
+/// The learning engine as an [`Outcome`], giving up after `conflicts` conflicts in each
+/// search call (the first solution, the proof): with one of `configs` on the calling
+/// thread, with several on a thread each, sharing solutions and short learned clauses
+/// ([`learn::count_together`]).
 fn learn_outcome_within(
     puzzle: &Puzzle,
     limits: &SolveLimits,
     control: &SearchControl,
-    config: &learn::LearnConfig,
+    configs: &[learn::LearnConfig],
     conflicts: u64,
 ) -> Result<Outcome, GridError> {
     let start = Instant::now();
     let budget = learn::Budget::from_control(control, conflicts);
-    let o = learn::count(puzzle, limits.max_solutions, limits.keep, config, &budget)?;
+    let o = learn::count_together(puzzle, limits.max_solutions, limits.keep, configs, &budget)?;
     Ok(Outcome {
         count: o.count,
         solutions: checked_grids(puzzle.shape(), o.solutions),

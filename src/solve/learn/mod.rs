@@ -60,8 +60,19 @@
 //!   rephasing and Luby × 512 restarts here: 28k, 18k and 4k conflicts. On minimal puzzles
 //!   (unique, where the search is a proof) the default is better (Frisch #1: first solution
 //!   in 7.7k conflicts against 217k), and alternating the two in one search, as CaDiCaL's
-//!   modes do, lost on both families; so [`crate::solve::Engine::Auto`] races them, one per
-//!   core.
+//!   modes do, lost on both families; so [`crate::solve::Engine::Auto`] runs them side by
+//!   side, one per core, and they count together ([`count_together`]).
+//! - *Sharing clauses* between those two (`share.rs`; learned clauses of LBD ≤
+//!   [`LearnConfig::share_lbd`], 6 by default, and the solutions found). Racing them
+//!   without sharing, the faster of the two took 10.7 s on Frisch #18 and 4.7 s on #22
+//!   (180k and 98k conflicts alone); sharing clauses of LBD ≤ 2 (a few hundred clauses
+//!   per run) took 11.1 s and 3.0 s, ≤ 4 took 8.1 s and 2.8 s, ≤ 6 6.8 s and 2.4 s, ≤ 8 6.2–6.5 s
+//!   and 2.3–2.6 s, ≤ 12 6.1 s and 2.4 s: each learner then needs 35–55 % fewer conflicts
+//!   than alone. Importing only at restarts instead of at every poll was slower on
+//!   Frisch (7.3–8.1 s on #18). On satisfiable rosters near the peak the time to the first
+//!   solution varies several-fold with the seed (one 36×36 roster: 0.9–10.9 s over six
+//!   seeds of the stable settings alone), and sharing makes each run differ a little, so
+//!   there the run-to-run spread is what a user sees, not a gain or a loss.
 //! - *Reason-side bumping* (also bump the antecedents of the learned clause's literals, as
 //!   CaDiCaL does; switching it off there took one roster from 14k conflicts to 133k): with
 //!   target phases, 8 partial rosters (36×36 at 55 % holes, 49×49 at 60 %) took 17.3 s
@@ -93,7 +104,10 @@ mod heuristic;
 mod items;
 mod propagate;
 mod search;
+mod share;
 mod trail;
+
+pub use share::count_together;
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
@@ -145,6 +159,9 @@ pub struct LearnConfig {
     pub rephase_int: u64,
     /// Also bump the antecedents of each learned clause's literals.
     pub bump_reasons: bool,
+    /// In [`count_together`]: learned clauses of at most this LBD (and at most 64
+    /// literals; units always) go to the other learners.
+    pub share_lbd: u32,
 }
 
 impl LearnConfig {
@@ -165,6 +182,7 @@ impl LearnConfig {
             rephase: &[Rephase::Best, Rephase::False, Rephase::Best, Rephase::Flip],
             rephase_int: 1000,
             bump_reasons: false,
+            share_lbd: share::SHARE_LBD,
         }
     }
 }
@@ -321,6 +339,8 @@ pub struct Learner {
     best_assigned: usize,
     rephases: u64,
     next_rephase: u64,
+    /// Its place among learners that count together (`share.rs`).
+    share: Option<share::Link>,
 }
 
 impl Learner {
@@ -368,7 +388,21 @@ impl Learner {
             best_assigned: 0,
             rephases: 0,
             next_rephase: config.rephase_int,
+            share: None,
         }
+    }
+
+    /// A learner for `puzzle`: its givens are unit clauses.
+    fn for_puzzle(puzzle: &Puzzle, config: &LearnConfig) -> Learner {
+        let shape = puzzle.shape();
+        let n = shape.side();
+        let mut learner = Learner::new(shape, config);
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                learner.add_clause(&[Lit::pos(cell, v, n)]);
+            }
+        }
+        learner
     }
 
     /// The shape this learner solves.
@@ -475,14 +509,8 @@ pub fn count(
 ) -> Result<LearnOutcome, GridError> {
     puzzle.check()?;
     let shape = puzzle.shape();
-    let n = shape.side();
-    let mut learner = Learner::new(shape, config);
-    let mut ok = true;
-    for (cell, &v) in puzzle.cells().iter().enumerate() {
-        if v != 0 {
-            ok &= learner.add_clause(&[Lit::pos(cell, v, n)]);
-        }
-    }
+    let mut learner = Learner::for_puzzle(puzzle, config);
+    let mut ok = learner.ok;
     let mut out = LearnOutcome {
         count: 0,
         solutions: Vec::new(),

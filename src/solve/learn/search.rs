@@ -77,6 +77,7 @@ impl Learner {
                     &mut self.heur,
                     self.config.bump_reasons,
                 );
+                self.export_learned(lbd);
                 // A clause that asserts inside the assumption levels is assigned at the
                 // last of them instead: backjumping further would re-place and re-propagate
                 // hundreds of assumptions after every such conflict (5x slower conflicts in
@@ -107,7 +108,7 @@ impl Learner {
                         p.fetch_add(self.stats.conflicts - published, Ordering::Relaxed);
                         published = self.stats.conflicts;
                     }
-                    if budget.is_over() {
+                    if budget.is_over() || self.share_done() {
                         break Answer::Unknown;
                     }
                 }
@@ -115,9 +116,17 @@ impl Learner {
             }
             if self.stats.propagations >= next_poll_props {
                 next_poll_props = self.stats.propagations + POLL_PROPAGATIONS;
-                if budget.is_over() {
+                if budget.is_over() || self.share_done() {
                     break Answer::Unknown;
                 }
+            }
+            // Clauses from learners counting alongside (`share.rs`).
+            if self.share_pending() {
+                if !self.import() {
+                    self.ok = false;
+                    break Answer::Unsat;
+                }
+                continue;
             }
             let level = self.trail.decision_level();
             if self.restarts.due() {
