@@ -318,3 +318,30 @@ fn learners_counting_together_agree_with_dlx() {
         "the puzzles have several solutions: {several}"
     );
 }
+
+/// Learners counting together stop when interrupted and say the count is not final, and a
+/// conflict budget cuts each of them short the same way.
+#[test]
+fn learners_counting_together_stop_when_told() {
+    let shape = Shape::new(6).unwrap();
+    // A 36×36 roster near the hardness peak: seconds to minutes of search.
+    let p = Puzzle::new(shape, blank(&planted(6, 1), 0.5, 1)).unwrap();
+    let configs = [LearnConfig::new(0), LearnConfig::stable(0)];
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let interrupted = Budget {
+        interrupt: &stop,
+        ..Budget::unlimited()
+    };
+    let o = count_together(&p, 2, 2, &configs, &interrupted).unwrap();
+    assert!(!o.complete);
+    let short = Budget {
+        conflicts: 10,
+        ..Budget::unlimited()
+    };
+    let o = count_together(&p, 2, 2, &configs, &short).unwrap();
+    assert!(
+        !o.complete || o.count >= 1,
+        "ten conflicts prove nothing here"
+    );
+    assert!(o.stats.conflicts <= 2 * 10 * 3, "{:?}", o.stats);
+}
