@@ -283,14 +283,21 @@ impl Stats {
                 ("FC failures", s.fc_failures),
                 ("removed initially", s.initial_removed),
             ],
-            Stats::Learn(s) => vec![
-                ("conflicts", s.conflicts),
-                ("decisions", s.decisions),
-                ("propagations", s.propagations),
-                ("restarts", s.restarts),
-                ("learned", s.learned),
-                ("deleted", s.deleted),
-            ],
+            Stats::Learn(s) => {
+                // Learners counting together: their counters are summed.
+                let together = (s.learners > 1).then_some(("learners", s.learners));
+                together
+                    .into_iter()
+                    .chain([
+                        ("conflicts", s.conflicts),
+                        ("decisions", s.decisions),
+                        ("propagations", s.propagations),
+                        ("restarts", s.restarts),
+                        ("learned", s.learned),
+                        ("deleted", s.deleted),
+                    ])
+                    .collect()
+            }
             Stats::Fill(s) => vec![
                 ("nodes", s.nodes),
                 ("dead ends", s.dead_ends),

@@ -306,6 +306,8 @@ pub struct LearnStats {
     pub peak_learned: u64,
     /// Options made false by locked candidates.
     pub locked: u64,
+    /// How many learners these counters are summed over ([`count_together`] runs several).
+    pub learners: u64,
 }
 
 /// An incremental CDCL solver over the items of one [`Shape`].
@@ -472,6 +474,7 @@ impl Learner {
             learned: self.db.learned_count(),
             deleted: self.db.deleted,
             peak_learned: self.db.peak,
+            learners: 1,
             ..self.stats
         }
     }

@@ -322,6 +322,7 @@ pub fn count_together(
         stats.deleted += s.deleted;
         stats.peak_learned += s.peak_learned;
         stats.locked += s.locked;
+        stats.learners += s.learners;
     }
     let shape = puzzle.shape();
     let count = (solutions.len() as u64).min(cap);

@@ -287,6 +287,7 @@ fn learners_counting_together_agree_with_dlx() {
     assert_eq!((o.count, o.complete), (288, true));
     let distinct: std::collections::HashSet<_> = o.solutions.iter().collect();
     assert_eq!(distinct.len(), 288);
+    assert_eq!(o.stats.learners, 2, "the counters are summed over both");
     let mut several = 0;
     for b in [3, 4, 5] {
         for seed in 0..8u64 {
