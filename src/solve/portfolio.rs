@@ -63,14 +63,11 @@ pub fn auto(
     if puzzle.shape().box_size() <= 3 {
         return ws.solve(puzzle, Engine::Dlx, limits, control);
     }
-    if limits.is_first() && puzzle.givens() == 0 {
-        // An empty board: the fill search on every core is the `fill` command itself.
-        return fill_first(puzzle, control, 0);
-    }
     if puzzle.givens() == 0 && limits.max_solutions <= FILL_COUNT_CAP {
-        // A few solutions of an empty board (`solve` checks for a second one): the fill
-        // search with different seeds, where the learners took 110 s for three of 100×100.
-        let o = fill_distinct(puzzle, limits, control)?;
+        // An empty board: the fill search on every core is the `fill` command itself; for a
+        // few solutions (`solve` checks for a second one) it runs with different seeds,
+        // where the learners took 110 s for three of 100×100.
+        let o = fill_distinct(puzzle, limits, control, 0)?;
         if o.complete || control.should_stop() {
             return Ok(o);
         }
@@ -118,12 +115,15 @@ pub fn auto(
 const FILL_COUNT_CAP: u64 = 64;
 
 /// Up to `limits.max_solutions` distinct solutions of `puzzle` from fill searches with seeds
-/// 0, 1, 2, … (each on every core), trying at most four seeds per solution asked for.
-/// Complete when it found that many: distinct valid grids prove the count reaches the cap.
+/// 0, 1, 2, … (each with `workers` root-split searches, 0 for one per rayon thread), trying
+/// at most four seeds per solution asked for. Complete when it found that many (distinct
+/// valid grids prove the count reaches the cap) or the board has no completion. With one
+/// solution asked for, this is the fill search as a first-solution engine.
 fn fill_distinct(
     puzzle: &Puzzle,
     limits: &SolveLimits,
     control: &SearchControl,
+    workers: usize,
 ) -> Result<Outcome, GridError> {
     let start = Instant::now();
     let none = |stats: FillStats| Outcome {
@@ -145,7 +145,7 @@ fn fill_distinct(
             break;
         }
         let config = FillConfig {
-            workers: 0,
+            workers,
             ..FillConfig::new(seed)
         };
         match filler.fill(&config, control) {
@@ -185,33 +185,6 @@ enum Runner {
     /// The learning engine with its default and its [`LearnConfig::stable`] settings, one
     /// thread each, sharing solutions and short learned clauses.
     LearnTogether,
-}
-
-/// The fill search as a first-solution engine, with `workers` root-split searches (0: one
-/// per rayon thread).
-fn fill_first(
-    puzzle: &Puzzle,
-    control: &SearchControl,
-    workers: usize,
-) -> Result<Outcome, GridError> {
-    let start = Instant::now();
-    let config = FillConfig {
-        workers,
-        ..FillConfig::new(0)
-    };
-    let (count, solutions, complete, stats) = match fill::complete(puzzle, &config, control) {
-        Ok(Some(f)) => (1, vec![f.grid], true, f.stats),
-        Ok(None) => (0, Vec::new(), false, FillStats::default()),
-        Err(FillError::NoCompletion) => (0, Vec::new(), true, FillStats::default()),
-        Err(FillError::Grid(e)) => return Err(e),
-    };
-    Ok(Outcome {
-        count,
-        solutions,
-        complete,
-        stats: super::Stats::Fill(stats),
-        elapsed: start.elapsed(),
-    })
 }
 
 /// What [`auto`] races when the quick stage did not settle the puzzle. Up to 16×16: DLX
@@ -271,7 +244,7 @@ fn race_runners(
     puzzle.check()?;
     let solve_one = |runner: Runner, control: &SearchControl| match runner {
         Runner::Engine(e) => Workspace::default().solve(puzzle, e, limits, control),
-        Runner::Fill => fill_first(puzzle, control, 1),
+        Runner::Fill => fill_distinct(puzzle, limits, control, 1),
         Runner::LearnTogether => super::learn_outcome_within(
             puzzle,
             limits,
