@@ -80,12 +80,14 @@ pub(super) struct Link {
 }
 
 impl Learner {
-    /// Whether another learner settled the count.
+    /// Whether another learner settled the count, or this one is a scout and a solution
+    /// is listed.
     #[inline]
     pub(super) fn share_done(&self) -> bool {
-        self.share
-            .as_ref()
-            .is_some_and(|l| l.exchange.done.load(Ordering::Relaxed))
+        self.share.as_ref().is_some_and(|l| {
+            l.exchange.done.load(Ordering::Relaxed)
+                || (self.config.scout && l.exchange.found.load(Ordering::Relaxed) > 0)
+        })
     }
 
     /// Whether clauses or newly listed solutions wait for this learner.
@@ -264,7 +266,7 @@ impl Learner {
 /// [`GridError::Duplicate`] when the givens repeat a symbol in a house.
 ///
 /// # Panics
-/// If `configs` is empty, or an engine returns a grid that fails [`Grid::new`]'s check.
+/// If `configs` is empty or holds only scouts ([`LearnConfig::scout`]), or an engine returns a grid that fails [`Grid::new`]'s check.
 pub fn count_together(
     puzzle: &Puzzle,
     cap: u64,
@@ -272,7 +274,10 @@ pub fn count_together(
     configs: &[LearnConfig],
     budget: &Budget,
 ) -> Result<LearnOutcome, GridError> {
-    assert!(!configs.is_empty(), "counting needs a learner");
+    assert!(
+        configs.iter().any(|c| !c.scout),
+        "counting needs a learner that is not a scout"
+    );
     if configs.len() == 1 {
         return super::count(puzzle, cap, keep, &configs[0], budget);
     }
@@ -350,6 +355,9 @@ impl Learner {
         loop {
             if !self.ok {
                 return true;
+            }
+            if self.share_done() {
+                return false;
             }
             match self.solve(&[], budget) {
                 Answer::Sat => {

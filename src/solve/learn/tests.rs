@@ -268,10 +268,11 @@ fn removal_checks_reuse_the_learner() {
     }
 }
 
-/// Two learners that count together, sharing every clause they learn (so the epochs that
+/// Learners that count together, sharing every clause they learn (so the epochs that
 /// keep a clause learned after blocking a solution away from a learner that has not blocked
 /// it matter), count exactly what DLX counts: all 288 grids of 4×4, and planted puzzles
-/// with up to 40 solutions.
+/// with up to 40 solutions. One of them is a scout, which leaves once a solution is listed,
+/// as in the portfolio.
 #[test]
 fn learners_counting_together_agree_with_dlx() {
     let share_all = |c: LearnConfig| LearnConfig {
@@ -281,13 +282,17 @@ fn learners_counting_together_agree_with_dlx() {
     let configs = [
         share_all(LearnConfig::new(1)),
         share_all(LearnConfig::stable(2)),
+        share_all(LearnConfig {
+            scout: true,
+            ..LearnConfig::stable(3)
+        }),
     ];
     let p = Puzzle::empty(Shape::new(2).unwrap());
     let o = count_together(&p, 1000, 1000, &configs, &Budget::unlimited()).unwrap();
     assert_eq!((o.count, o.complete), (288, true));
     let distinct: std::collections::HashSet<_> = o.solutions.iter().collect();
     assert_eq!(distinct.len(), 288);
-    assert_eq!(o.stats.learners, 2, "the counters are summed over both");
+    assert_eq!(o.stats.learners, 3, "the counters are summed over all");
     let mut several = 0;
     for b in [3, 4, 5] {
         for seed in 0..8u64 {
@@ -345,4 +350,16 @@ fn learners_counting_together_stop_when_told() {
         "ten conflicts prove nothing here"
     );
     assert!(o.stats.conflicts <= 2 * 10 * 3, "{:?}", o.stats);
+}
+
+/// Scouts only look for the first solution, so a count needs a learner that is not one.
+#[test]
+#[should_panic(expected = "not a scout")]
+fn counting_together_needs_a_learner_that_is_not_a_scout() {
+    let scout = LearnConfig {
+        scout: true,
+        ..LearnConfig::stable(0)
+    };
+    let p = Puzzle::empty(Shape::new(2).unwrap());
+    let _ = count_together(&p, 2, 2, &[scout.clone(), scout], &Budget::unlimited());
 }
