@@ -183,10 +183,15 @@ enum Runner {
     /// gives the same grid. It finds one solution, so it races only for `first` limits.
     Fill,
     /// The learning engine with its default and its [`LearnConfig::stable`] settings, one
-    /// thread each, sharing solutions and short learned clauses, and a stable scout with
-    /// another seed until the first solution is found.
+    /// thread each, sharing solutions and short learned clauses, and from 36×36 up a
+    /// stable scout with another seed until the first solution is found.
     LearnTogether,
 }
+
+/// The smallest box size at which [`Runner::LearnTogether`] adds a scout. At 25×25 the
+/// first solution of a roster takes hundredths of a second, and the third thread made
+/// `count` over 25 such rosters (one process each) 10–30% slower.
+const SCOUT_FROM_BOX: usize = 6;
 
 /// What [`auto`] races when the quick stage did not settle the puzzle. Up to 16×16: DLX
 /// (cheap there, and it wins on some published puzzles), propagation (root probing settles
@@ -199,7 +204,7 @@ enum Runner {
 /// without sharing took 10.7 s and 4.7 s on Frisch's #18 and #22; sharing, 5.9–6.5 s and
 /// 2.2–2.4 s (CaDiCaL: 8.6 s and 3.9 s).
 ///
-/// A third learner joins them as a scout ([`LearnConfig::scout`]): the stable settings
+/// From 36×36 up a third learner joins them as a scout ([`LearnConfig::scout`]): the stable settings
 /// with seed 1, which leave as soon as a solution is listed. How many conflicts the first
 /// solution of a roster near the peak takes varies several-fold with the seed, and two
 /// seeds cut the long runs: on 35 seed-1 rosters (36×36 at 55–70% holes, 49×49 at
@@ -256,23 +261,22 @@ fn race_runners(
     let solve_one = |runner: Runner, control: &SearchControl| match runner {
         Runner::Engine(e) => Workspace::default().solve(puzzle, e, limits, control),
         Runner::Fill => fill_distinct(puzzle, limits, control, 1),
-        Runner::LearnTogether => super::learn_outcome_within(
-            puzzle,
-            limits,
-            control,
-            &[
+        Runner::LearnTogether => {
+            let mut configs = vec![
                 // Proofs.
                 LearnConfig::new(0),
                 // Completions.
                 LearnConfig::stable(0),
+            ];
+            if puzzle.shape().box_size() >= SCOUT_FROM_BOX {
                 // The first solution, with another seed.
-                LearnConfig {
+                configs.push(LearnConfig {
                     scout: true,
                     ..LearnConfig::stable(1)
-                },
-            ],
-            u64::MAX,
-        ),
+                });
+            }
+            super::learn_outcome_within(puzzle, limits, control, &configs, u64::MAX)
+        }
     };
     if let [only] = runners {
         return solve_one(*only, control);
