@@ -4,7 +4,9 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-use crate::util::{assert_solves, independently_valid, puzzle_of, puzzles, repo, shiftgrid};
+use crate::util::{
+    assert_solves, blank, full_grid, independently_valid, puzzle_of, puzzles, repo, shiftgrid,
+};
 
 /// Parses grid-form output (blank-line separated grids of integers) into cell vectors.
 fn grids_of(stdout: &[u8]) -> Vec<Vec<u8>> {
@@ -120,6 +122,54 @@ fn count_reports_and_sets_status() {
         .assert()
         .code(1)
         .stdout(contains("\"solutions\":2,\"capped\":true"));
+}
+
+/// `--time-limit` stops a search that would run for minutes (a 49×49 roster with half its
+/// cells blank, at the hardness peak, where CaDiCaL and `auto` both need more than 30 s)
+/// and says so: `count` prints `0?` and `timeout`, `solve` prints no grid and names the
+/// limit; both exit 1, soon after the limit. Without a limit nothing says "timed out".
+#[test]
+fn time_limit_stops_hard_searches_and_says_so() {
+    let p = blank(&full_grid(7, 1), 0.5, 1);
+    let line: Vec<String> = p.cells().iter().map(|v| v.to_string()).collect();
+    let line = line.join(" ") + "\n";
+    let start = std::time::Instant::now();
+    shiftgrid()
+        .args(["count", "--time-limit", "300ms", "-"])
+        .write_stdin(line.clone())
+        .assert()
+        .code(1)
+        .stdout("1\t1\t0?\ttimeout\n");
+    shiftgrid()
+        .args(["count", "--time-limit", "0.3s", "-f", "json", "-"])
+        .write_stdin(line.clone())
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "\"solutions\":0,\"capped\":false,\"verdict\":\"timeout\"",
+        ));
+    shiftgrid()
+        .args(["solve", "--time-limit", "300ms", "-"])
+        .write_stdin(line.clone())
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(contains("no solution found within the time limit"));
+    // Three runs of 0.3 s each; a limit ignored would take minutes.
+    assert!(start.elapsed() < std::time::Duration::from_secs(30));
+    // A puzzle settled well within its limit is reported as usual.
+    shiftgrid()
+        .args(["count", "--time-limit", "1m"])
+        .arg(repo("grids/demo_9x9.txt"))
+        .assert()
+        .success()
+        .stdout(contains("\t1\tunique"));
+    shiftgrid()
+        .args(["count", "--time-limit", "soon", "-"])
+        .write_stdin(line)
+        .assert()
+        .code(2)
+        .stderr(contains("not a duration"));
 }
 
 #[test]

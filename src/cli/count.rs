@@ -63,6 +63,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
         CountFormat::Json => Form::Json,
     });
     let mut not_unique = 0;
+    let mut timed_out = 0;
     let mut report = StatsReport::new(&name);
     // A chunk at a time: bounded memory, and Ctrl-C seen between chunks.
     loop {
@@ -71,7 +72,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
             break;
         }
         let good: Vec<(usize, &Puzzle)> = chunk.iter().map(|it| (it.index, &it.puzzle)).collect();
-        let outcomes = search_all(&ctx.without_bars(), &good, args.engine.engine, &limits);
+        let outcomes = search_all(&ctx.without_bars(), &good, &args.engine, &limits);
         bar.done.fetch_add(chunk.len() as u64, Ordering::Relaxed);
         if ctx.control.interrupt.load(Ordering::Relaxed) {
             break;
@@ -83,7 +84,9 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
                 limit: args.limit,
                 stats: args.stats,
             };
-            if counted.verdict() != "unique" {
+            if counted.timed_out() {
+                timed_out += 1;
+            } else if counted.verdict() != "unique" {
                 not_unique += 1;
             }
             if args.stats && !ctx.quiet && matches!(args.format, CountFormat::Text) {
@@ -101,14 +104,19 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     progress::summary(
         ctx.quiet,
         &format!(
-            "counted {} puzzle{} in {:.2} s: {not_unique} not unique, {} unreadable",
+            "counted {} puzzle{} in {:.2} s: {not_unique} not unique, {}{} unreadable",
             input.good,
             if input.good == 1 { "" } else { "s" },
             elapsed.as_secs_f64(),
+            if args.engine.time_limit.is_some() {
+                format!("{timed_out} timed out, ")
+            } else {
+                String::new()
+            },
             input.bad
         ),
     );
-    Ok(final_status(input.bad, not_unique))
+    Ok(final_status(input.bad, not_unique + timed_out))
 }
 
 /// One puzzle of the input and its count, as output.
@@ -127,8 +135,16 @@ impl Counted<'_> {
         self.outcome.count >= self.limit && self.limit > 1
     }
 
+    /// Whether the time limit stopped the count before it could say anything.
+    fn timed_out(&self) -> bool {
+        self.outcome.verdict().is_none()
+    }
+
     /// What the count says about the puzzle.
     fn verdict(&self) -> &'static str {
+        if self.timed_out() {
+            return "timeout";
+        }
         match self.outcome.count {
             0 => "none",
             1 if !self.capped() => "unique",
@@ -160,11 +176,14 @@ impl Entry for Counted<'_> {
         )
     }
 
-    /// `<puzzle>\t<line>\t<count, or >=count when capped>\t<verdict>`.
+    /// `<puzzle>\t<line>\t<count, >=count when capped, count? when timed out>\t<verdict>`.
     fn text(&self, out: &mut dyn Write) -> std::io::Result<()> {
         let count = self.outcome.count;
         let shown = if self.capped() {
             format!(">={count}")
+        } else if self.timed_out() {
+            // Found so far: a lower bound.
+            format!("{count}?")
         } else {
             count.to_string()
         };

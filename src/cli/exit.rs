@@ -7,7 +7,8 @@ use std::process::ExitCode;
 pub enum Exit {
     /// Everything asked for was done.
     Success,
-    /// A puzzle has no solution, or more than one where one was required.
+    /// A puzzle has no solution, or more than one where one was required, or a time limit
+    /// stopped its search before either was settled.
     NotProper,
     /// Bad command-line usage (clap's own code).
     Usage,

@@ -136,7 +136,7 @@ enum SymmetryArg {
 const MAX_TIME_LIMIT_SECS: f64 = 365.0 * 24.0 * 3600.0;
 
 /// Parses `500ms`, `30s`, `2m`, `1h` or a plain number of seconds.
-fn parse_duration(s: &str) -> std::result::Result<std::time::Duration, String> {
+pub(super) fn parse_duration(s: &str) -> std::result::Result<std::time::Duration, String> {
     let s = s.trim();
     let (num, unit) = match s.find(|c: char| c.is_ascii_alphabetic()) {
         Some(i) => (&s[..i], &s[i..]),

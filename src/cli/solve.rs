@@ -3,6 +3,7 @@
 //! puzzles than threads.
 
 use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use clap::Args;
@@ -37,7 +38,7 @@ pub(super) struct SolveArgs {
     stats: bool,
 }
 
-/// The engine flag of `solve` and `count`.
+/// The search flags of `solve` and `count`.
 #[derive(Debug, Args)]
 pub(super) struct EngineArgs {
     /// Solving engine: auto (a portfolio chosen by size), dlx (dancing links), propagate
@@ -45,6 +46,10 @@ pub(super) struct EngineArgs {
     /// search), learn (conflict-driven clause learning).
     #[arg(long, default_value_t = Engine::Auto, value_parser = parse_engine, value_name = "ENGINE")]
     pub(super) engine: Engine,
+    /// Give up on a puzzle after this long (e.g. 500ms, 30s, 2m): what its search found so
+    /// far is reported as not settled, and the exit status is 1.
+    #[arg(long, value_parser = super::generate::parse_duration, value_name = "DURATION")]
+    pub(super) time_limit: Option<Duration>,
 }
 
 fn parse_engine(s: &str) -> Result<Engine, String> {
@@ -74,6 +79,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     };
     let bar = batch_progress(ctx, &input);
     let mut not_proper = 0usize;
+    let mut timed_out = 0usize;
     let mut nodes = 0u64;
     let mut report = StatsReport::new(&name);
     // The input is read and solved a chunk at a time, so memory stays bounded and Ctrl-C
@@ -84,7 +90,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
             break;
         }
         let good: Vec<(usize, &Puzzle)> = chunk.iter().map(|it| (it.index, &it.puzzle)).collect();
-        let outcomes = search_all(&ctx.without_bars(), &good, args.engine.engine, &limits);
+        let outcomes = search_all(&ctx.without_bars(), &good, &args.engine, &limits);
         bar.done.fetch_add(chunk.len() as u64, Ordering::Relaxed);
         if ctx.control.interrupt.load(Ordering::Relaxed) {
             bar.finish();
@@ -106,6 +112,22 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
                     msg!(
                         "shiftgrid: {name}:{line}: puzzle {} has more than one solution; \
                          printing one",
+                        i + 1
+                    );
+                }
+                None if o.count == 0 => {
+                    timed_out += 1;
+                    msg!(
+                        "shiftgrid: {name}:{line}: puzzle {}: no solution found within the \
+                         time limit",
+                        i + 1
+                    );
+                }
+                None if !args.first => {
+                    timed_out += 1;
+                    msg!(
+                        "shiftgrid: {name}:{line}: puzzle {}: the time limit came before a \
+                         second solution was ruled out; printing the one found",
                         i + 1
                     );
                 }
@@ -136,16 +158,21 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     progress::summary(
         ctx.quiet,
         &format!(
-            "solved {} puzzle{} in {:.2} s: {not_proper} without a single solution, {} \
+            "solved {} puzzle{} in {:.2} s: {not_proper} without a single solution, {}{} \
              unreadable, {} nodes",
             input.good,
             if input.good == 1 { "" } else { "s" },
             elapsed.as_secs_f64(),
+            if args.engine.time_limit.is_some() {
+                format!("{timed_out} timed out, ")
+            } else {
+                String::new()
+            },
             input.bad,
             progress::human(nodes as f64)
         ),
     );
-    Ok(final_status(input.bad, not_proper))
+    Ok(final_status(input.bad, not_proper + timed_out))
 }
 
 /// One puzzle of the input and its search, as output: its solution (if any), and a record
@@ -176,6 +203,8 @@ impl<F: Fn() -> Result<Names>> Entry for Solved<'_, F> {
             (Some(Verdict::None), _) => "none",
             (Some(Verdict::Unique), false) => "unique",
             (Some(Verdict::Multiple), false) => "multiple",
+            // Stopped by the time limit before any solution.
+            _ if o.solutions.is_empty() => "timeout",
             _ => "solved",
         };
         Record::new(
@@ -212,7 +241,7 @@ impl<F: Fn() -> Result<Names>> Entry for Solved<'_, F> {
 pub(super) fn search_all(
     ctx: &Ctx,
     puzzles: &[(usize, &Puzzle)],
-    engine: Engine,
+    engine: &EngineArgs,
     limits: &SolveLimits,
 ) -> Vec<Outcome> {
     let visible = progress::show_progress(ctx.quiet);
@@ -223,8 +252,17 @@ pub(super) fn search_all(
         .map_init(
             || Workspace::new(split),
             |ws, (_, p)| {
+                // Each puzzle's clock starts with its own search. A limit too far off to
+                // represent is no limit.
+                let control = match engine.time_limit {
+                    Some(d) => ctx
+                        .control
+                        .clone()
+                        .with_deadline(Instant::now().checked_add(d)),
+                    None => ctx.control.clone(),
+                };
                 let o = ws
-                    .solve(p, engine, limits, &ctx.control)
+                    .solve(p, engine.engine, limits, &control)
                     .expect("puzzles were checked while parsing");
                 bar.done.fetch_add(1, Ordering::Relaxed);
                 o
