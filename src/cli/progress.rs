@@ -200,9 +200,11 @@ fn tick(
     let conflicts = control.conflicts.load(Ordering::Relaxed);
     if conflicts > 0 {
         rate.push_str(&format!(
-            ", {} conflicts, {}/s",
+            ", {} conflicts, {}/s, {} clauses held, {} restarts",
             human(conflicts as f64),
-            human(conflicts as f64 / secs)
+            human(conflicts as f64 / secs),
+            human(control.learned.load(Ordering::Relaxed) as f64),
+            human(control.restarts.load(Ordering::Relaxed) as f64),
         ));
     }
     let done = done.load(Ordering::Relaxed);

@@ -105,9 +105,12 @@ pub struct SearchControl {
     pub nodes: Arc<AtomicU64>,
     /// Conflicts of the learning engine so far.
     pub conflicts: Arc<AtomicU64>,
+    /// Learned clauses the learning engine's live learners hold now, summed (it falls at
+    /// each reduction and when a learner ends).
+    pub learned: Arc<AtomicU64>,
     /// For fills: the most cells any worker has placed so far.
     pub placed: Arc<AtomicU64>,
-    /// For fills: restarts so far, summed over workers.
+    /// Restarts so far, summed over fill workers and learners.
     pub restarts: Arc<AtomicU64>,
     /// For puzzle generation: removal checks done.
     pub checks: Arc<AtomicU64>,

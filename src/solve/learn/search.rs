@@ -108,6 +108,7 @@ impl Learner {
                         p.fetch_add(self.stats.conflicts - published, Ordering::Relaxed);
                         published = self.stats.conflicts;
                     }
+                    self.publish(budget);
                     if budget.is_over() || self.share_done() {
                         break Answer::Unknown;
                     }
@@ -174,6 +175,7 @@ impl Learner {
         if let Some(p) = budget.progress {
             p.fetch_add(self.stats.conflicts - published, Ordering::Relaxed);
         }
+        self.publish(budget);
         answer
     }
 

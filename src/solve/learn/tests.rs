@@ -363,3 +363,27 @@ fn counting_together_needs_a_learner_that_is_not_a_scout() {
     let p = Puzzle::empty(Shape::new(2).unwrap());
     let _ = count_together(&p, 2, 2, &[scout.clone(), scout], &Budget::unlimited());
 }
+
+/// The progress counters a bar reads: conflicts and restarts add up over the learners, and
+/// the learned clauses they hold are given back when they end, so the gauge returns to
+/// zero after a count.
+#[test]
+fn learners_show_their_progress_on_the_control() {
+    let shape = Shape::new(6).unwrap();
+    let p = Puzzle::new(shape, blank(&planted(6, 1), 0.5, 1)).unwrap();
+    let control = SearchControl::default();
+    let budget = Budget::from_control(&control, 3000);
+    let configs = [LearnConfig::new(0), LearnConfig::stable(0)];
+    let o = count_together(&p, 2, 2, &configs, &budget).unwrap();
+    let load = |c: &std::sync::atomic::AtomicU64| c.load(Ordering::Relaxed);
+    assert_eq!(load(&control.conflicts), o.stats.conflicts);
+    assert_eq!(load(&control.restarts), o.stats.restarts);
+    assert!(o.stats.restarts > 0 && o.stats.learned > 0, "{:?}", o.stats);
+    assert_eq!(load(&control.learned), 0, "every learner has ended");
+    // While a learner lives, the gauge holds its clauses.
+    let mut l = Learner::for_puzzle(&p, &configs[0]);
+    let _ = l.solve(&[], &Budget::from_control(&control, 500));
+    assert_eq!(load(&control.learned), l.stats().learned);
+    drop(l);
+    assert_eq!(load(&control.learned), 0);
+}
