@@ -80,7 +80,11 @@
 //!   49×49 at 60–70%) the longest `count --limit 2` went from 5.0 s to 1.5 s and the sum
 //!   from 21.3 s to 11.2 s, with three threads on two cores until the first solution.
 //!   Proofs do not need it, and after the first solution the two others have the cores
-//!   again (Frisch's puzzles: no change beyond the run-to-run spread).
+//!   again (Frisch's puzzles: no change beyond the run-to-run spread). A scout that
+//!   differs more than by its seed did not do better on six of the slowest 36×36 rosters
+//!   (eleven rounds: 70 s in all with the stable settings, 79 s rephasing every 1,000 × k
+//!   conflicts; in three rounds Luby × 100 restarts took 25 s against 24 s, no target
+//!   phases 37 s).
 //! - *Reason-side bumping* (also bump the antecedents of the learned clause's literals, as
 //!   CaDiCaL does; switching it off there took one roster from 14k conflicts to 133k): with
 //!   target phases, 8 partial rosters (36×36 at 55 % holes, 49×49 at 60 %) took 17.3 s
