@@ -204,15 +204,15 @@ const SCOUT_FROM_BOX: usize = 6;
 /// without sharing took 10.7 s and 4.7 s on Frisch's #18 and #22; sharing, 5.9–6.5 s and
 /// 2.2–2.4 s (CaDiCaL: 8.6 s and 3.9 s).
 ///
-/// From 36×36 up a third learner joins them as a scout ([`LearnConfig::scout`]): the stable settings
-/// with seed 1, which leave as soon as a solution is listed. How many conflicts the first
-/// solution of a roster near the peak takes varies several-fold with the seed, and two
-/// seeds cut the long runs: on 35 seed-1 rosters (36×36 at 55–70% holes, 49×49 at
-/// 60–70%) the sum of `count --limit 2` times went from 21.3 s to 11.2 s and the longest
-/// from 5.0 s to 1.5 s; on 35 held-out ones (seed 3, 25×25 to 49×49) from 14.0 s to 9.5 s
-/// and 3.8 s to 2.2 s. Proofs go on with two learners on two cores once the first solution
-/// is in: Frisch's #18 and #22 took 6.1–7.0 s and 2.3–2.4 s against 6.1–6.2 s and
-/// 2.4–2.8 s without the scout (alternating runs).
+/// From 36×36 up a third learner joins them as a scout ([`LearnConfig::scout`]): the
+/// stable settings with seed 1, which leave as soon as a solution is listed. How many
+/// conflicts the first solution of a roster near the peak takes varies several-fold with
+/// the seed, and two seeds cut the long runs: on 35 seed-1 rosters (36×36 at 55–70% holes,
+/// 49×49 at 60–70%) the sum of `count --limit 2` times went from 21.3 s to 11.2 s and the
+/// longest from 5.0 s to 1.5 s; on 35 held-out ones (seed 3, 25×25 to 49×49) from 14.0 s
+/// to 9.5 s and 3.8 s to 2.2 s. Proofs go on with two learners on two cores once the first
+/// solution is in: with a scout at 25×25, Frisch's #18 and #22 took 6.1–7.0 s and
+/// 2.3–2.4 s against 6.1–6.2 s and 2.4–2.8 s without (alternating runs).
 fn race_plan(puzzle: &Puzzle) -> Vec<Runner> {
     if puzzle.shape().box_size() <= 4 {
         vec![

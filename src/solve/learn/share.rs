@@ -266,7 +266,8 @@ impl Learner {
 /// [`GridError::Duplicate`] when the givens repeat a symbol in a house.
 ///
 /// # Panics
-/// If `configs` is empty or holds only scouts ([`LearnConfig::scout`]), or an engine returns a grid that fails [`Grid::new`]'s check.
+/// If `configs` is empty or holds only scouts ([`LearnConfig::scout`]), or an engine
+/// returns a grid that fails [`Grid::new`]'s check.
 pub fn count_together(
     puzzle: &Puzzle,
     cap: u64,
