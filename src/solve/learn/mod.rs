@@ -119,6 +119,7 @@ mod analyze;
 mod clauses;
 mod heuristic;
 mod items;
+mod progress;
 mod propagate;
 mod search;
 mod share;
@@ -126,7 +127,7 @@ mod trail;
 
 pub use share::count_together;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 
 pub use heuristic::{Branch, Phase, RestartPolicy};
@@ -369,59 +370,7 @@ pub struct Learner {
     share: Option<share::Link>,
     /// What this learner has added to a control's progress counters: restarts, and the
     /// learned clauses it holds (taken back when it is dropped).
-    shown: Shown,
-}
-
-/// A learner's part of a [`crate::solve::SearchControl`]'s `restarts` and `learned`
-/// counters, which a progress bar reads. A clone of a learner starts with nothing shown.
-#[derive(Debug, Default)]
-struct Shown {
-    restarts: u64,
-    learned: u64,
-    /// The `learned` counter it was added to.
-    gauge: Option<std::sync::Arc<AtomicU64>>,
-}
-
-impl Clone for Shown {
-    fn clone(&self) -> Shown {
-        Shown::default()
-    }
-}
-
-impl Learner {
-    /// Adds the restarts and the change in held learned clauses since the last call to
-    /// `budget`'s control, if it has one.
-    fn publish(&mut self, budget: &Budget) {
-        let Some(control) = budget.control else {
-            return;
-        };
-        let held = self.db.learned_count();
-        control
-            .restarts
-            .fetch_add(self.stats.restarts - self.shown.restarts, Ordering::Relaxed);
-        self.shown.restarts = self.stats.restarts;
-        let gauge = self
-            .shown
-            .gauge
-            .get_or_insert_with(|| control.learned.clone());
-        if !std::sync::Arc::ptr_eq(gauge, &control.learned) {
-            // A new control (the next call's): move the held count over to it.
-            gauge.fetch_sub(self.shown.learned, Ordering::Relaxed);
-            *gauge = control.learned.clone();
-            self.shown.learned = 0;
-        }
-        // Wrapping arithmetic: the held count may fall (reductions).
-        gauge.fetch_add(held.wrapping_sub(self.shown.learned), Ordering::Relaxed);
-        self.shown.learned = held;
-    }
-}
-
-impl Drop for Learner {
-    fn drop(&mut self) {
-        if let Some(gauge) = &self.shown.gauge {
-            gauge.fetch_sub(self.shown.learned, Ordering::Relaxed);
-        }
-    }
+    shown: progress::Shown,
 }
 
 impl Learner {
@@ -470,7 +419,7 @@ impl Learner {
             rephases: 0,
             next_rephase: config.rephase_int,
             share: None,
-            shown: Shown::default(),
+            shown: progress::Shown::default(),
         }
     }
 

@@ -375,7 +375,7 @@ fn learners_show_their_progress_on_the_control() {
     let budget = Budget::from_control(&control, 3000);
     let configs = [LearnConfig::new(0), LearnConfig::stable(0)];
     let o = count_together(&p, 2, 2, &configs, &budget).unwrap();
-    let load = |c: &std::sync::atomic::AtomicU64| c.load(Ordering::Relaxed);
+    let load = |c: &std::sync::atomic::AtomicU64| c.load(std::sync::atomic::Ordering::Relaxed);
     assert_eq!(load(&control.conflicts), o.stats.conflicts);
     assert_eq!(load(&control.restarts), o.stats.restarts);
     assert!(o.stats.restarts > 0 && o.stats.learned > 0, "{:?}", o.stats);
