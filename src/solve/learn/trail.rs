@@ -132,6 +132,8 @@ pub(super) struct Trail {
     pub level: Vec<u32>,
     /// Per variable: its [`reason`].
     pub reason: Vec<u32>,
+    /// Per variable: its index in [`Trail::lits`] (valid while it is assigned).
+    pub pos: Vec<u32>,
     /// Assigned literals, oldest first.
     pub lits: Vec<Lit>,
     /// Trail index where each level above 0 starts.
@@ -146,6 +148,7 @@ impl Trail {
             value: vec![0; 2 * vars],
             level: vec![0; vars],
             reason: vec![reason::NONE; vars],
+            pos: vec![0; vars],
             lits: Vec::with_capacity(vars),
             lim: Vec::new(),
             qhead: 0,
@@ -173,6 +176,7 @@ impl Trail {
         let v = lit.var() as usize;
         self.level[v] = self.lim.len() as u32;
         self.reason[v] = why;
+        self.pos[v] = self.lits.len() as u32;
         self.lits.push(lit);
     }
 
