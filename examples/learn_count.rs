@@ -28,14 +28,19 @@ fn main() -> anyhow::Result<()> {
     // solution), LEARN_RESTART=luby:N | glucose:K | modes:GLUE,LUBY,FIRST, LEARN_DECAY,
     // LEARN_FDECAY, LEARN_TARGET=1 (target phases), LEARN_REPHASE=BIOF letters,
     // LEARN_REPHASEINT, LEARN_BUMPR=1 (reason-side bumping), LEARN_CAP (count up to; 2),
+    // LEARN_VIVIFY (vivification effort in thousandths, 0 for off),
     // LEARN_STATS=1 (print the counters). LearnConfig::stable is
-    // LEARN_BRANCH=vsids LEARN_TARGET=1 LEARN_RESTART=luby:512 LEARN_BUMPR=1.
+    // LEARN_BRANCH=vsids LEARN_TARGET=1 LEARN_RESTART=luby:512 LEARN_BUMPR=1
+    // LEARN_REPHASEINT=3000 LEARN_LOCKED=0 LEARN_VIVIFY=0.
     if let Ok(b) = std::env::var("LEARN_BRANCH") {
         config.branch = match b.as_str() {
             "vsids" => Branch::Vsids,
             "global" => Branch::Global,
             _ => Branch::Auto,
         };
+    }
+    if let Ok(v) = std::env::var("LEARN_VIVIFY") {
+        config.vivify = v.parse()?;
     }
     if let Ok(t) = std::env::var("LEARN_BUMPR") {
         config.bump_reasons = t != "0";

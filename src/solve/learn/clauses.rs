@@ -25,6 +25,8 @@ const HEADER: usize = 3;
 const LBD_MASK: u32 = (1 << 24) - 1;
 const LEARNED: u32 = 1 << 29;
 const USED: u32 = 1 << 30;
+/// Set on a learned clause once vivification has looked at it.
+const VIVIFIED: u32 = 1 << 28;
 /// The meta word of a clause marked for deletion.
 const DELETED: u32 = u32::MAX;
 
@@ -160,6 +162,39 @@ impl ClauseDb {
         }
     }
 
+    /// The learned clauses vivification has not looked at yet, as `(LBD, cref)`.
+    pub(super) fn vivify_candidates(&self, out: &mut Vec<(u32, u32)>) {
+        for &cref in &self.learned {
+            let meta = self.arena[cref as usize + 1];
+            if meta != DELETED && meta & VIVIFIED == 0 {
+                out.push((meta & LBD_MASK, cref));
+            }
+        }
+    }
+
+    /// Marks a learned clause as looked at by vivification.
+    pub(super) fn set_vivified(&mut self, cref: u32) {
+        let meta = &mut self.arena[cref as usize + 1];
+        if *meta != DELETED {
+            *meta |= VIVIFIED;
+        }
+    }
+
+    /// Marks a learned clause for deletion; it keeps propagating (it is still implied)
+    /// until [`ClauseDb::flush`] removes it.
+    pub(super) fn delete(&mut self, cref: u32) {
+        self.arena[cref as usize + 1] = DELETED;
+        self.deleted += 1;
+    }
+
+    /// Removes the clauses marked for deletion, at level 0. A root-level option whose
+    /// reason was one of them keeps its value without a reason, which conflict analysis
+    /// never asks for at level 0.
+    pub(super) fn flush(&mut self, trail: &mut Trail) {
+        debug_assert_eq!(trail.decision_level(), 0);
+        self.compact(trail, false);
+    }
+
     /// Deletes the worse half of the deletable learned clauses, compacts the arena, fixes the
     /// reasons on the trail and rebuilds every watch list.
     pub(super) fn reduce(&mut self, trail: &mut Trail) {
@@ -185,12 +220,13 @@ impl ClauseDb {
             self.arena[cref as usize + 1] = DELETED;
         }
         self.deleted += victims as u64;
-        self.compact(trail);
+        self.compact(trail, true);
     }
 
     /// Moves live clauses to the front of the arena, remaps reasons and learned offsets and
-    /// rebuilds the watch lists.
-    fn compact(&mut self, trail: &mut Trail) {
+    /// rebuilds the watch lists; `new_round` starts a new "used since the last reduction"
+    /// period.
+    fn compact(&mut self, trail: &mut Trail, new_round: bool) {
         // Old offset → new offset, recorded in the old clause's length slot after moving
         // (clauses only move towards the front, so a slot is read before it is overwritten).
         let mut forward: Vec<(u32, u32)> = Vec::with_capacity(self.learned.len());
@@ -228,8 +264,11 @@ impl ClauseDb {
         for &lit in &trail.lits {
             let v = lit.var() as usize;
             if let reason::Kind::Clause(c) = reason::decode(trail.reason[v]) {
-                let new = map(c).expect("a reason clause is locked, never deleted");
-                trail.reason[v] = reason::clause(new);
+                trail.reason[v] = match map(c) {
+                    Some(new) => reason::clause(new),
+                    None if trail.level[v] == 0 => reason::NONE,
+                    None => unreachable!("a reason clause above level 0 is never deleted"),
+                };
             }
         }
         for w in &mut self.watches {
@@ -240,7 +279,9 @@ impl ClauseDb {
         while at < self.arena.len() {
             let len = self.arena[at] as usize;
             // Clear the used flags: "used" means used since the last reduction.
-            self.arena[at + 1] &= !USED;
+            if new_round {
+                self.arena[at + 1] &= !USED;
+            }
             self.watch(at as u32);
             at += HEADER + len;
         }

@@ -124,6 +124,7 @@ mod propagate;
 mod search;
 mod share;
 mod trail;
+mod vivify;
 
 pub use share::count_together;
 
@@ -186,6 +187,15 @@ pub struct LearnConfig {
     /// several-fold with the seed, so a second searcher with another seed cuts the long
     /// runs; proving that no further solution exists does not need it.
     pub scout: bool,
+    /// Vivification of learned clauses (`vivify.rs`) after each reduction, at the next
+    /// restart with no assumptions: its propagations, in thousandths of the search's since
+    /// the last round (0 turns it off). On in [`LearnConfig::new`] (10%), off in
+    /// [`LearnConfig::stable`]: in `auto` on 36×36 and 49×49 rosters near the peak, the
+    /// default learner vivifying cut the summed time of 20 rosters from 87 s to 45 s in one
+    /// alternating run and left 21 held-out ones even (169 s against 168 s, 30 s cut); with
+    /// the stable learner vivifying too, 49×49 rosters took up to twice as long
+    /// (2026-11-24).
+    pub vivify: u32,
 }
 
 impl LearnConfig {
@@ -208,6 +218,7 @@ impl LearnConfig {
             bump_reasons: false,
             share_lbd: share::SHARE_LBD,
             scout: false,
+            vivify: 100,
         }
     }
 }
@@ -237,7 +248,9 @@ impl LearnConfig {
     /// 36×36 rosters at 55–65% holes (10.6 s against 3.1 s) and timed out on ten of
     /// twenty-five harder ones at 20 s against four. The default settings keep them: there
     /// they help partial rosters (45 s against 65 s on the same fifteen), so the two runners
-    /// of the race differ in that too.
+    /// of the race differ in that too. Vivification is off here (see
+    /// [`LearnConfig::vivify`]): finding a solution gains little from shorter clauses, and
+    /// the probes cost the most at 49×49.
     pub fn stable(seed: u64) -> LearnConfig {
         LearnConfig {
             locked: false,
@@ -246,6 +259,7 @@ impl LearnConfig {
             restarts: RestartPolicy::Luby(512),
             bump_reasons: true,
             rephase_int: 3000,
+            vivify: 0,
             ..LearnConfig::new(seed)
         }
     }
@@ -331,6 +345,8 @@ pub struct LearnStats {
     pub peak_learned: u64,
     /// Options made false by locked candidates.
     pub locked: u64,
+    /// Learned clauses that vivification shortened.
+    pub vivified: u64,
     /// How many learners these counters are summed over ([`count_together`] runs several).
     pub learners: u64,
 }
@@ -358,6 +374,12 @@ pub struct Learner {
     mark_gen: u32,
     next_reduce: u64,
     reductions: u64,
+    /// Vivification: a round is due at the next restart; propagations at the end of the
+    /// last round; buffers.
+    vivify_due: bool,
+    vivify_mark: u64,
+    vivify_cands: Vec<(u32, u32)>,
+    vivify_lits: Vec<Lit>,
     scratch: Vec<Lit>,
     /// Trail length up to which the current assignment met no conflict.
     no_conflict_until: usize,
@@ -412,6 +434,10 @@ impl Learner {
             mark_gen: 0,
             next_reduce: config.reduce_first,
             reductions: 0,
+            vivify_due: false,
+            vivify_mark: 0,
+            vivify_cands: Vec::new(),
+            vivify_lits: Vec::new(),
             scratch: Vec::new(),
             no_conflict_until: 0,
             target_assigned: 0,

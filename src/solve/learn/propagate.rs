@@ -233,6 +233,15 @@ impl Learner {
         if self.config.target {
             self.update_target_and_best();
         }
+        self.undo(level, true);
+    }
+
+    /// Undoes every level above `level`, returning options to the heap; `save` keeps
+    /// their values as saved phases (not for vivification's probes).
+    pub(super) fn undo(&mut self, level: u32, save: bool) {
+        if self.trail.decision_level() <= level {
+            return;
+        }
         let start = self.trail.lim[level as usize] as usize;
         for i in (start..self.trail.lits.len()).rev() {
             let lit = self.trail.lits[i];
@@ -242,10 +251,12 @@ impl Learner {
                 self.items.restore(&its, &pos);
             }
             self.trail.unassign(lit);
-            self.heur.phase[var as usize] = lit.is_pos();
-            if lit.is_pos() {
-                let (its, pos) = self.items.of(var);
-                self.heur.cell_phase[its[0] as usize] = pos[0] as u8;
+            if save {
+                self.heur.phase[var as usize] = lit.is_pos();
+                if lit.is_pos() {
+                    let (its, pos) = self.items.of(var);
+                    self.heur.cell_phase[its[0] as usize] = pos[0] as u8;
+                }
             }
             self.heur.insert(var);
         }

@@ -140,6 +140,12 @@ impl Learner {
                 }
                 self.stats.restarts += 1;
                 self.backtrack(level.min(self.assumed.len() as u32));
+                if self.vivify_due && self.assumed.is_empty() {
+                    self.vivify_due = false;
+                    if self.config.vivify > 0 && !self.vivify() {
+                        break Answer::Unsat;
+                    }
+                }
             }
             if self.config.target && self.stats.conflicts >= self.next_rephase {
                 self.rephase();
@@ -150,6 +156,7 @@ impl Learner {
                     + self.config.reduce_first
                     + self.config.reduce_inc * self.reductions;
                 self.db.reduce(&mut self.trail);
+                self.vivify_due = true;
             }
             let level = self.trail.decision_level() as usize;
             if level < self.assumed.len() {

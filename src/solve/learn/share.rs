@@ -328,6 +328,7 @@ pub fn count_together(
         stats.deleted += s.deleted;
         stats.peak_learned += s.peak_learned;
         stats.locked += s.locked;
+        stats.vivified += s.vivified;
         stats.learners += s.learners;
     }
     let shape = puzzle.shape();
