@@ -1,0 +1,137 @@
+//! The settings of a [`Learner`](super::Learner): [`LearnConfig`], its default and stable
+//! presets, and the [`Rephase`] steps.
+
+use super::share;
+use super::{Branch, Phase, RestartPolicy};
+
+/// Settings of a [`Learner`](super::Learner). The same input and the same configuration
+/// give the same answers and models: nothing depends on time except giving up at a
+/// deadline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LearnConfig {
+    /// Seeds the initial branching order.
+    pub seed: u64,
+    /// VSIDS decay factor (per conflict), in stable mode.
+    pub decay: f64,
+    /// VSIDS decay factor in focused mode (see [`RestartPolicy::Modes`]).
+    pub focused_decay: f64,
+    /// When to restart.
+    pub restarts: RestartPolicy,
+    /// Which value a decision gives.
+    pub phase: Phase,
+    /// In [`count`](super::count): the phase choice after the first solution.
+    pub later_phase: Phase,
+    /// Conflicts before the first learned-clause reduction.
+    pub reduce_first: u64,
+    /// How much the interval between reductions grows each time.
+    pub reduce_inc: u64,
+    /// How decisions pick an option.
+    pub branch: Branch,
+
+    /// Propagate locked candidates (pointing and claiming) with lazy explanations.
+    pub locked: bool,
+    /// Target phases and rephasing (VSIDS decisions): decide each option by its value in
+    /// the longest conflict-free trail since the last rephase, and every few thousand
+    /// conflicts reset the saved phases by the `rephase` cycle (Biere & Fleury, "Chasing
+    /// target phases", 2020). With VSIDS decisions only; a target value, where one is set,
+    /// goes before [`LearnConfig::phase`] and [`LearnConfig::later_phase`].
+    pub target: bool,
+    /// With [`LearnConfig::target`]: what each rephase sets the saved phases to, in turn.
+    pub rephase: &'static [Rephase],
+    /// Conflicts between rephases (times the rephase count).
+    pub rephase_int: u64,
+    /// Also bump the antecedents of each learned clause's literals.
+    pub bump_reasons: bool,
+    /// In [`count_together`](super::count_together): learned clauses of at most this LBD
+    /// (and at most 64 literals; units always) go to the other learners.
+    pub share_lbd: u32,
+    /// In [`count_together`](super::count_together): a *scout* stops as soon as any learner
+    /// has found a solution (its clauses stay with the others), leaving its core to them.
+    /// Finding the first
+    /// solution of a roster near the hardness peak takes a number of conflicts that varies
+    /// several-fold with the seed, so a second searcher with another seed cuts the long
+    /// runs; proving that no further solution exists does not need it.
+    pub scout: bool,
+    /// Vivification of learned clauses (`vivify.rs`) after each reduction, at the next
+    /// restart with no assumptions: its propagations, in thousandths of the search's since
+    /// the last round (0 turns it off). On in [`LearnConfig::new`] (10%), off in
+    /// [`LearnConfig::stable`]: in `auto` on 36×36 and 49×49 rosters near the peak, the
+    /// default learner vivifying cut the summed time of 20 rosters from 87 s to 45 s in one
+    /// alternating run and left 21 held-out ones even (169 s against 168 s, 30 s cut); with
+    /// the stable learner vivifying too, 49×49 rosters took up to twice as long
+    /// (2026-11-24).
+    pub vivify: u32,
+}
+
+impl LearnConfig {
+    /// The default settings with `seed`.
+    pub fn new(seed: u64) -> LearnConfig {
+        LearnConfig {
+            seed,
+            decay: 0.95,
+            focused_decay: 0.95,
+            restarts: RestartPolicy::Luby(100),
+            phase: Phase::Saved,
+            later_phase: Phase::True,
+            reduce_first: 2000,
+            reduce_inc: 300,
+            locked: true,
+            branch: Branch::Auto,
+            target: false,
+            rephase: &[Rephase::Best, Rephase::False, Rephase::Best, Rephase::Flip],
+            rephase_int: 1000,
+            bump_reasons: false,
+            share_lbd: share::SHARE_LBD,
+            scout: false,
+            vivify: 100,
+        }
+    }
+}
+
+/// What a rephase sets the saved phases to (see [`LearnConfig::target`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rephase {
+    /// The values of the longest conflict-free trail so far (best phases).
+    Best,
+    /// Every option false: decisions exclude, propagation places.
+    False,
+    /// Every option true: decisions place.
+    True,
+    /// Every saved phase inverted.
+    Flip,
+}
+
+impl LearnConfig {
+    /// The settings that find solutions of satisfiable instances near the hardness peak
+    /// fastest (partial rosters): VSIDS decisions with target phases and rephasing, Luby
+    /// restarts × 512, as CaDiCaL's stable mode, rephasing every 3,000 × k conflicts, and
+    /// reason-side bumping, without locked candidates. Proofs of uniqueness (minimal
+    /// puzzles) go faster with [`LearnConfig::new`]; the portfolio races the two.
+    ///
+    /// Locked candidates are off here: they add about a sixth more propagated literals
+    /// without saving conflicts, and with them this search was 3.4x slower on fifteen
+    /// 36×36 rosters at 55–65% holes (10.6 s against 3.1 s) and timed out on ten of
+    /// twenty-five harder ones at 20 s against four. The default settings keep them: there
+    /// they help partial rosters (45 s against 65 s on the same fifteen), so the two runners
+    /// of the race differ in that too. Vivification is off here (see
+    /// [`LearnConfig::vivify`]): finding a solution gains little from shorter clauses, and
+    /// the probes cost the most at 49×49.
+    pub fn stable(seed: u64) -> LearnConfig {
+        LearnConfig {
+            locked: false,
+            branch: Branch::Vsids,
+            target: true,
+            restarts: RestartPolicy::Luby(512),
+            bump_reasons: true,
+            rephase_int: 3000,
+            vivify: 0,
+            ..LearnConfig::new(seed)
+        }
+    }
+}
+
+impl Default for LearnConfig {
+    fn default() -> LearnConfig {
+        LearnConfig::new(0)
+    }
+}
