@@ -397,14 +397,9 @@ impl Analyzer {
     /// Notes, per decision level of the clause's literals (the asserting one aside), the
     /// earliest trail position among them: the anchors of [`Analyzer::redundant`].
     fn note_levels(&mut self, trail: &Trail) {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.level_epoch.iter_mut().for_each(|e| *e = 0);
-            self.epoch = 1;
-        }
         let need = trail.decision_level() as usize + 1;
-        if self.level_epoch.len() < need {
-            self.level_epoch.resize(need, 0);
+        next_stamp(&mut self.epoch, &mut self.level_epoch, need);
+        if self.level_first.len() < need {
             self.level_first.resize(need, 0);
         }
         for l in &self.learnt[1..] {
@@ -531,15 +526,8 @@ impl Analyzer {
 
     /// Number of distinct decision levels in the learned clause.
     fn lbd(&mut self, trail: &Trail) -> u32 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.level_stamp.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
-        }
         let need = trail.decision_level() as usize + 1;
-        if self.level_stamp.len() < need {
-            self.level_stamp.resize(need, 0);
-        }
+        next_stamp(&mut self.stamp, &mut self.level_stamp, need);
         let mut count = 0;
         for l in &self.learnt {
             let lvl = trail.level[l.var() as usize] as usize;
@@ -558,4 +546,17 @@ fn may_remove(u: u32, trail: &Trail, epochs: &[u32], firsts: &[u32], epoch: u32)
     let u = u as usize;
     let lvl = trail.level[u] as usize;
     trail.reason[u] != reason::NONE && epochs.get(lvl) == Some(&epoch) && trail.pos[u] > firsts[lvl]
+}
+
+/// Starts a new round of per-level marks: advances `stamp` (clearing `marks` when it wraps
+/// around, so no old mark can equal the new stamp) and makes room for `need` levels.
+fn next_stamp(stamp: &mut u32, marks: &mut Vec<u32>, need: usize) {
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        marks.iter_mut().for_each(|m| *m = 0);
+        *stamp = 1;
+    }
+    if marks.len() < need {
+        marks.resize(need, 0);
+    }
 }
