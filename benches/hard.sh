@@ -4,14 +4,17 @@
 #
 #   benches/hard.sh [frisch] [holes] [SECS]
 #
-# frisch: the four minimal 25x25 puzzles of ../shared/peers/frisch_25x25_sample.
+# frisch: Alain Frisch's sixteen minimal 25x25 puzzles, grids/frisch_25x25.txt (puzzle k is
+#         instance 17+k of Gecode's examples; ../shared/peers/frisch_25x25_sample holds 1, 3,
+#         5 and 7 of them, as #18, #20, #22, #24).
 # holes:  partial rosters, `shiftgrid fill --box B --seed S --count 5 -f line | holes.py - H S`
 #         for B in 5 6 7 and H in 0.5 0.55 0.6 0.65 0.7 (5 puzzles per row, S = 1).
 #         BOXES, HOLES, PER and SEED (S) override these.
 # Both engines count to 2 (solve, block, solve); each puzzle is cut at SECS (default 60).
 # The `auto` column is what a user runs, `shiftgrid count --limit 2` (the default portfolio,
 # both cores), timed per puzzle with the same cut.
-# Needs `pip install python-sat`. Prints one table row per puzzle and the median ratio.
+# Needs `pip install python-sat`. Prints one table row per puzzle, ratio = auto / CaDiCaL
+# (timeouts count as SECS), and the median and largest ratios of auto and of the learner alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shared=../shared
@@ -36,7 +39,7 @@ trap 'rm -rf "$work"' EXIT
 files=()
 for s in "${sets[@]}"; do
     if [ "$s" = frisch ]; then
-        cp "$shared/peers/frisch_25x25_sample/puzzles.numeric.txt" "$work/frisch.txt"
+        cp grids/frisch_25x25.txt "$work/frisch.txt"
         files+=("$work/frisch.txt")
     else
         for b in $boxes; do
@@ -71,13 +74,16 @@ for f in "${files[@]}"; do
     done
     python3 "$shared/tools/sat_peer.py" cadical195 "$f" "$secs" >"$work/peer"
     paste "$work/ours" "$work/auto" "$work/peer" | while IFS=$'\t' read -r i t v _c at _j pt pv; do
-        ratio=$(python3 -c "print(f'{max($t,0.01)/max($pt,0.01):.2f}')")
-        echo "$ratio" >>"$ratios"
+        a=${at#>}
+        ratio=$(python3 -c "print(f'{max($a,0.01)/max($pt,0.01):.2f}')")
+        python3 -c "print(f'{max($a,0.01)/max($pt,0.01)} {max($t,0.01)/max($pt,0.01)}')" >>"$ratios"
         printf "%-22s %3s %9.2fs %-9s %8ss %9.2fs %-9s %6sx\n" "$name" "$i" "$t" "$v" "$at" "$pt" "$pv" "$ratio"
     done
 done
 python3 -c "
 import statistics, sys
-r = [float(x) for x in open('$ratios')]
-print(f'{len(r)} puzzles; ratio learn/cadical: median {statistics.median(r):.2f}x, max {max(r):.2f}x (timeouts count as {$secs} s)')
+rows = [[float(x) for x in l.split()] for l in open('$ratios')]
+a, l = [r[0] for r in rows], [r[1] for r in rows]
+print(f'{len(rows)} puzzles; auto/cadical: median {statistics.median(a):.2f}x, max {max(a):.2f}x; '
+      f'learn/cadical: median {statistics.median(l):.2f}x, max {max(l):.2f}x (timeouts count as {$secs} s)')
 "

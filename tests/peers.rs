@@ -296,6 +296,37 @@ fn propagation_engine_agrees_on_tdoku_counts_and_top95() {
 }
 
 #[test]
+fn frisch_minimal_25x25_puzzles_proven_unique() {
+    // Alain Frisch's sixteen hand-made minimal 25x25 puzzles (Gecode's examples 18-33),
+    // each unique by its source and by CaDiCaL. Proving it is the learning engine's job:
+    // DLX and propagation do not finish. The three easiest take tenths of a second.
+    let all = puzzles(&repo("grids/frisch_25x25.txt"));
+    let givens: Vec<usize> = all.iter().map(|p| p.givens()).collect();
+    assert_eq!(
+        givens,
+        [
+            274, 270, 268, 273, 273, 268, 268, 272, 267, 275, 268, 266, 266, 268, 270, 269
+        ]
+    );
+    for gecode in [19, 20, 31] {
+        let p = &all[gecode - 18];
+        for engine in [Engine::Auto, Engine::Learn] {
+            let o = shiftgrid::solve::solve(
+                p,
+                engine,
+                &SolveLimits::count_up_to(2),
+                &SearchControl::default(),
+            )
+            .unwrap();
+            assert!(o.complete, "Gecode {gecode}, {engine:?}");
+            assert_eq!(o.count, 1, "Gecode {gecode}, {engine:?}");
+            assert!(independently_valid(25, o.solutions[0].cells()));
+            assert!(p.is_completed_by(&o.solutions[0]));
+        }
+    }
+}
+
+#[test]
 fn race_solves_the_big_peer_sets() {
     let Some(dir) = peers() else { return };
     for rel in [

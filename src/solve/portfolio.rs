@@ -182,11 +182,22 @@ enum Runner {
     /// The fill search (band restarts; see `dlx/fill.rs`), seeded with 0 so the same input
     /// gives the same grid. It finds one solution, so it races only for `first` limits.
     Fill,
-    /// The learning engine with its default and its [`LearnConfig::stable`] settings, one
-    /// thread each, sharing solutions and short learned clauses, and from 36×36 up a
-    /// stable scout with another seed until the first solution is found.
+    /// The learning engine twice, one thread each, sharing solutions and short learned
+    /// clauses: at 25×25 its default and its [`LearnConfig::focused`] settings (proofs),
+    /// from 36×36 up its default and [`LearnConfig::stable`] ones (completions of rosters)
+    /// and a stable scout with another seed until the first solution is found.
     LearnTogether,
 }
+
+/// The smallest box size at which [`Runner::LearnTogether`] runs a [`LearnConfig::stable`]
+/// learner beside the default one; below, a second prover ([`LearnConfig::focused`]).
+/// 25×25 rosters at 50–75% holes take `count --limit 2` at most 0.04 s either way (90 of
+/// them, seeds 1–3), so at 25×25 the race is for proofs, and two provers sharing clauses
+/// prove Frisch's minimal puzzles faster: `count --limit 2` over his sixteen in Gecode's
+/// examples took 46 s in all against 63 s beside the stable learner, the hardest four
+/// (#18, #26, #27, #32) 5.5, 10.2, 11.3 and 4.5 s against 7.8, 15.6, 16.3 and 5.6 s
+/// (alternating runs, 2026-11-24; CaDiCaL: 7.7, 12.4, 11.8 and 6.9 s).
+const STABLE_FROM_BOX: usize = 6;
 
 /// The smallest box size at which [`Runner::LearnTogether`] adds a scout. At 25×25 the
 /// first solution of a roster takes hundredths of a second, and the third thread made
@@ -197,12 +208,13 @@ const SCOUT_FROM_BOX: usize = 6;
 /// (cheap there, and it wins on some published puzzles), propagation (root probing settles
 /// the generator's sweep-order puzzles) and clause learning. From 25×25 up, where DLX and
 /// propagation never won a race in our measurements once the quick stage had run: the
-/// learning engine twice, with its default settings (best at uniqueness proofs: minimal
-/// puzzles) and with [`LearnConfig::stable`] (best at finding solutions: partial rosters
-/// near the hardness peak), one per core, counting together: they share their solutions
-/// and their learned clauses of LBD ≤ 6 ([`super::learn::count_together`]). Racing the two
-/// without sharing took 10.7 s and 4.7 s on Frisch's #18 and #22; sharing, 5.9–6.5 s and
-/// 2.2–2.4 s (CaDiCaL: 8.6 s and 3.9 s).
+/// learning engine twice, one per core, counting together: they share their solutions
+/// and their learned clauses of LBD ≤ 6 ([`super::learn::count_together`]). At 25×25 both
+/// are provers, the default settings (best at uniqueness proofs: minimal puzzles) and
+/// [`LearnConfig::focused`]; from 36×36 up the second is [`LearnConfig::stable`] (best at
+/// finding solutions: partial rosters near the hardness peak, which stall only from 36×36
+/// up). Racing the default and the stable learner without sharing took 10.7 s and 4.7 s
+/// on Frisch's #18 and #22; sharing, 5.9–6.5 s and 2.2–2.4 s (CaDiCaL: 8.6 s and 3.9 s).
 ///
 /// From 36×36 up a third learner joins them as a scout ([`LearnConfig::scout`]): the
 /// stable settings with seed 1, which leave as soon as a solution is listed. How many
@@ -262,13 +274,19 @@ fn race_runners(
         Runner::Engine(e) => Workspace::default().solve(puzzle, e, limits, control),
         Runner::Fill => fill_distinct(puzzle, limits, control, 1),
         Runner::LearnTogether => {
+            let box_size = puzzle.shape().box_size();
             let mut configs = vec![
                 // Proofs.
                 LearnConfig::new(0),
-                // Completions.
-                LearnConfig::stable(0),
+                if box_size < STABLE_FROM_BOX {
+                    // Proofs, differently.
+                    LearnConfig::focused(1)
+                } else {
+                    // Completions.
+                    LearnConfig::stable(0)
+                },
             ];
-            if puzzle.shape().box_size() >= SCOUT_FROM_BOX {
+            if box_size >= SCOUT_FROM_BOX {
                 // The first solution, with another seed.
                 configs.push(LearnConfig {
                     scout: true,

@@ -130,6 +130,24 @@ impl LearnConfig {
     }
 }
 
+impl LearnConfig {
+    /// The default settings with Glucose restarts (restart when the LBD of the last few
+    /// dozen learned clauses averages 1.25 times the long-run one): the second prover of
+    /// the portfolio's 25×25 race. Alone it is about as fast as the default (Frisch #26
+    /// and #27: 289k and 259k conflicts against 272k and 263k); beside it, the two differ
+    /// more than two seeds of one setting do. Racing the default with this one, sharing
+    /// clauses, proved Frisch's hardest 25×25 puzzles (#18, #26, #27, #32 of Gecode's
+    /// examples) in 4.8–6.5, 10.0–13.1, 8.1–10.0 and 3.8–4.5 s, against 6.7–7.8,
+    /// 13.6–17.4, 12.0–17.5 and 5.1–6.1 s beside [`LearnConfig::stable`] (alternating
+    /// runs, 2026-11-24).
+    pub fn focused(seed: u64) -> LearnConfig {
+        LearnConfig {
+            restarts: RestartPolicy::Glucose(1.25),
+            ..LearnConfig::new(seed)
+        }
+    }
+}
+
 impl Default for LearnConfig {
     fn default() -> LearnConfig {
         LearnConfig::new(0)

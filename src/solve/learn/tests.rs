@@ -35,8 +35,8 @@ fn learn_count(p: &Puzzle, cap: u64) -> LearnOutcome {
     count(p, cap, 2, &LearnConfig::new(3), &Budget::unlimited()).unwrap()
 }
 
-/// The four branching × locked-candidates settings, then the stable settings (target
-/// phases) as the portfolio runs them and with a rephase every 10 conflicts through every
+/// The four branching × locked-candidates settings, the focused ones (Glucose restarts),
+/// then the stable settings (target phases) as the portfolio runs them and with a rephase every 10 conflicts through every
 /// kind of rephase.
 fn configs(seed: u64) -> Vec<LearnConfig> {
     let mut out = Vec::new();
@@ -49,6 +49,7 @@ fn configs(seed: u64) -> Vec<LearnConfig> {
             });
         }
     }
+    out.push(LearnConfig::focused(seed));
     out.push(LearnConfig::stable(seed));
     out.push(LearnConfig {
         rephase: &[Rephase::Best, Rephase::False, Rephase::True, Rephase::Flip],
