@@ -216,6 +216,15 @@ const SCOUT_FROM_BOX: usize = 6;
 /// up). Racing the default and the stable learner without sharing took 10.7 s and 4.7 s
 /// on Frisch's #18 and #22; sharing, 5.9–6.5 s and 2.2–2.4 s (CaDiCaL: 8.6 s and 3.9 s).
 ///
+/// From 36×36 up the default learner is *late* ([`LearnConfig::late`]): it starts once a
+/// solution is listed, or after [`super::learn::LATE_WAIT`] (5 s) without one, so until
+/// then the two stable learners have a core each instead of two thirds. A proof needs it
+/// only after the first solution (the blocking clause's search), and near the peak the
+/// first solution is what takes the time: on the 30 slowest of 48 held-out rosters
+/// (seeds 2, 3, 5, 7; 36×36 and 49×49 at 50–60% holes) `count --limit 2` took 185 s in all
+/// against 231 s, geometric mean 1.56 s against 2.63 s, faster on 23 (alternating runs,
+/// 2026-11-24).
+///
 /// From 36×36 up a third learner joins them as a scout ([`LearnConfig::scout`]): the
 /// stable settings with seed 1, which leave as soon as a solution is listed. How many
 /// conflicts the first solution of a roster near the peak takes varies several-fold with
@@ -276,8 +285,11 @@ fn race_runners(
         Runner::LearnTogether => {
             let box_size = puzzle.shape().box_size();
             let mut configs = vec![
-                // Proofs.
-                LearnConfig::new(0),
+                // Proofs: from 36×36 up, once a solution is in.
+                LearnConfig {
+                    late: box_size >= STABLE_FROM_BOX,
+                    ..LearnConfig::new(0)
+                },
                 if box_size < STABLE_FROM_BOX {
                     // Proofs, differently.
                     LearnConfig::focused(1)

@@ -52,6 +52,13 @@ pub struct LearnConfig {
     /// several-fold with the seed, so a second searcher with another seed cuts the long
     /// runs; proving that no further solution exists does not need it.
     pub scout: bool,
+    /// In [`count_together`](super::count_together): a *late* learner starts searching
+    /// only once another has found a solution, the count is settled, the budget is over,
+    /// or [`LATE_WAIT`] has passed, leaving the cores to the others until then. The
+    /// portfolio makes its prover late from 36×36 up, where the first solution of a roster
+    /// near the peak is what takes the time and the stable learners find it (see
+    /// `solve::portfolio`).
+    pub late: bool,
     /// Vivification of learned clauses (`vivify.rs`) after each reduction, at the next
     /// restart with no assumptions: its propagations, in thousandths of the search's since
     /// the last round (0 turns it off). On in [`LearnConfig::new`] (10%), off in
@@ -83,10 +90,16 @@ impl LearnConfig {
             bump_reasons: false,
             share_lbd: share::SHARE_LBD,
             scout: false,
+            late: false,
             vivify: 100,
         }
     }
 }
+
+/// How long a [`LearnConfig::late`] learner waits for the first solution before it starts
+/// anyway: an instance with no solution at all is then proven with every learner after
+/// at most this delay.
+pub const LATE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// What a rephase sets the saved phases to (see [`LearnConfig::target`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -136,7 +136,7 @@ mod share;
 mod trail;
 mod vivify;
 
-pub use config::{LearnConfig, Rephase};
+pub use config::{LATE_WAIT, LearnConfig, Rephase};
 pub use share::count_together;
 
 use std::sync::atomic::{AtomicBool, AtomicU64};

@@ -335,7 +335,7 @@ impl Learner {
 
 impl Budget<'_> {
     /// Whether the interrupt flag is up or the deadline has passed.
-    fn is_over(&self) -> bool {
+    pub(super) fn is_over(&self) -> bool {
         self.interrupt.load(Ordering::Relaxed)
             || self.deadline.is_some_and(|d| Instant::now() >= d)
             || self

@@ -293,6 +293,16 @@ pub fn count_together(
             blocked: 0,
             buffer: Vec::new(),
         });
+        if configs[me].late {
+            let start = std::time::Instant::now();
+            while exchange.found.load(Ordering::Relaxed) == 0
+                && !exchange.done.load(Ordering::Relaxed)
+                && !budget.is_over()
+                && start.elapsed() < super::config::LATE_WAIT
+            {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        }
         let settled = learner.count_shared(cap, &configs[me], budget);
         if settled {
             exchange.done.store(true, Ordering::Relaxed);

@@ -273,7 +273,7 @@ fn removal_checks_reuse_the_learner() {
 /// keep a clause learned after blocking a solution away from a learner that has not blocked
 /// it matter), count exactly what DLX counts: all 288 grids of 4×4, and planted puzzles
 /// with up to 40 solutions. One of them is a scout, which leaves once a solution is listed,
-/// as in the portfolio.
+/// and one is late, which starts once a solution is listed, as in the portfolio.
 #[test]
 fn learners_counting_together_agree_with_dlx() {
     let share_all = |c: LearnConfig| LearnConfig {
@@ -281,7 +281,10 @@ fn learners_counting_together_agree_with_dlx() {
         ..c
     };
     let configs = [
-        share_all(LearnConfig::new(1)),
+        share_all(LearnConfig {
+            late: true,
+            ..LearnConfig::new(1)
+        }),
         share_all(LearnConfig::stable(2)),
         share_all(LearnConfig {
             scout: true,
@@ -324,6 +327,25 @@ fn learners_counting_together_agree_with_dlx() {
         several >= 8,
         "the puzzles have several solutions: {several}"
     );
+}
+
+/// A late learner does not hold up a proof that the others finish before any solution:
+/// a 4×4 puzzle with no completion (found by exhaustive search) is settled at once.
+#[test]
+fn a_late_learner_waits_for_no_solution_that_never_comes() {
+    let cells = [0, 0, 0, 0, 0, 0, 3, 4, 0, 0, 0, 2, 3, 0, 0, 0];
+    let p = Puzzle::new(Shape::new(2).unwrap(), cells.to_vec()).unwrap();
+    let configs = [
+        LearnConfig {
+            late: true,
+            ..LearnConfig::new(0)
+        },
+        LearnConfig::stable(0),
+    ];
+    let start = std::time::Instant::now();
+    let o = count_together(&p, 2, 2, &configs, &Budget::unlimited()).unwrap();
+    assert_eq!((o.count, o.complete), (0, true));
+    assert!(start.elapsed() < super::LATE_WAIT);
 }
 
 /// Learners counting together stop when interrupted and say the count is not final, and a
