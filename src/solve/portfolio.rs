@@ -190,7 +190,10 @@ enum Runner {
 }
 
 /// The smallest box size at which [`Runner::LearnTogether`] runs a [`LearnConfig::stable`]
-/// learner beside the default one; below, a second prover ([`LearnConfig::focused`]).
+/// learner beside the default one, with a stable scout and the default learner late;
+/// below, a second prover ([`LearnConfig::focused`]) and no scout (at 25×25 the first
+/// solution of a roster takes hundredths of a second, and a third thread made `count` over
+/// 25 such rosters, one process each, 10–30% slower).
 /// 25×25 rosters at 50–75% holes take `count --limit 2` at most 0.04 s either way (90 of
 /// them, seeds 1–3), so at 25×25 the race is for proofs, and two provers sharing clauses
 /// prove Frisch's minimal puzzles faster: `count --limit 2` over his sixteen in Gecode's
@@ -198,11 +201,6 @@ enum Runner {
 /// (#18, #26, #27, #32) 5.5, 10.2, 11.3 and 4.5 s against 7.8, 15.6, 16.3 and 5.6 s
 /// (alternating runs, 2026-11-24; CaDiCaL: 7.7, 12.4, 11.8 and 6.9 s).
 const STABLE_FROM_BOX: usize = 6;
-
-/// The smallest box size at which [`Runner::LearnTogether`] adds a scout. At 25×25 the
-/// first solution of a roster takes hundredths of a second, and the third thread made
-/// `count` over 25 such rosters (one process each) 10–30% slower.
-const SCOUT_FROM_BOX: usize = 6;
 
 /// What [`auto`] races when the quick stage did not settle the puzzle. Up to 16×16: DLX
 /// (cheap there, and it wins on some published puzzles), propagation (root probing settles
@@ -298,7 +296,7 @@ fn race_runners(
                     LearnConfig::stable(0)
                 },
             ];
-            if box_size >= SCOUT_FROM_BOX {
+            if box_size >= STABLE_FROM_BOX {
                 // The first solution, with another seed.
                 configs.push(LearnConfig {
                     scout: true,

@@ -141,9 +141,7 @@ impl LearnConfig {
             ..LearnConfig::new(seed)
         }
     }
-}
 
-impl LearnConfig {
     /// The default settings with Glucose restarts (restart when the LBD of the last few
     /// dozen learned clauses averages 1.25 times the long-run one): the second prover of
     /// the portfolio's 25×25 race. Alone it is about as fast as the default (Frisch #26

@@ -36,8 +36,8 @@ fn learn_count(p: &Puzzle, cap: u64) -> LearnOutcome {
 }
 
 /// The four branching × locked-candidates settings, the focused ones (Glucose restarts),
-/// then the stable settings (target phases) as the portfolio runs them and with a rephase every 10 conflicts through every
-/// kind of rephase.
+/// then the stable settings (target phases) as the portfolio runs them and with a rephase
+/// every 10 conflicts through every kind of rephase.
 fn configs(seed: u64) -> Vec<LearnConfig> {
     let mut out = Vec::new();
     for branch in [Branch::Vsids, Branch::Global] {
