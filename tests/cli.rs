@@ -124,6 +124,37 @@ fn count_reports_and_sets_status() {
         .stdout(contains("\"solutions\":2,\"capped\":true"));
 }
 
+/// The same input gives the same answer on every run, `auto`'s races included: a 36×36
+/// roster with 60% of its cells blank has many completions, found by whichever of the
+/// fill search and three learners gets there first, and `solve --first` prints the same
+/// one each time (before the races ran in lockstep, each run printed another), as does
+/// `solve`, which finds two and prints one.
+#[test]
+fn a_roster_gets_the_same_completion_on_every_run() {
+    let p = blank(&full_grid(6, 2), 0.6, 2);
+    let line: Vec<String> = p.cells().iter().map(|v| v.to_string()).collect();
+    let line = line.join(" ") + "\n";
+    for args in [
+        &["solve", "--first", "-f", "line", "-"][..],
+        &["solve", "-f", "line", "-"][..],
+    ] {
+        let run = || {
+            let out = shiftgrid()
+                .args(args)
+                .write_stdin(line.clone())
+                .output()
+                .unwrap();
+            assert!(out.status.code().is_some_and(|c| c <= 1), "{args:?}");
+            out.stdout
+        };
+        let first = run();
+        assert!(first.len() > 36 * 36, "{args:?}: a grid is printed");
+        for _ in 0..3 {
+            assert_eq!(run(), first, "{args:?}");
+        }
+    }
+}
+
 /// `--time-limit` stops a search that would run for minutes (a 49×49 roster with half its
 /// cells blank, at the hardness peak, where CaDiCaL and `auto` both need more than 30 s)
 /// and says so: `count` prints `0?` and `timeout`, `solve` prints no grid and names the

@@ -19,7 +19,7 @@
 //! time to the first grid is the minimum of W independent heavy-tailed run times, which
 //! keeps falling as cores are added until it meets the cost of a search with no dead ends.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -177,41 +177,51 @@ impl Filler {
                 return Ok(None);
             }
             let winner = AtomicUsize::new(usize::MAX);
-            let statuses: Vec<FillStatus> = searches
-                .par_iter_mut()
-                .enumerate()
-                .map(|(w, s)| {
-                    if exhausted[w] || winner.load(Ordering::Relaxed) < w {
-                        return FillStatus::Budget;
+            let paced_out = AtomicBool::new(false);
+            let round = |(w, s): (usize, &mut FillSearch<'_>)| {
+                if exhausted[w] || winner.load(Ordering::Relaxed) < w {
+                    return FillStatus::Budget;
+                }
+                // The round runs in slices that publish the counters (for progress
+                // bars) and poll Ctrl-C; slicing does not change the search.
+                let mut left = config.round_nodes;
+                let mut status = FillStatus::Budget;
+                while left > 0 {
+                    let slice = left.min(PUBLISH_NODES);
+                    let (nodes0, restarts0) = (s.stats.nodes, s.stats.restarts);
+                    status = s.run(slice);
+                    left -= slice;
+                    control
+                        .nodes
+                        .fetch_add(s.stats.nodes - nodes0, Ordering::Relaxed);
+                    control
+                        .restarts
+                        .fetch_add(s.stats.restarts - restarts0, Ordering::Relaxed);
+                    control.placed.fetch_max(s.stats.deepest, Ordering::Relaxed);
+                    if status != FillStatus::Budget || control.interrupt.load(Ordering::Relaxed) {
+                        break;
                     }
-                    // The round runs in slices that publish the counters (for progress
-                    // bars) and poll Ctrl-C; slicing does not change the search.
-                    let mut left = config.round_nodes;
-                    let mut status = FillStatus::Budget;
-                    while left > 0 {
-                        let slice = left.min(PUBLISH_NODES);
-                        let (nodes0, restarts0) = (s.stats.nodes, s.stats.restarts);
-                        status = s.run(slice);
-                        left -= slice;
-                        control
-                            .nodes
-                            .fetch_add(s.stats.nodes - nodes0, Ordering::Relaxed);
-                        control
-                            .restarts
-                            .fetch_add(s.stats.restarts - restarts0, Ordering::Relaxed);
-                        control.placed.fetch_max(s.stats.deepest, Ordering::Relaxed);
-                        if status != FillStatus::Budget || control.interrupt.load(Ordering::Relaxed)
-                        {
-                            break;
-                        }
+                    // In a race (one worker): the end of an epoch, and the wait for
+                    // the other engines.
+                    if workers == 1 && control.paced_stop(s.stats.nodes) {
+                        paced_out.store(true, Ordering::Relaxed);
+                        break;
                     }
-                    if status == FillStatus::Solved {
-                        winner.fetch_min(w, Ordering::Relaxed);
-                    }
-                    status
-                })
-                .collect();
-            if control.interrupt.load(Ordering::Relaxed) {
+                }
+                if status == FillStatus::Solved {
+                    winner.fetch_min(w, Ordering::Relaxed);
+                }
+                status
+            };
+            // One worker (as in a race) runs on the calling thread: it may wait at the
+            // race's barrier, which must not hold a thread of the pool that other puzzles
+            // of a batch need.
+            let statuses: Vec<FillStatus> = if workers == 1 {
+                searches.iter_mut().enumerate().map(round).collect()
+            } else {
+                searches.par_iter_mut().enumerate().map(round).collect()
+            };
+            if control.interrupt.load(Ordering::Relaxed) || paced_out.load(Ordering::Relaxed) {
                 // A round cut short would make the winner depend on timing.
                 return Ok(None);
             }

@@ -15,19 +15,25 @@
 //!   the hard instances (partial rosters near the hardness peak, minimal 25×25 puzzles) that
 //!   search without learning cannot finish; incremental under assumptions, which is how the
 //!   generator proves its removals.
-//! * [`portfolio`]: several engines raced on threads, the first complete answer wins.
+//! * [`portfolio`]: several engines raced on threads in lockstep; the first to answer in
+//!   lockstep time wins.
 //!
 //! [`Engine::Auto`] picks what the measurements in README ("Solving") justify for the
 //! puzzle's size and the limits asked for. Counts are exact whichever engine answers; for a
-//! puzzle with several solutions, *which* ones are kept depends on the engine.
+//! puzzle with several solutions, *which* ones are kept depends on the engine, but every
+//! engine, the portfolio included, gives the same answer for the same input on every run:
+//! the portfolio's races run in lockstep (`lockstep.rs`), so thread timing never picks the
+//! winner.
 //!
 //! Stopping: a search polls [`SearchControl::should_stop`] every few hundred nodes. That
-//! covers the user's interrupt (Ctrl-C), a deadline, and a portfolio's cancellation of the
-//! engines that lost the race, so nothing needs a watcher thread.
+//! covers the user's interrupt (Ctrl-C) and a deadline, so nothing needs a watcher thread;
+//! in a race the same poll is where an engine waits for the others at the end of each
+//! epoch, and learns there that a rival has answered.
 
 pub mod dlx;
 pub mod fc;
 pub mod learn;
+pub(crate) mod lockstep;
 pub mod portfolio;
 pub mod propagate;
 
@@ -98,9 +104,6 @@ pub struct SearchControl {
     pub interrupt: Arc<AtomicBool>,
     /// Stop (incomplete) once this instant has passed.
     pub deadline: Option<Instant>,
-    /// Cancellation flags of the portfolios this control was derived for: a raised one
-    /// means a rival engine has answered.
-    cancel: Vec<Arc<AtomicBool>>,
     /// Search-tree nodes explored so far, summed over workers and engines.
     pub nodes: Arc<AtomicU64>,
     /// Conflicts of the learning engine so far.
@@ -116,6 +119,9 @@ pub struct SearchControl {
     pub checks: Arc<AtomicU64>,
     /// For puzzle generation: givens left in the puzzle being made.
     pub givens: Arc<AtomicU64>,
+    /// In a race: this engine's clock and place in the race's lockstep (see
+    /// `solve::lockstep`), which makes the race's answer independent of thread timing.
+    pub(crate) pacer: Option<Arc<lockstep::Pacer>>,
 }
 
 impl SearchControl {
@@ -128,12 +134,19 @@ impl SearchControl {
         self
     }
 
-    /// Whether a search should stop now: the user interrupted, the deadline passed, or a
-    /// portfolio cancelled this engine.
+    /// Whether a search should stop now: the user interrupted or the deadline passed.
     pub fn should_stop(&self) -> bool {
-        self.is_interrupted()
-            || self.cancel.iter().any(|c| c.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.is_interrupted() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// [`SearchControl::should_stop`], and in a race, at the end of an epoch of `work`
+    /// (the engine's own deterministic counter, such as nodes), the wait for the others.
+    pub(crate) fn paced_stop(&self, work: u64) -> bool {
+        self.should_stop()
+            || self
+                .pacer
+                .as_deref()
+                .is_some_and(|p| p.step(work, &|| self.should_stop()))
     }
 
     /// Whether the user interrupted (Ctrl-C), as opposed to a deadline or a cancellation.
@@ -144,15 +157,6 @@ impl SearchControl {
     /// Whether the deadline has passed.
     pub fn is_past_deadline(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-
-    /// A control for one engine of a race: it shares the counters, the interrupt and the
-    /// deadline, and also stops when the returned flag is raised.
-    pub(crate) fn child(&self) -> (SearchControl, Arc<AtomicBool>) {
-        let flag = Arc::new(AtomicBool::new(false));
-        let mut c = self.clone();
-        c.cancel.push(flag.clone());
-        (c, flag)
     }
 }
 
@@ -533,17 +537,14 @@ mod tests {
     }
 
     #[test]
-    fn deadline_and_cancel_stop() {
+    fn deadline_and_interrupt_stop() {
         let c = SearchControl::default();
         assert!(!c.should_stop());
         let past = c.clone().with_deadline(Some(Instant::now()));
         assert!(past.should_stop() && !past.is_interrupted());
-        let (child, flag) = c.child();
-        assert!(!child.should_stop());
-        flag.store(true, Ordering::Relaxed);
-        assert!(child.should_stop() && !c.should_stop());
+        let child = c.clone();
         c.interrupt.store(true, Ordering::Relaxed);
-        assert!(c.should_stop() && child.is_interrupted());
+        assert!(c.should_stop() && child.should_stop() && child.is_interrupted());
     }
 
     #[test]

@@ -1,21 +1,28 @@
-//! Engines raced side by side: the first complete answer wins and the others are cancelled.
+//! Engines raced side by side, in lockstep: the first to answer wins and the others stop.
 //!
 //! No engine dominates above 9×9. Propagation is orders of magnitude faster than DLX on
 //! sparse generated puzzles (locked candidates), DLX on some dense published ones (one 1996
 //! 25×25 benchmark puzzle takes propagation seconds). A race costs one thread per engine and
-//! returns as soon as the fastest finishes, so on two cores it is within a few percent of the
-//! better engine on every puzzle where either finishes fast. Counts are exact whichever engine
-//! answers; for a puzzle with several solutions, which ones are kept depends on the winner.
+//! returns soon after the fastest finishes, so on two cores it is within a few percent of the
+//! better engine on every puzzle where either finishes fast. Counts are exact whichever
+//! engine answers.
+//!
+//! The race is deterministic: each engine counts its own work (nodes, propagated options)
+//! and they meet at a barrier after every *epoch* of it, a few milliseconds
+//! (`solve::lockstep`). The winner is the engine that answered in the earliest epoch (the
+//! first listed, on a tie), not the first on the clock, so a puzzle with several solutions
+//! gets the same one on every run, on a busy machine as on an idle one. The learners that
+//! count together exchange their clauses and solutions at the same barriers.
 //!
 //! [`auto`] is what [`Engine::Auto`] runs, chosen from the measurements in README
 //! ("Solving").
 
-use std::sync::atomic::Ordering;
-
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::dlx::FillStats;
 use super::learn::LearnConfig;
+use super::lockstep::{Lockstep, Pacer};
 use super::{Engine, Outcome, SearchControl, SolveLimits, Workspace, propagate};
 use crate::generate::fill::{self, FillConfig, FillError};
 use crate::grid::{GridError, Puzzle};
@@ -215,8 +222,9 @@ const STABLE_FROM_BOX: usize = 6;
 /// on Frisch's #18 and #22; sharing, 5.9–6.5 s and 2.2–2.4 s (CaDiCaL: 8.6 s and 3.9 s).
 ///
 /// From 36×36 up the default learner is *late* ([`LearnConfig::late`]): it starts once a
-/// solution is listed, or after [`super::learn::LATE_WAIT`] (5 s) without one, so until
-/// then the two stable learners have a core each instead of two thirds. A proof needs it
+/// solution is listed, so until then the two stable learners have a core each instead of
+/// two thirds (an instance with no solution is proven by the stable learner, which proved
+/// Frisch's #18 alone in as many seconds as the default one). A proof needs it
 /// only after the first solution (the blocking clause's search), and near the peak the
 /// first solution is what takes the time: on the 30 slowest of 48 held-out rosters
 /// (seeds 2, 3, 5, 7; 36×36 and 49×49 at 50–60% holes) `count --limit 2` took 185 s in all
@@ -269,7 +277,48 @@ pub fn race(
     race_runners(puzzle, &runners, limits, control)
 }
 
-/// [`race`] over any contestants.
+/// The learners of [`Runner::LearnTogether`] for a puzzle of box size `box_size`.
+fn learn_together_configs(box_size: usize) -> Vec<LearnConfig> {
+    let mut configs = vec![
+        // Proofs: from 36×36 up, once a solution is in.
+        LearnConfig {
+            late: box_size >= STABLE_FROM_BOX,
+            ..LearnConfig::new(0)
+        },
+        if box_size < STABLE_FROM_BOX {
+            // Proofs, differently.
+            LearnConfig::focused(1)
+        } else {
+            // Completions.
+            LearnConfig::stable(0)
+        },
+    ];
+    if box_size >= STABLE_FROM_BOX {
+        // The first solution, with another seed.
+        configs.push(LearnConfig {
+            scout: true,
+            ..LearnConfig::stable(1)
+        });
+    }
+    configs
+}
+
+/// Work per epoch of the lockstep (`solve::lockstep`) for each kind of contestant, in its
+/// own unit, each a few milliseconds: propagated options for a learner, nodes for DLX
+/// (about 0.3 µs each at 16×16), the propagation search (5–20 µs) and the fill search.
+fn epoch_work(runner: Runner) -> u64 {
+    match runner {
+        Runner::Engine(Engine::Dlx) => 1 << 14,
+        Runner::Engine(Engine::Propagate) => 1 << 9,
+        Runner::Fill => 1 << 12,
+        _ => super::learn::EPOCH_PROPAGATIONS,
+    }
+}
+
+/// [`race`] over any contestants, in lockstep (`solve::lockstep`): every contestant
+/// advances in epochs of its own work and waits for the others at the end of each, and the
+/// winner is the one that settled in the earliest epoch (the first listed among those that
+/// settled in the same one), so the answer does not depend on thread timing.
 fn race_runners(
     puzzle: &Puzzle,
     runners: &[Runner],
@@ -277,49 +326,47 @@ fn race_runners(
     control: &SearchControl,
 ) -> Result<Outcome, GridError> {
     puzzle.check()?;
+    let box_size = puzzle.shape().box_size();
+    let together = learn_together_configs(box_size);
     let solve_one = |runner: Runner, control: &SearchControl| match runner {
         Runner::Engine(e) => Workspace::default().solve(puzzle, e, limits, control),
         Runner::Fill => fill_distinct(puzzle, limits, control, 1),
         Runner::LearnTogether => {
-            let box_size = puzzle.shape().box_size();
-            let mut configs = vec![
-                // Proofs: from 36×36 up, once a solution is in.
-                LearnConfig {
-                    late: box_size >= STABLE_FROM_BOX,
-                    ..LearnConfig::new(0)
-                },
-                if box_size < STABLE_FROM_BOX {
-                    // Proofs, differently.
-                    LearnConfig::focused(1)
-                } else {
-                    // Completions.
-                    LearnConfig::stable(0)
-                },
-            ];
-            if box_size >= STABLE_FROM_BOX {
-                // The first solution, with another seed.
-                configs.push(LearnConfig {
-                    scout: true,
-                    ..LearnConfig::stable(1)
-                });
-            }
-            super::learn_outcome_within(puzzle, limits, control, &configs, u64::MAX)
+            super::learn_outcome_within(puzzle, limits, control, &together, u64::MAX)
         }
     };
     if let [only] = runners {
         return solve_one(*only, control);
     }
-    let children: Vec<_> = runners.iter().map(|_| control.child()).collect();
+    // Participants: one per engine, one per learner of LearnTogether.
+    let mut late = Vec::new();
+    let mut first = Vec::new();
+    for r in runners {
+        first.push(late.len());
+        match r {
+            Runner::LearnTogether => late.extend(together.iter().map(|c| c.late)),
+            _ => late.push(false),
+        }
+    }
+    let lockstep = Arc::new(Lockstep::new(&late));
+    let controls: Vec<SearchControl> = runners
+        .iter()
+        .zip(&first)
+        .map(|(&r, &slot)| {
+            let mut c = control.clone();
+            c.pacer = Some(Arc::new(Pacer::new(lockstep.clone(), slot, epoch_work(r))));
+            c
+        })
+        .collect();
     let run = |k: usize| {
-        let (child, _) = &children[k];
-        let o = solve_one(runners[k], child);
-        if o.as_ref().is_ok_and(|o| o.complete) {
-            // The others lose: their answers would only repeat this one.
-            for (j, (_, flag)) in children.iter().enumerate() {
-                if j != k {
-                    flag.store(true, Ordering::Relaxed);
-                }
-            }
+        let o = solve_one(runners[k], &controls[k]);
+        if runners[k] != Runner::LearnTogether {
+            let settled = o.as_ref().is_ok_and(|o| o.complete);
+            controls[k]
+                .pacer
+                .as_deref()
+                .expect("every contestant has a pacer")
+                .leave(settled);
         }
         o
     };
@@ -338,9 +385,21 @@ fn race_runners(
         all.push(last);
         all
     });
+    let mut outcomes: Vec<Outcome> = outcomes.into_iter().collect::<Result<_, _>>()?;
+    // The contestant that settled first in lockstep time.
+    if let (_, Some(slot)) = lockstep.outcome() {
+        let k = first
+            .iter()
+            .rposition(|&f| f <= slot)
+            .expect("slot 0 is the first's");
+        if outcomes[k].complete {
+            return Ok(outcomes.swap_remove(k));
+        }
+    }
+    // Nobody settled (the user interrupted, or the deadline or node limit came first):
+    // the one that found the most solutions.
     let mut best: Option<Outcome> = None;
     for o in outcomes {
-        let o = o?;
         let better = match &best {
             None => true,
             Some(b) => {
@@ -370,6 +429,66 @@ mod tests {
         )
         .unwrap();
         assert_eq!((o.count, o.complete), (288, true));
+    }
+
+    /// A race gives the same answer on every run, whichever engine is faster on the
+    /// clock: the first solution of 16×16 and 25×25 puzzles with many solutions (the 16×16
+    /// race of DLX, propagation and the learning engine; at 25×25 the fill search against
+    /// the learners), repeated with a busy thread competing for the cores.
+    #[test]
+    fn races_give_the_same_answer_every_run() {
+        use rand::{Rng, SeedableRng};
+        for (b, holes) in [(4, 0.7), (5, 0.75)] {
+            let shape = Shape::new(b).unwrap();
+            let grid = fill::fill_grid(shape, &FillConfig::new(3), &SearchControl::default())
+                .unwrap()
+                .grid;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+            let cells: Vec<u8> = grid
+                .cells()
+                .iter()
+                .map(|&v| if rng.gen_bool(holes) { 0 } else { v })
+                .collect();
+            let p = Puzzle::new(shape, cells).unwrap();
+            let solve = || {
+                let runners: Vec<Runner> = if b == 4 {
+                    [Engine::Dlx, Engine::Propagate, Engine::Learn]
+                        .into_iter()
+                        .map(Runner::Engine)
+                        .collect()
+                } else {
+                    vec![Runner::LearnTogether, Runner::Fill]
+                };
+                let o = race_runners(
+                    &p,
+                    &runners,
+                    &SolveLimits::first(),
+                    &SearchControl::default(),
+                )
+                .unwrap();
+                assert!(o.complete && o.count == 1);
+                o.solutions[0].clone()
+            };
+            let first = solve();
+            assert!(p.is_completed_by(&first));
+            for run in 0..4 {
+                let stop = std::sync::atomic::AtomicBool::new(false);
+                let again = std::thread::scope(|scope| {
+                    if run % 2 == 0 {
+                        scope.spawn(|| {
+                            let mut x = 0u64;
+                            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                                x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+                            }
+                        });
+                    }
+                    let g = solve();
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                    g
+                });
+                assert_eq!(again, first, "{b}: run {run}");
+            }
+        }
     }
 
     /// The 25×25 batch stage (the default learner alone first) and the race count the same
@@ -442,7 +561,9 @@ mod tests {
     fn an_interrupted_race_is_incomplete() {
         let p = Puzzle::empty(Shape::new(3).unwrap());
         let control = SearchControl::default();
-        control.interrupt.store(true, Ordering::Relaxed);
+        control
+            .interrupt
+            .store(true, std::sync::atomic::Ordering::Relaxed);
         let o = race(
             &p,
             &[Engine::Dlx, Engine::Propagate],

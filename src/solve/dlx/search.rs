@@ -69,8 +69,10 @@ impl Halt<'_> {
         node_limit: u64::MAX,
     };
 
-    fn should_stop(&self) -> bool {
-        self.control.is_some_and(SearchControl::should_stop)
+    /// Whether to stop after `nodes` nodes (in a race, at the end of an epoch, after the
+    /// wait for the others).
+    fn should_stop(&self, nodes: u64) -> bool {
+        self.control.is_some_and(|c| c.paced_stop(nodes))
             || self.done.is_some_and(|f| f.load(Ordering::Relaxed))
     }
 }
@@ -134,7 +136,7 @@ where
                 counter.fetch_add(stats.nodes - published, Ordering::Relaxed);
                 published = stats.nodes;
             }
-            if halt.should_stop() || stats.nodes >= halt.node_limit {
+            if halt.should_stop(stats.nodes) || stats.nodes >= halt.node_limit {
                 break 'search End::Halted;
             }
         }

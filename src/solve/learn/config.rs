@@ -53,8 +53,9 @@ pub struct LearnConfig {
     /// runs; proving that no further solution exists does not need it.
     pub scout: bool,
     /// In [`count_together`](super::count_together): a *late* learner starts searching
-    /// only once another has found a solution, the count is settled, the budget is over,
-    /// or [`LATE_WAIT`] has passed, leaving the cores to the others until then. The
+    /// at the first epoch barrier after another has found a solution, leaving the cores to
+    /// the others until then; an instance with no solution at all is proven without it.
+    /// The
     /// portfolio makes its prover late from 36×36 up, where the first solution of a roster
     /// near the peak is what takes the time and the stable learners find it (see
     /// `solve::portfolio`).
@@ -96,10 +97,11 @@ impl LearnConfig {
     }
 }
 
-/// How long a [`LearnConfig::late`] learner waits for the first solution before it starts
-/// anyway: an instance with no solution at all is then proven with every learner after
-/// at most this delay.
-pub const LATE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+/// Learners that count together ([`count_together`](super::count_together)) meet at a
+/// barrier after each this many propagated options (an *epoch*, a few milliseconds), where
+/// they exchange clauses and solutions in a fixed order: the answer never depends on thread
+/// timing.
+pub const EPOCH_PROPAGATIONS: u64 = 1 << 15;
 
 /// What a rephase sets the saved phases to (see [`LearnConfig::target`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

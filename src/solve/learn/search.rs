@@ -109,7 +109,7 @@ impl Learner {
                         published = self.stats.conflicts;
                     }
                     self.publish(budget);
-                    if budget.is_over() || self.share_done() {
+                    if budget.is_over() || self.pace(budget) {
                         break Answer::Unknown;
                     }
                 }
@@ -117,7 +117,7 @@ impl Learner {
             }
             if self.stats.propagations >= next_poll_props {
                 next_poll_props = self.stats.propagations + POLL_PROPAGATIONS;
-                if budget.is_over() || self.share_done() {
+                if budget.is_over() || self.pace(budget) {
                     break Answer::Unknown;
                 }
             }

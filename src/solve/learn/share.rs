@@ -7,32 +7,45 @@
 //! A learned clause follows from the items, the givens and the blocking clauses its learner
 //! held when it learned it, not from the items alone: after blocking a solution, a learner
 //! learns clauses that this solution violates, and another learner that imports one may
-//! never see that solution. That loses nothing, because the solutions live in one list that
-//! every learner appends to (unless the solution is there already) and the count is the
-//! list's length. Every clause any learner holds follows from the givens and the blocking
-//! clauses of listed solutions, so when one learner proves that its clauses leave no further
-//! solution, every solution of the puzzle is in the list: the count is exact, whichever
-//! learner proved it and whatever it imported. Each learner still blocks every listed
-//! solution as soon as it sees the list grow (when it takes its inbox or finds a solution
-//! itself), so that it does not search for a solution found already, and takes that
-//! solution as its phases, as if it had found it: the second solution of a roster is
-//! usually next to the first.
+//! never see that solution. That loses nothing, because every solution a learner finds goes
+//! into one list (unless it is there already) and the count is the list's length. Every
+//! clause any learner holds follows from the givens and the blocking clauses of solutions in
+//! the list (or handed in for it at the end of the epoch), so when one learner proves that
+//! its clauses leave no further solution, every solution of the puzzle is in the list: the
+//! count is exact, whichever learner proved it and whatever it imported. Each learner still
+//! blocks every listed solution as soon as it reads the list, so that it does not search for
+//! a solution found already, and takes that solution as its phases, as if it had found it:
+//! the second solution of a roster is usually next to the first.
 //!
 //! # What is shared
 //!
 //! Learned clauses of LBD at most [`SHARE_LBD`] and at most [`SHARE_LEN`] literals (units
 //! included): the "glue" clauses that reductions never delete, which are the ones worth
-//! another learner's propagation time. A learner takes its inbox when it polls its budget
-//! (every few conflicts) at a point where its propagation is complete, and adds each clause
-//! where it is still useful: a clause that is unit or false on the current trail backjumps
-//! to the level where it became so, as if it had been there all along.
+//! another learner's propagation time.
+//!
+//! # Lockstep
+//!
+//! The learners exchange at barriers (`solve::lockstep`): each hands in what it learned and
+//! found during an epoch of [`EPOCH_PROPAGATIONS`](super::EPOCH_PROPAGATIONS) propagated
+//! options (a few milliseconds), and once all have arrived, each reads what the others
+//! handed in, in learner order, at the next point where its propagation is complete. A
+//! clause is added where it is still useful: one that is unit or false on the current trail
+//! backjumps to the level where it became so, as if it had been there all along. Nothing a
+//! learner does depends on when the others' clauses arrive on the clock, so a count gives
+//! the same solutions in the same order on every run. Sending at once instead, as before,
+//! made `solve --first` print a different completion of a roster on each run. Against that
+//! lockstep costs the faster learner its wait at each barrier and delays every shared
+//! clause by up to an epoch: measured in the portfolio docs.
+//!
+//! A scout leaves at the first barrier where a solution is listed; a late learner starts at
+//! that barrier.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use super::trail::{FALSE, Lit, TRUE, reason};
 use super::{Answer, Budget, LearnConfig, LearnOutcome, LearnStats, Learner};
 use crate::grid::{Grid, GridError, Puzzle};
+use crate::solve::lockstep::{Deposit, Lockstep, Step};
 
 /// Learned clauses with at most this LBD are sent to the other learners by default
 /// ([`LearnConfig::share_lbd`]).
@@ -40,97 +53,105 @@ pub(super) const SHARE_LBD: u32 = 6;
 /// Longer learned clauses are never sent.
 pub(super) const SHARE_LEN: usize = 64;
 
-/// What the learners of one count share.
-#[derive(Debug)]
-pub(super) struct Exchange {
-    /// Per learner: clauses from the others, `[lbd, len, lit…]` each.
-    inbox: Vec<Mutex<Vec<u32>>>,
-    /// Per learner: whether its inbox may hold something.
-    pending: Vec<AtomicBool>,
-    /// The solutions found so far, in order, symbol per cell.
-    solutions: Mutex<Vec<Vec<u8>>>,
-    /// The length of `solutions`, readable without the lock.
-    found: AtomicUsize,
-    /// Raised when the count is settled (or a learner failed): everyone stops.
-    done: AtomicBool,
-}
-
-impl Exchange {
-    fn new(learners: usize) -> Exchange {
-        Exchange {
-            inbox: (0..learners).map(|_| Mutex::new(Vec::new())).collect(),
-            pending: (0..learners).map(|_| AtomicBool::new(false)).collect(),
-            solutions: Mutex::new(Vec::new()),
-            found: AtomicUsize::new(0),
-            done: AtomicBool::new(false),
-        }
-    }
-}
-
-/// A learner's place in an [`Exchange`].
+/// A learner's place in a [`Lockstep`].
 #[derive(Clone, Debug)]
 pub(super) struct Link {
-    exchange: std::sync::Arc<Exchange>,
-    /// This learner's index.
+    lockstep: Arc<Lockstep>,
+    /// This learner's index among the participants.
     me: usize,
-    /// How many solutions of the shared list (its first ones) this learner has blocked.
-    blocked: usize,
-    /// The taken inbox, kept for its capacity.
+    /// Propagations at which the current epoch ends.
+    next: u64,
+    /// What it hands in at the end of the epoch.
+    deposit: Deposit,
+    /// The log has something new for it (set at each barrier).
+    pending: bool,
+    /// The lockstep told it to stop.
+    stopped: bool,
+    /// Solutions of the shared list it has read.
+    listed: usize,
+    /// Its own solutions not read back from the list yet (blocked by its own clause).
+    own: Vec<Vec<u8>>,
+    /// Read buffer, kept for its capacity.
     buffer: Vec<u32>,
 }
 
 impl Learner {
-    /// Whether another learner settled the count, or this one is a scout and a solution
-    /// is listed.
+    /// Whether the lockstep told this learner to stop (another participant settled the
+    /// count, or this one is a scout and a solution is listed).
     #[inline]
     pub(super) fn share_done(&self) -> bool {
-        self.share.as_ref().is_some_and(|l| {
-            l.exchange.done.load(Ordering::Relaxed)
-                || (self.config.scout && l.exchange.found.load(Ordering::Relaxed) > 0)
-        })
+        self.share.as_ref().is_some_and(|l| l.stopped)
     }
 
     /// Whether clauses or newly listed solutions wait for this learner.
     #[inline]
     pub(super) fn share_pending(&self) -> bool {
-        self.share
-            .as_ref()
-            .is_some_and(|l| l.exchange.pending[l.me].load(Ordering::Relaxed))
+        self.share.as_ref().is_some_and(|l| l.pending)
     }
 
-    /// Sends the clause just learned (in the analyzer) to the other learners if it is short
-    /// and glue.
-    pub(super) fn export_learned(&self, lbd: u32) {
-        let Some(link) = &self.share else { return };
+    /// Keeps the clause just learned (in the analyzer) for the other learners if it is
+    /// short and glue; they get it at the end of the epoch.
+    pub(super) fn export_learned(&mut self, lbd: u32) {
+        let Some(link) = &mut self.share else { return };
         let c = &self.analyzer.learnt;
         if c.len() > SHARE_LEN || (c.len() > 1 && lbd > self.config.share_lbd) {
             return;
         }
-        for (k, inbox) in link.exchange.inbox.iter().enumerate() {
-            if k == link.me {
-                continue;
-            }
-            let mut q = inbox.lock().expect("no learner panics holding an inbox");
-            q.extend([lbd, c.len() as u32]);
-            q.extend(c.iter().map(|l| l.0));
-            link.exchange.pending[k].store(true, Ordering::Release);
-        }
+        link.deposit.clauses.extend([lbd, c.len() as u32]);
+        link.deposit.clauses.extend(c.iter().map(|l| l.0));
     }
 
-    /// Blocks the solutions other learners listed since the last look, then adds the
-    /// clauses waiting in the inbox. Called with propagation complete and no conflict.
-    /// Returns `false` when the clauses are now unsatisfiable.
+    /// Where the search polls its budget: at the end of an epoch (counted in propagated
+    /// options), waits at the lockstep's barrier. `true` when the search must stop.
+    pub(super) fn pace(&mut self, budget: &Budget) -> bool {
+        let props = self.stats.propagations;
+        if let Some(link) = &mut self.share {
+            if props < link.next || link.stopped {
+                return link.stopped;
+            }
+            link.next = props + super::config::EPOCH_PROPAGATIONS;
+            let step = link
+                .lockstep
+                .arrive(link.me, &mut link.deposit, self.config.scout, &|| {
+                    budget.is_over()
+                });
+            match step {
+                Step::Continue => link.pending = true,
+                Step::Stop => link.stopped = true,
+            }
+            return link.stopped;
+        }
+        // A lone learner in a race of engines keeps pace with the others.
+        budget
+            .control
+            .and_then(|c| c.pacer.as_deref())
+            .is_some_and(|p| p.step(props, &|| budget.is_over()))
+    }
+
+    /// Blocks the solutions listed since the last look, then adds the clauses the others
+    /// handed in. Called with propagation complete and no conflict. Returns `false` when
+    /// the clauses are now unsatisfiable.
     pub(super) fn import(&mut self) -> bool {
         let Some(mut link) = self.share.take() else {
             return true;
         };
-        let mut ok = self.ok && self.block_listed(&mut link, None);
+        link.pending = false;
         let mut buf = std::mem::take(&mut link.buffer);
-        if link.exchange.pending[link.me].swap(false, Ordering::Acquire) {
-            let mut q = link.exchange.inbox[link.me]
-                .lock()
-                .expect("no learner panics holding an inbox");
-            std::mem::swap(&mut *q, &mut buf);
+        let listed = link.lockstep.read(link.me, &mut buf, link.listed);
+        link.listed += listed.len();
+        let mut ok = self.ok;
+        let n = self.shape.side();
+        let mut block = Vec::new();
+        for cells in &listed {
+            if let Some(k) = link.own.iter().position(|o| o == cells) {
+                // Found here: blocked already.
+                link.own.swap_remove(k);
+                continue;
+            }
+            block.clear();
+            block.extend(cells.iter().enumerate().map(|(c, &v)| Lit::neg(c, v, n)));
+            ok &= self.add_clause(&block);
+            self.adopt_phases(cells);
         }
         let mut at = 0;
         while ok && at < buf.len() {
@@ -144,36 +165,6 @@ impl Learner {
         buf.clear();
         link.buffer = buf;
         self.share = Some(link);
-        ok
-    }
-
-    /// Blocks every listed solution this learner has not blocked yet, except `own` (an
-    /// index into the list, blocked by the caller), by the negation of every cell's symbol:
-    /// a clause that excludes exactly that grid.
-    fn block_listed(&mut self, link: &mut Link, own: Option<usize>) -> bool {
-        if link.exchange.found.load(Ordering::Acquire) <= link.blocked {
-            return true;
-        }
-        let n = self.shape.side();
-        let (from, missing): (usize, Vec<Vec<u8>>) = {
-            let list = link
-                .exchange
-                .solutions
-                .lock()
-                .expect("no learner panics holding the solutions");
-            (link.blocked, list[link.blocked..].to_vec())
-        };
-        link.blocked += missing.len();
-        let mut ok = true;
-        let mut block = Vec::new();
-        for (k, cells) in missing.iter().enumerate() {
-            if Some(from + k) != own {
-                block.clear();
-                block.extend(cells.iter().enumerate().map(|(c, &v)| Lit::neg(c, v, n)));
-                ok &= self.add_clause(&block);
-                self.adopt_phases(cells);
-            }
-        }
         ok
     }
 
@@ -258,9 +249,11 @@ impl Learner {
 }
 
 /// [`super::count`] with one learner per configuration, each on a thread of its own,
-/// sharing solutions and short learned clauses; the first learner to settle the count
-/// stops the others. The count is exact; with several solutions, which ones are kept
-/// depends on which learner found them first. Stats are summed over the learners.
+/// sharing solutions and short learned clauses in lockstep (see the module docs); the first
+/// learner to settle the count stops the others. The count is exact, and the same puzzle
+/// and configurations give the same solutions in the same order on every run. Inside a
+/// race (a `budget` whose control carries a pacer), the learners take the race's
+/// participant places from the pacer's on. Stats are summed over the learners.
 ///
 /// # Errors
 /// [`GridError::Duplicate`] when the givens repeat a symbol in a house.
@@ -283,30 +276,35 @@ pub fn count_together(
         return super::count(puzzle, cap, keep, &configs[0], budget);
     }
     puzzle.check()?;
-    let exchange = std::sync::Arc::new(Exchange::new(configs.len()));
+    let (lockstep, first) = match budget.control.and_then(|c| c.pacer.as_deref()) {
+        Some(p) => (p.lockstep.clone(), p.me),
+        None => {
+            let late: Vec<bool> = configs.iter().map(|c| c.late).collect();
+            (Arc::new(Lockstep::new(&late)), 0)
+        }
+    };
     // Per learner: whether it settled the count, and its counters.
-    let run = |me: usize| -> (bool, LearnStats) {
-        let mut learner = Learner::for_puzzle(puzzle, &configs[me]);
+    let run = |k: usize| -> (bool, LearnStats) {
+        let me = first + k;
+        if configs[k].late && !lockstep.wait_start(me, &|| budget.is_over()) {
+            return (false, LearnStats::default());
+        }
+        let mut learner = Learner::for_puzzle(puzzle, &configs[k]);
         learner.share = Some(Link {
-            exchange: exchange.clone(),
+            lockstep: lockstep.clone(),
             me,
-            blocked: 0,
+            next: learner.stats.propagations + super::config::EPOCH_PROPAGATIONS,
+            deposit: Deposit::default(),
+            // A late learner first reads what the others shared before it started.
+            pending: true,
+            stopped: false,
+            listed: 0,
+            own: Vec::new(),
             buffer: Vec::new(),
         });
-        if configs[me].late {
-            let start = std::time::Instant::now();
-            while exchange.found.load(Ordering::Relaxed) == 0
-                && !exchange.done.load(Ordering::Relaxed)
-                && !budget.is_over()
-                && start.elapsed() < super::config::LATE_WAIT
-            {
-                std::thread::sleep(std::time::Duration::from_millis(2));
-            }
-        }
-        let settled = learner.count_shared(cap, &configs[me], budget);
-        if settled {
-            exchange.done.store(true, Ordering::Relaxed);
-        }
+        let settled = learner.count_shared(cap, &configs[k], budget);
+        let mut link = learner.share.take().expect("a shared learner has a link");
+        lockstep.leave(me, &mut link.deposit, settled);
         (settled, learner.stats())
     };
     let results: Vec<(bool, LearnStats)> = std::thread::scope(|scope| {
@@ -323,11 +321,7 @@ pub fn count_together(
             )
             .collect()
     });
-    let solutions = exchange
-        .solutions
-        .lock()
-        .expect("no learner panics holding the solutions")
-        .clone();
+    let (solutions, winner) = lockstep.outcome();
     let mut stats = LearnStats::default();
     for (_, s) in &results {
         stats.conflicts += s.conflicts;
@@ -354,7 +348,9 @@ pub fn count_together(
     Ok(LearnOutcome {
         count,
         solutions: kept,
-        complete: results.iter().any(|r| r.0),
+        // Settled by one of these learners (in a race, another engine may have won).
+        complete: winner.is_some_and(|w| (first..first + configs.len()).contains(&w))
+            && results.iter().any(|r| r.0),
         stats,
     })
 }
@@ -373,33 +369,16 @@ impl Learner {
             }
             match self.solve(&[], budget) {
                 Answer::Sat => {
-                    // This learner's own solution is blocked by its decisions (a short
-                    // clause), every other one by the full grid.
+                    // Its own solution is blocked by its decisions (a short clause), and
+                    // listed for the others at the end of the epoch.
                     self.blocking_clause(&mut block);
-                    let mut link = self.share.take().expect("a shared learner has a link");
-                    let own = {
-                        let mut list = link
-                            .exchange
-                            .solutions
-                            .lock()
-                            .expect("no learner panics holding the solutions");
-                        let own = list.iter().position(|s| *s == self.model);
-                        own.unwrap_or_else(|| {
-                            list.push(self.model.clone());
-                            link.exchange.found.store(list.len(), Ordering::Release);
-                            // The others block it when they next look at their inboxes.
-                            for flag in &link.exchange.pending {
-                                flag.store(true, Ordering::Release);
-                            }
-                            list.len() - 1
-                        })
-                    };
-                    let mut ok = self.add_clause(&block);
-                    ok &= self.block_listed(&mut link, Some(own));
-                    let listed = link.blocked;
-                    self.share = Some(link);
+                    let link = self.share.as_mut().expect("a shared learner has a link");
+                    link.own.push(self.model.clone());
+                    link.deposit.solutions.push(self.model.clone());
+                    let known = (link.listed + link.own.len()) as u64;
+                    let ok = self.add_clause(&block);
                     self.config.phase = config.later_phase;
-                    if listed as u64 >= cap || !ok {
+                    if known >= cap || !ok {
                         return true;
                     }
                 }

@@ -296,7 +296,13 @@ fn learners_counting_together_agree_with_dlx() {
     assert_eq!((o.count, o.complete), (288, true));
     let distinct: std::collections::HashSet<_> = o.solutions.iter().collect();
     assert_eq!(distinct.len(), 288);
-    assert_eq!(o.stats.learners, 3, "the counters are summed over all");
+    // The late learner starts only if the count is not settled in the epoch of the first
+    // solution; the counters are summed over those that ran.
+    assert!(
+        (2..=3).contains(&o.stats.learners),
+        "the counters are summed over all: {}",
+        o.stats.learners
+    );
     let mut several = 0;
     for b in [3, 4, 5] {
         for seed in 0..8u64 {
@@ -342,10 +348,47 @@ fn a_late_learner_waits_for_no_solution_that_never_comes() {
         },
         LearnConfig::stable(0),
     ];
-    let start = std::time::Instant::now();
     let o = count_together(&p, 2, 2, &configs, &Budget::unlimited()).unwrap();
     assert_eq!((o.count, o.complete), (0, true));
-    assert!(start.elapsed() < super::LATE_WAIT);
+    assert_eq!(o.stats.learners, 1, "the late learner never started");
+}
+
+/// Learners counting together give the same solutions in the same order on every run,
+/// whatever the thread timing (they exchange clauses and solutions in lockstep): planted
+/// 25×25 puzzles with several solutions, counted to 40 five times each, one run with a
+/// learner slowed down by a busy thread beside it.
+#[test]
+fn learners_counting_together_give_the_same_answer_every_run() {
+    let configs = [LearnConfig::new(0), LearnConfig::focused(1)];
+    for seed in 0..3u64 {
+        let p = Puzzle::new(Shape::new(5).unwrap(), blank(&planted(5, seed), 0.6, seed)).unwrap();
+        let first = count_together(&p, 40, 40, &configs, &Budget::unlimited()).unwrap();
+        assert!(
+            first.complete && first.count > 1,
+            "seed {seed}: {}",
+            first.count
+        );
+        for run in 0..4 {
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let again = std::thread::scope(|scope| {
+                if run == 0 {
+                    // A third thread competing for the two cores.
+                    scope.spawn(|| {
+                        let mut x = 0u64;
+                        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+                        }
+                    });
+                }
+                let o = count_together(&p, 40, 40, &configs, &Budget::unlimited()).unwrap();
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                o
+            });
+            assert_eq!(again.count, first.count, "seed {seed}, run {run}");
+            assert_eq!(again.solutions, first.solutions, "seed {seed}, run {run}");
+            assert_eq!(again.stats, first.stats, "seed {seed}, run {run}");
+        }
+    }
 }
 
 /// Learners counting together stop when interrupted and say the count is not final, and a

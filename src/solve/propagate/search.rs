@@ -95,7 +95,7 @@ impl Propagator {
                     .nodes
                     .fetch_add(out.nodes - published, Ordering::Relaxed);
                 published = out.nodes;
-                if limits.control.should_stop() {
+                if limits.control.paced_stop(out.nodes) {
                     out.complete = false;
                     break;
                 }

@@ -1,0 +1,420 @@
+//! Deterministic races: the engines of a race, and the learners that count together, advance
+//! in *epochs* of a fixed amount of their own work and wait for each other at the end of
+//! every epoch, so that what they exchange and who wins depend only on the input, never on
+//! thread timing. The same input gives the same answer on every run, whichever engine finds
+//! it first in wall-clock time.
+//!
+//! Each participant (one thread) counts its own work in units that are a deterministic
+//! function of its search (propagated options for a learner, nodes for the other engines)
+//! and calls [`Pacer::step`] where it polls for interrupts. When the work passes the end of
+//! its epoch it *arrives* at the barrier and waits until every running participant has
+//! arrived; the last to arrive merges what each handed in (a learner's short learned clauses
+//! and the solutions it found), in participant order, into one log that everyone then reads.
+//!
+//! A participant that settles its task (a complete answer) *leaves* in the epoch it settled
+//! in; the others stop when they reach that epoch's barrier, so a participant listed earlier
+//! that settles in the same epoch still can. The winner is the earliest (epoch, participant)
+//! that settled. This is the barrier scheme of deterministic parallel SAT solving (Hamadi,
+//! Jabbour, Piette and Sais, "Deterministic parallel DPLL", JSAT 7, 2011) with the
+//! participants' own work as the clock.
+//!
+//! What costs: the faster participant of an epoch waits for the slower one, and a clause
+//! reaches the others at the end of the epoch it was learned in rather than at once. Epochs
+//! are a few milliseconds. An interrupt or a deadline still stops everyone at once, and
+//! what a run cut short that way returns depends on when it was cut.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+/// The most of the log (in `u32` words, 16 MB) kept for participants that have not started.
+const LATE_LOG_WORDS: usize = 1 << 22;
+
+/// How often a participant waiting at a barrier looks at its stop flag (interrupt, deadline).
+const WAIT_POLL: Duration = Duration::from_millis(5);
+
+/// What a participant hands the others at the end of an epoch.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Deposit {
+    /// Learned clauses, `[lbd, len, lit…]` each.
+    pub clauses: Vec<u32>,
+    /// Solutions found in the epoch, symbol per cell.
+    pub solutions: Vec<Vec<u8>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    /// Starts at the first barrier where a solution is listed.
+    Late,
+    Running,
+    Gone,
+}
+
+#[derive(Debug)]
+struct State {
+    /// Barriers passed.
+    epoch: u64,
+    status: Vec<Status>,
+    arrived: Vec<bool>,
+    deposits: Vec<Deposit>,
+    /// Clause records `[from, lbd, len, lit…]` of every epoch, in merge order; entries
+    /// before `base` (absolute offset of `log[0]`) have been read by everyone.
+    log: Vec<u32>,
+    base: usize,
+    /// Per participant: absolute log offset read up to.
+    cursor: Vec<usize>,
+    /// Every solution handed in, first-found order (epoch, then participant), no repeats.
+    solutions: Vec<Vec<u8>>,
+    /// The earliest settling: (epoch, participant).
+    finish: Option<(u64, usize)>,
+}
+
+/// The barrier and the shared log of one race. See the module docs.
+#[derive(Debug)]
+pub(crate) struct Lockstep {
+    state: Mutex<State>,
+    cv: Condvar,
+}
+
+/// What a participant does after a barrier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// Go on with the next epoch (after reading the log).
+    Continue,
+    /// Stop: a participant settled, or the caller's stop flag is up.
+    Stop,
+}
+
+impl Lockstep {
+    /// A lockstep of `late.len()` participants; those marked late wait (in
+    /// [`Lockstep::wait_start`]) until a solution is listed.
+    pub(crate) fn new(late: &[bool]) -> Lockstep {
+        let k = late.len();
+        Lockstep {
+            state: Mutex::new(State {
+                epoch: 0,
+                status: late
+                    .iter()
+                    .map(|&l| if l { Status::Late } else { Status::Running })
+                    .collect(),
+                arrived: vec![false; k],
+                deposits: vec![Deposit::default(); k],
+                log: Vec::new(),
+                base: 0,
+                cursor: vec![0; k],
+                solutions: Vec::new(),
+                finish: None,
+            }),
+            cv: Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state
+            .lock()
+            .expect("no participant panics holding the lockstep")
+    }
+
+    /// Waits until late participant `me` may start; `false` when the race ended (or `stop`
+    /// said so) first.
+    pub(crate) fn wait_start(&self, me: usize, stop: &dyn Fn() -> bool) -> bool {
+        let mut s = self.lock();
+        loop {
+            match s.status[me] {
+                Status::Running => return true,
+                Status::Gone => return false,
+                Status::Late => {}
+            }
+            if s.finish.is_some() || stop() || !s.status.contains(&Status::Running) {
+                s.status[me] = Status::Gone;
+                Self::settle_barrier(&mut s, &self.cv);
+                return false;
+            }
+            s = self.cv.wait_timeout(s, WAIT_POLL).expect("lockstep lock").0;
+        }
+    }
+
+    /// Participant `me` ends its epoch: hands in `deposit` (emptied) and waits for the
+    /// others. `leave_once_found`: a participant that is only after a first solution (a
+    /// scout) leaves at the first barrier where one is listed.
+    pub(crate) fn arrive(
+        &self,
+        me: usize,
+        deposit: &mut Deposit,
+        leave_once_found: bool,
+        stop: &dyn Fn() -> bool,
+    ) -> Step {
+        let mut s = self.lock();
+        Self::hand_in(&mut s, me, deposit);
+        s.arrived[me] = true;
+        let epoch = s.epoch;
+        Self::settle_barrier(&mut s, &self.cv);
+        while s.epoch == epoch {
+            if stop() {
+                s.status[me] = Status::Gone;
+                s.arrived[me] = false;
+                Self::settle_barrier(&mut s, &self.cv);
+                return Step::Stop;
+            }
+            s = self.cv.wait_timeout(s, WAIT_POLL).expect("lockstep lock").0;
+        }
+        // Only a settling in the epoch just ended counts: a participant that passed this
+        // barrier first may have settled in the next epoch already, which this one has
+        // still to run (the solutions list grows only at barriers, which wait for it).
+        let settled = s.finish.is_some_and(|(at, _)| at <= epoch);
+        if settled || (leave_once_found && !s.solutions.is_empty()) {
+            s.status[me] = Status::Gone;
+            Self::settle_barrier(&mut s, &self.cv);
+            return Step::Stop;
+        }
+        Step::Continue
+    }
+
+    /// Participant `me` is done: `settled` when it has the complete answer. Its deposit is
+    /// merged at the end of the current epoch.
+    pub(crate) fn leave(&self, me: usize, deposit: &mut Deposit, settled: bool) {
+        let mut s = self.lock();
+        Self::hand_in(&mut s, me, deposit);
+        if settled {
+            let at = (s.epoch, me);
+            s.finish = Some(s.finish.map_or(at, |f| f.min(at)));
+        }
+        s.status[me] = Status::Gone;
+        s.arrived[me] = false;
+        Self::settle_barrier(&mut s, &self.cv);
+        // A lone leaver (nobody else running) merges its own deposit now.
+        if !s.status.contains(&Status::Running) {
+            Self::merge(&mut s);
+            self.cv.notify_all();
+        }
+    }
+
+    fn hand_in(s: &mut State, me: usize, deposit: &mut Deposit) {
+        let d = &mut s.deposits[me];
+        d.clauses.append(&mut deposit.clauses);
+        d.solutions.append(&mut deposit.solutions);
+    }
+
+    /// Completes the barrier if every running participant has arrived (and one has).
+    fn settle_barrier(s: &mut State, cv: &Condvar) {
+        let running = s.status.iter().filter(|&&x| x == Status::Running).count();
+        let arrived = s.arrived.iter().filter(|&&a| a).count();
+        if arrived == 0 || arrived < running {
+            return;
+        }
+        Self::merge(s);
+        s.arrived.iter_mut().for_each(|a| *a = false);
+        s.epoch += 1;
+        // A late participant reads the log kept for it when it starts: at most the last
+        // `LATE_LOG_WORDS` of it, so a long wait does not grow memory without bound.
+        let keep_from = (s.base + s.log.len()).saturating_sub(LATE_LOG_WORDS);
+        let start_late = !s.solutions.is_empty() && s.finish.is_none();
+        for k in 0..s.status.len() {
+            if s.status[k] == Status::Late {
+                s.cursor[k] = s.cursor[k].max(keep_from);
+                if start_late {
+                    s.status[k] = Status::Running;
+                }
+            }
+        }
+        // Forget the log everyone still reading has read.
+        let low = (0..s.status.len())
+            .filter(|&k| s.status[k] != Status::Gone)
+            .map(|k| s.cursor[k])
+            .min()
+            .unwrap_or(s.base + s.log.len());
+        if low > s.base {
+            s.log.drain(..low - s.base);
+            s.base = low;
+        }
+        cv.notify_all();
+    }
+
+    /// Appends every deposit to the log, in participant order.
+    fn merge(s: &mut State) {
+        for k in 0..s.deposits.len() {
+            let d = std::mem::take(&mut s.deposits[k]);
+            let mut at = 0;
+            while at < d.clauses.len() {
+                let len = d.clauses[at + 1] as usize;
+                s.log.push(k as u32);
+                s.log.extend_from_slice(&d.clauses[at..at + 2 + len]);
+                at += 2 + len;
+            }
+            for sol in d.solutions {
+                if !s.solutions.contains(&sol) {
+                    s.solutions.push(sol);
+                }
+            }
+        }
+    }
+
+    /// What participant `me` has not read yet: clause records `[lbd, len, lit…]` from the
+    /// others appended to `clauses`, and the solutions listed from `from_solution` on.
+    pub(crate) fn read(
+        &self,
+        me: usize,
+        clauses: &mut Vec<u32>,
+        from_solution: usize,
+    ) -> Vec<Vec<u8>> {
+        let mut s = self.lock();
+        let mut at = s.cursor[me] - s.base;
+        while at < s.log.len() {
+            let from = s.log[at] as usize;
+            let len = s.log[at + 2] as usize;
+            if from != me {
+                clauses.extend_from_slice(&s.log[at + 1..at + 3 + len]);
+            }
+            at += 3 + len;
+        }
+        s.cursor[me] = s.base + s.log.len();
+        s.solutions.get(from_solution..).unwrap_or(&[]).to_vec()
+    }
+
+    /// Every solution handed in, and the participant that settled first (if any).
+    pub(crate) fn outcome(&self) -> (Vec<Vec<u8>>, Option<usize>) {
+        let s = self.lock();
+        (s.solutions.clone(), s.finish.map(|f| f.1))
+    }
+}
+
+/// One participant's clock: its work so far and where its epoch ends.
+#[derive(Debug)]
+pub(crate) struct Pacer {
+    pub lockstep: Arc<Lockstep>,
+    /// Its index among the lockstep's participants.
+    pub me: usize,
+    /// Work per epoch.
+    per_epoch: u64,
+    /// Work at which the current epoch ends; the engine's last reported counter.
+    next: AtomicU64,
+    last: AtomicU64,
+    total: AtomicU64,
+    stopped: AtomicBool,
+}
+
+impl Pacer {
+    pub(crate) fn new(lockstep: Arc<Lockstep>, me: usize, per_epoch: u64) -> Pacer {
+        Pacer {
+            lockstep,
+            me,
+            per_epoch,
+            next: AtomicU64::new(per_epoch),
+            last: AtomicU64::new(0),
+            total: AtomicU64::new(0),
+            stopped: AtomicBool::new(false),
+        }
+    }
+
+    /// Reports the engine's work counter (it may restart from 0 between calls: only
+    /// increases count); at the end of an epoch, waits at the barrier. `true` when the
+    /// engine must stop.
+    pub(crate) fn step(&self, counter: u64, stop: &dyn Fn() -> bool) -> bool {
+        if self.stopped.load(Ordering::Relaxed) {
+            return true;
+        }
+        let last = self.last.swap(counter, Ordering::Relaxed);
+        let delta = counter.checked_sub(last).unwrap_or(counter);
+        let total = self.total.fetch_add(delta, Ordering::Relaxed) + delta;
+        if total < self.next.load(Ordering::Relaxed) {
+            return false;
+        }
+        self.next.store(total + self.per_epoch, Ordering::Relaxed);
+        let step = self
+            .lockstep
+            .arrive(self.me, &mut Deposit::default(), false, stop);
+        if step == Step::Stop {
+            self.stopped.store(true, Ordering::Relaxed);
+        }
+        step == Step::Stop
+    }
+
+    /// The engine is done (`settled`: with the complete answer).
+    pub(crate) fn leave(&self, settled: bool) {
+        self.lockstep
+            .leave(self.me, &mut Deposit::default(), settled);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two participants with different speeds: the one listed first settles in epoch 3,
+    /// the other in epoch 2 of its own clock, so the second wins whatever the timing.
+    #[test]
+    fn the_earliest_epoch_wins_whatever_the_timing() {
+        for slow in 0..2 {
+            let l = Arc::new(Lockstep::new(&[false, false]));
+            std::thread::scope(|scope| {
+                for me in 0..2 {
+                    let l = l.clone();
+                    scope.spawn(move || {
+                        let p = Pacer::new(l.clone(), me, 10);
+                        let settle_at = if me == 0 { 35 } else { 25 };
+                        for work in 1..100u64 {
+                            if me == slow {
+                                std::thread::sleep(Duration::from_micros(300));
+                            }
+                            if work == settle_at {
+                                p.leave(true);
+                                return;
+                            }
+                            if p.step(work, &|| false) {
+                                p.leave(false);
+                                return;
+                            }
+                        }
+                    });
+                }
+            });
+            assert_eq!(l.outcome().1, Some(1), "slow participant {slow}");
+        }
+    }
+
+    /// Deposits reach the other participant in participant order, once each.
+    #[test]
+    fn deposits_are_merged_in_participant_order() {
+        let l = Lockstep::new(&[false, false]);
+        let mut d1 = Deposit {
+            clauses: vec![2, 2, 7, 9],
+            solutions: vec![vec![2, 1]],
+        };
+        let mut d0 = Deposit {
+            clauses: vec![1, 1, 5],
+            solutions: vec![vec![1, 2], vec![2, 1]],
+        };
+        std::thread::scope(|scope| {
+            scope.spawn(|| l.arrive(1, &mut d1, false, &|| false));
+            l.arrive(0, &mut d0, false, &|| false);
+        });
+        let mut got = Vec::new();
+        let sols = l.read(0, &mut got, 0);
+        assert_eq!(got, vec![2, 2, 7, 9]);
+        assert_eq!(sols, vec![vec![1, 2], vec![2, 1]]);
+        let mut got = Vec::new();
+        l.read(1, &mut got, 1);
+        assert_eq!(got, vec![1, 1, 5]);
+        let mut again = Vec::new();
+        assert!(l.read(1, &mut again, 2).is_empty() && again.is_empty());
+    }
+
+    /// A late participant starts at the first barrier after a solution is listed.
+    #[test]
+    fn a_late_participant_starts_once_a_solution_is_listed() {
+        let l = Lockstep::new(&[false, true]);
+        std::thread::scope(|scope| {
+            let h = scope.spawn(|| l.wait_start(1, &|| false));
+            l.arrive(0, &mut Deposit::default(), false, &|| false);
+            let mut d = Deposit {
+                clauses: Vec::new(),
+                solutions: vec![vec![1]],
+            };
+            l.arrive(0, &mut d, false, &|| false);
+            assert!(h.join().unwrap());
+            l.leave(0, &mut Deposit::default(), true);
+            l.leave(1, &mut Deposit::default(), false);
+        });
+        assert_eq!(l.outcome(), (vec![vec![1]], Some(0)));
+    }
+}
