@@ -34,6 +34,10 @@ pub(super) struct Items {
     state: Vec<u32>,
     /// Per item: one bit per member not processed false (the same set as `state` counts).
     live_mask: Vec<u128>,
+    /// Per item: the live count again, one byte each, so that the decision's scans for the
+    /// smallest item read 16 items per vector instruction (`fewest_live_above_one`,
+    /// `items_with`).
+    live_count: Vec<u8>,
     /// Per group `g < b`: the positions `g·b .. g·b + b` (a stack of columns in a row
     /// item, a band of rows in a column item, a row of the box in a box item).
     run_mask: Vec<u128>,
@@ -101,6 +105,7 @@ impl Items {
             nn,
             state: vec![full; 4 * nn as usize],
             live_mask: vec![all; 4 * nn as usize],
+            live_count: vec![n as u8; 4 * nn as usize],
             run_mask: (0..b).map(|g| run << (g * b)).collect(),
             box_col_mask: (0..b)
                 .map(|i| (0..b).fold(0u128, |m, r| m | 1u128 << (r * b + i)))
@@ -140,6 +145,7 @@ impl Items {
         for t in 0..4 {
             self.state[items[t] as usize] -= step(pos[t]);
             self.live_mask[items[t] as usize] &= !(1u128 << pos[t]);
+            self.live_count[items[t] as usize] -= 1;
         }
     }
 
@@ -149,6 +155,7 @@ impl Items {
         for t in 0..4 {
             self.state[items[t] as usize] += step(pos[t]);
             self.live_mask[items[t] as usize] |= 1u128 << pos[t];
+            self.live_count[items[t] as usize] += 1;
         }
     }
 
@@ -161,24 +168,40 @@ impl Items {
 
     /// The fewest live members of any item that has two or more, `u32::MAX` if none has.
     pub(super) fn fewest_live_above_one(&self) -> u32 {
-        self.state
+        // Counts 0 and 1 wrap to 254 and 255 (n ≤ 100 keeps real ones below), so one
+        // byte-wise minimum does it, which the compiler turns into vector instructions.
+        let least = self
+            .live_count
             .iter()
-            .map(|&s| s & 0xff)
-            .filter(|&live| live >= 2)
-            .min()
-            .unwrap_or(u32::MAX)
+            .fold(u8::MAX, |m, &c| m.min(c.wrapping_sub(2)));
+        if least >= 254 {
+            u32::MAX
+        } else {
+            u32::from(least) + 2
+        }
+    }
+
+    /// Calls `f` with every item that has exactly `live` live members, in item order.
+    #[inline]
+    pub(super) fn items_with(&self, live: u32, mut f: impl FnMut(u32)) {
+        const CHUNK: usize = 32;
+        let live = live as u8;
+        for (k, chunk) in self.live_count.chunks(CHUNK).enumerate() {
+            // A vector compare per chunk; most chunks hold no such item.
+            if chunk.iter().fold(false, |any, &c| any | (c == live)) {
+                for (j, &c) in chunk.iter().enumerate() {
+                    if c == live {
+                        f((k * CHUNK + j) as u32);
+                    }
+                }
+            }
+        }
     }
 
     /// One bit per member of `item` not processed false.
     #[inline]
     pub(super) fn live_mask(&self, item: u32) -> u128 {
         self.live_mask[item as usize]
-    }
-
-    /// Number of items.
-    #[inline]
-    pub(super) fn len(&self) -> u32 {
-        4 * self.nn
     }
 
     /// Box side `b`.

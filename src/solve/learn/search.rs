@@ -199,15 +199,12 @@ impl Learner {
                 let fewest = self.items.fewest_live_above_one();
                 let mut best = (u32::MAX, 0.0f64, u32::MAX);
                 if fewest != u32::MAX {
-                    for it in 0..self.items.len() {
-                        if self.items.live(it).0 != fewest {
-                            continue;
-                        }
+                    self.items.items_with(fewest, |it| {
                         let (_, act) = self.best_member(it);
                         if best.2 == u32::MAX || act > best.1 {
                             best = (fewest, act, it);
                         }
-                    }
+                    });
                 }
                 if best.2 == u32::MAX {
                     // Every item is down to one option: the rest is forced or done.
