@@ -272,9 +272,22 @@ impl Lockstep {
     }
 
     /// Every solution handed in, and the participant that settled first (if any).
+    ///
+    /// Deposits not merged yet count too, in the order a merge would give them: a learner
+    /// that settles leaves its last solutions in a deposit that the next barrier merges,
+    /// and in a race that barrier waits for the other engines, which may still be running
+    /// when the learners' part of the race reads its outcome.
     pub(crate) fn outcome(&self) -> (Vec<Vec<u8>>, Option<usize>) {
         let s = self.lock();
-        (s.solutions.clone(), s.finish.map(|f| f.1))
+        let mut solutions = s.solutions.clone();
+        for d in &s.deposits {
+            for sol in &d.solutions {
+                if !solutions.contains(sol) {
+                    solutions.push(sol.clone());
+                }
+            }
+        }
+        (solutions, s.finish.map(|f| f.1))
     }
 }
 
@@ -416,5 +429,22 @@ mod tests {
             l.leave(1, &mut Deposit::default(), false);
         });
         assert_eq!(l.outcome(), (vec![vec![1]], Some(0)));
+    }
+
+    /// A participant that settles leaves its last solutions in a deposit; they count in
+    /// the outcome at once, before the barrier that merges them (in a race it waits for
+    /// the other engines, which may still be running when the learners read their part:
+    /// `solve --first` once reported "no solution" for a roster that way).
+    #[test]
+    fn a_settled_participants_last_solutions_count_before_the_barrier() {
+        let l = Lockstep::new(&[false, false]);
+        let mut d = Deposit {
+            clauses: Vec::new(),
+            solutions: vec![vec![3]],
+        };
+        l.leave(0, &mut d, true);
+        assert_eq!(l.outcome(), (vec![vec![3]], Some(0)));
+        l.leave(1, &mut Deposit::default(), false);
+        assert_eq!(l.outcome(), (vec![vec![3]], Some(0)));
     }
 }
