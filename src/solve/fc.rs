@@ -112,7 +112,7 @@ pub struct FcBudget<'a> {
     pub node_limit: u64,
     /// Nodes are added here as the search goes, for progress displays.
     pub nodes: Option<&'a AtomicU64>,
-    /// Also stop when this control says so (a portfolio's cancellation, its deadline).
+    /// Also stop when this control says so (its deadline, the user's interrupt).
     pub control: Option<&'a SearchControl>,
 }
 
@@ -131,7 +131,7 @@ impl<'a> FcBudget<'a> {
         }
     }
 
-    /// Everything `control` says (interrupt, deadline, cancellation, node counter), with
+    /// Everything `control` says (interrupt, deadline, node counter), with
     /// `node_limit`.
     pub fn from_control(control: &'a SearchControl, node_limit: u64) -> FcBudget<'a> {
         FcBudget {

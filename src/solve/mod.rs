@@ -149,7 +149,7 @@ impl SearchControl {
                 .is_some_and(|p| p.step(work, &|| self.should_stop()))
     }
 
-    /// Whether the user interrupted (Ctrl-C), as opposed to a deadline or a cancellation.
+    /// Whether the user interrupted (Ctrl-C), as opposed to a deadline.
     pub fn is_interrupted(&self) -> bool {
         self.interrupt.load(Ordering::Relaxed)
     }

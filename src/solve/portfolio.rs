@@ -253,7 +253,9 @@ fn race_plan(puzzle: &Puzzle) -> Vec<Runner> {
 }
 
 /// Runs every engine of `engines` (each on a thread of its own; the last on the calling
-/// thread) and returns the first complete outcome, stopping the rest. When none completes
+/// thread) in lockstep and returns the outcome of the one that completed in the earliest
+/// epoch of its own work (the first listed on a tie), stopping the rest at the end of that
+/// epoch: the same answer on every run. When none completes
 /// (the user interrupted, or the deadline or node limit came first), the one that found
 /// the most solutions.
 ///

@@ -8,7 +8,7 @@
 //!
 //! Layout: `matrix.rs` owns the link arena, `search.rs` the iterative search loop,
 //! `parallel.rs` the splitting and merging. The hot loop allocates nothing and does no I/O;
-//! progress and cancellation go through the atomics of a [`SearchControl`].
+//! progress and stopping go through the atomics of a [`SearchControl`].
 
 pub(crate) mod fill;
 mod matrix;

@@ -49,7 +49,7 @@ impl Stats {
 /// Flags a running search polls every [`POLL_INTERVAL`] nodes.
 #[derive(Clone, Copy)]
 pub(crate) struct Halt<'a> {
-    /// The caller's control: Ctrl-C, a deadline, a portfolio's cancellation.
+    /// The caller's control: Ctrl-C, a deadline, a race's lockstep.
     pub control: Option<&'a SearchControl>,
     /// Set when another worker has reached the shared cap.
     pub done: Option<&'a AtomicBool>,

@@ -175,7 +175,7 @@ pub struct Budget<'a> {
     pub conflicts: u64,
     /// Conflicts are added here periodically, for a progress display.
     pub progress: Option<&'a AtomicU64>,
-    /// Also give up when this control says so (a portfolio's cancellation, its deadline).
+    /// Also give up when this control says so (its deadline, the user's interrupt).
     pub control: Option<&'a crate::solve::SearchControl>,
 }
 
@@ -194,7 +194,7 @@ impl Budget<'_> {
         }
     }
 
-    /// Everything `control` says (interrupt, deadline, cancellation; conflicts go to its
+    /// Everything `control` says (interrupt, deadline; conflicts go to its
     /// conflict counter), with at most `conflicts` conflicts per call.
     pub fn from_control(control: &crate::solve::SearchControl, conflicts: u64) -> Budget<'_> {
         Budget {
