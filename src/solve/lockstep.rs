@@ -307,45 +307,63 @@ pub(crate) struct Pacer {
 }
 
 impl Pacer {
-    pub(crate) fn new(lockstep: Arc<Lockstep>, me: usize, per_epoch: u64) -> Pacer {
+    /// Participant `me` of `lockstep`, with epochs of `per_epoch` units of work counted
+    /// from the counter value `start`.
+    pub(crate) fn new(lockstep: Arc<Lockstep>, me: usize, per_epoch: u64, start: u64) -> Pacer {
         Pacer {
             lockstep,
             me,
             per_epoch,
             next: AtomicU64::new(per_epoch),
-            last: AtomicU64::new(0),
+            last: AtomicU64::new(start),
             total: AtomicU64::new(0),
             stopped: AtomicBool::new(false),
         }
     }
 
-    /// Reports the engine's work counter (it may restart from 0 between calls: only
-    /// increases count); at the end of an epoch, waits at the barrier. `true` when the
-    /// engine must stop.
-    pub(crate) fn step(&self, counter: u64, stop: &dyn Fn() -> bool) -> bool {
+    /// Reports the participant's work counter (it may restart from 0 between calls: only
+    /// increases count). `None` within an epoch; at its end, hands in `deposit` and waits
+    /// at the barrier (see [`Lockstep::arrive`]). Once told to stop, always `Stop`.
+    pub(crate) fn step(
+        &self,
+        counter: u64,
+        deposit: &mut Deposit,
+        leave_once_found: bool,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Step> {
         if self.stopped.load(Ordering::Relaxed) {
-            return true;
+            return Some(Step::Stop);
         }
         let last = self.last.swap(counter, Ordering::Relaxed);
         let delta = counter.checked_sub(last).unwrap_or(counter);
         let total = self.total.fetch_add(delta, Ordering::Relaxed) + delta;
         if total < self.next.load(Ordering::Relaxed) {
-            return false;
+            return None;
         }
         self.next.store(total + self.per_epoch, Ordering::Relaxed);
         let step = self
             .lockstep
-            .arrive(self.me, &mut Deposit::default(), false, stop);
+            .arrive(self.me, deposit, leave_once_found, stop);
         if step == Step::Stop {
             self.stopped.store(true, Ordering::Relaxed);
         }
-        step == Step::Stop
+        Some(step)
     }
 
-    /// The engine is done (`settled`: with the complete answer).
-    pub(crate) fn leave(&self, settled: bool) {
-        self.lockstep
-            .leave(self.me, &mut Deposit::default(), settled);
+    /// [`Pacer::step`] for an engine that shares nothing: `true` when it must stop.
+    pub(crate) fn pace(&self, counter: u64, stop: &dyn Fn() -> bool) -> bool {
+        self.step(counter, &mut Deposit::default(), false, stop) == Some(Step::Stop)
+    }
+
+    /// Whether the lockstep told this participant to stop.
+    pub(crate) fn is_stopped(&self) -> bool {
+        self.stopped.load(Ordering::Relaxed)
+    }
+
+    /// The participant is done (`settled`: with the complete answer), handing in what is
+    /// left of its deposit.
+    pub(crate) fn leave(&self, deposit: &mut Deposit, settled: bool) {
+        self.lockstep.leave(self.me, deposit, settled);
     }
 }
 
@@ -363,18 +381,18 @@ mod tests {
                 for me in 0..2 {
                     let l = l.clone();
                     scope.spawn(move || {
-                        let p = Pacer::new(l.clone(), me, 10);
+                        let p = Pacer::new(l.clone(), me, 10, 0);
                         let settle_at = if me == 0 { 35 } else { 25 };
                         for work in 1..100u64 {
                             if me == slow {
                                 std::thread::sleep(Duration::from_micros(300));
                             }
                             if work == settle_at {
-                                p.leave(true);
+                                p.leave(&mut Deposit::default(), true);
                                 return;
                             }
-                            if p.step(work, &|| false) {
-                                p.leave(false);
+                            if p.pace(work, &|| false) {
+                                p.leave(&mut Deposit::default(), false);
                                 return;
                             }
                         }

@@ -146,7 +146,7 @@ impl SearchControl {
             || self
                 .pacer
                 .as_deref()
-                .is_some_and(|p| p.step(work, &|| self.should_stop()))
+                .is_some_and(|p| p.pace(work, &|| self.should_stop()))
     }
 
     /// Whether the user interrupted (Ctrl-C), as opposed to a deadline.

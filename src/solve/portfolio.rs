@@ -370,6 +370,7 @@ fn race_runners(
                 lockstep.clone(),
                 slot,
                 epoch_work(r, puzzle.shape().side() as u64),
+                0,
             )));
             c
         })
@@ -382,7 +383,7 @@ fn race_runners(
                 .pacer
                 .as_deref()
                 .expect("every contestant has a pacer")
-                .leave(settled);
+                .leave(&mut Default::default(), settled);
         }
         o
     };

@@ -45,7 +45,7 @@ use std::sync::Arc;
 use super::trail::{FALSE, Lit, TRUE, reason};
 use super::{Answer, Budget, LearnConfig, LearnOutcome, LearnStats, Learner};
 use crate::grid::{Grid, GridError, Puzzle};
-use crate::solve::lockstep::{Deposit, Lockstep, Step};
+use crate::solve::lockstep::{Deposit, Lockstep, Pacer, Step};
 
 /// Learned clauses with at most this LBD are sent to the other learners by default
 /// ([`LearnConfig::share_lbd`]).
@@ -56,17 +56,12 @@ pub(super) const SHARE_LEN: usize = 64;
 /// A learner's place in a [`Lockstep`].
 #[derive(Clone, Debug)]
 pub(super) struct Link {
-    lockstep: Arc<Lockstep>,
-    /// This learner's index among the participants.
-    me: usize,
-    /// Propagations at which the current epoch ends.
-    next: u64,
+    /// Its clock (in propagated options) and place in the lockstep.
+    pacer: Arc<Pacer>,
     /// What it hands in at the end of the epoch.
     deposit: Deposit,
     /// The log has something new for it (set at each barrier).
     pending: bool,
-    /// The lockstep told it to stop.
-    stopped: bool,
     /// Solutions of the shared list it has read.
     listed: usize,
     /// Its own solutions not read back from the list yet (blocked by its own clause).
@@ -80,7 +75,7 @@ impl Learner {
     /// count, or this one is a scout and a solution is listed).
     #[inline]
     pub(super) fn share_done(&self) -> bool {
-        self.share.as_ref().is_some_and(|l| l.stopped)
+        self.share.as_ref().is_some_and(|l| l.pacer.is_stopped())
     }
 
     /// Whether clauses or newly listed solutions wait for this learner.
@@ -106,26 +101,24 @@ impl Learner {
     pub(super) fn pace(&mut self, budget: &Budget) -> bool {
         let props = self.stats.propagations;
         if let Some(link) = &mut self.share {
-            if props < link.next || link.stopped {
-                return link.stopped;
-            }
-            link.next = props + super::config::EPOCH_PROPAGATIONS;
-            let step = link
-                .lockstep
-                .arrive(link.me, &mut link.deposit, self.config.scout, &|| {
-                    budget.is_over()
-                });
-            match step {
-                Step::Continue => link.pending = true,
-                Step::Stop => link.stopped = true,
-            }
-            return link.stopped;
+            let scout = self.config.scout;
+            return match link
+                .pacer
+                .step(props, &mut link.deposit, scout, &|| budget.is_over())
+            {
+                None => false,
+                Some(Step::Continue) => {
+                    link.pending = true;
+                    false
+                }
+                Some(Step::Stop) => true,
+            };
         }
         // A lone learner in a race of engines keeps pace with the others.
         budget
             .control
             .and_then(|c| c.pacer.as_deref())
-            .is_some_and(|p| p.step(props, &|| budget.is_over()))
+            .is_some_and(|p| p.pace(props, &|| budget.is_over()))
     }
 
     /// Blocks the solutions listed since the last look, then adds the clauses the others
@@ -137,7 +130,10 @@ impl Learner {
         };
         link.pending = false;
         let mut buf = std::mem::take(&mut link.buffer);
-        let listed = link.lockstep.read(link.me, &mut buf, link.listed);
+        let listed = link
+            .pacer
+            .lockstep
+            .read(link.pacer.me, &mut buf, link.listed);
         link.listed += listed.len();
         let mut ok = self.ok;
         let n = self.shape.side();
@@ -291,20 +287,23 @@ pub fn count_together(
         }
         let mut learner = Learner::for_puzzle(puzzle, &configs[k]);
         learner.share = Some(Link {
-            lockstep: lockstep.clone(),
-            me,
-            next: learner.stats.propagations + super::config::EPOCH_PROPAGATIONS,
+            // The epochs count from here: the givens' propagation is not part of them.
+            pacer: Arc::new(Pacer::new(
+                lockstep.clone(),
+                me,
+                super::config::EPOCH_PROPAGATIONS,
+                learner.stats.propagations,
+            )),
             deposit: Deposit::default(),
             // A late learner first reads what the others shared before it started.
             pending: true,
-            stopped: false,
             listed: 0,
             own: Vec::new(),
             buffer: Vec::new(),
         });
         let settled = learner.count_shared(cap, &configs[k], budget);
         let mut link = learner.share.take().expect("a shared learner has a link");
-        lockstep.leave(me, &mut link.deposit, settled);
+        link.pacer.leave(&mut link.deposit, settled);
         (settled, learner.stats())
     };
     let results: Vec<(bool, LearnStats)> = std::thread::scope(|scope| {
