@@ -20,7 +20,8 @@
 //!
 //! What costs: the faster participant of an epoch waits for the slower one, and a clause
 //! reaches the others at the end of the epoch it was learned in rather than at once. Epochs
-//! are a few milliseconds. An interrupt or a deadline still stops everyone at once, and
+//! are a few milliseconds (the lengths are the callers': `learn::epoch_propagations`,
+//! `portfolio::epoch_work`). An interrupt or a deadline still stops everyone at once, and
 //! what a run cut short that way returns depends on when it was cut.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::dlx::FillStats;
-use super::learn::LearnConfig;
+use super::learn::{self, LearnConfig};
 use super::lockstep::{Lockstep, Pacer};
 use super::{Engine, Outcome, SearchControl, SolveLimits, Workspace, propagate};
 use crate::generate::fill::{self, FillConfig, FillError};
@@ -313,11 +313,15 @@ fn epoch_work(runner: Runner, side: u64) -> u64 {
     match runner {
         Runner::Engine(Engine::Dlx) => 1 << 14,
         Runner::Engine(Engine::Propagate) => 1 << 9,
-        // A learner's epoch takes about as long as 4,096 fill nodes at 100×100 and six
-        // times as many at 49×49 (measured on sparse boards and on rosters); a fill epoch
-        // between the two keeps either side's wait at the barrier small.
-        Runner::Fill => ((1 << 12) * 150 / side).max(1 << 12),
-        _ => super::learn::EPOCH_PROPAGATIONS,
+        // A learner's epoch of `EPOCH_PROPAGATIONS` takes about as long as 4,096 fill
+        // nodes at 100×100 and six times as many at 49×49 (measured on sparse boards and
+        // on rosters); a fill epoch between the two keeps either side's wait at the
+        // barrier small. It grows with the learners' epoch.
+        Runner::Fill => {
+            let scale = learn::epoch_propagations(side as usize) / learn::EPOCH_PROPAGATIONS;
+            ((1 << 12) * 150 / side).max(1 << 12) * scale
+        }
+        _ => learn::epoch_propagations(side as usize),
     }
 }
 

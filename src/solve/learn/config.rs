@@ -98,10 +98,32 @@ impl LearnConfig {
 }
 
 /// Learners that count together ([`count_together`](super::count_together)) meet at a
-/// barrier after each this many propagated options (an *epoch*, a few milliseconds), where
-/// they exchange clauses and solutions in a fixed order: the answer never depends on thread
-/// timing.
+/// barrier after each *epoch* of this many propagated options on boards up to 25×25 (a few
+/// milliseconds), where they exchange clauses and solutions in a fixed order: the answer
+/// never depends on thread timing. See [`epoch_propagations`] for larger boards.
 pub const EPOCH_PROPAGATIONS: u64 = 1 << 15;
+
+/// The length of an epoch (see [`EPOCH_PROPAGATIONS`]) on a board of side `side`:
+/// [`EPOCH_PROPAGATIONS`] up to 25×25, four times as many from 36×36 up.
+///
+/// From 36×36 up the learners race for the first solution of a roster, where shared
+/// clauses help little (sharing only units there changed nothing on 30 hard rosters: 175 s
+/// against 186 s) and each barrier costs the faster learner its wait. Over three sets of
+/// rosters near the hardness peak (36×36 at 50–65% holes, 49×49 at 50–65%; 30 slow ones
+/// from earlier tuning, then 24 and 16 never seen before), `count --limit 2` with epochs
+/// four times longer took 136 s against 187 s, 146 s against 163 s and 99 s against 110 s
+/// in sum (40 s cut, the same 6 timeouts; 2026-11-24), and the two cores were busy 186–188%
+/// of the time on two slow rosters against 165–183%. Each roster is still one draw, so a
+/// single roster can go either way (one took 1.5 s against 10.0 s). At 25×25, where two
+/// provers share clauses for a uniqueness proof, longer epochs cost Frisch's sixteen
+/// puzzles 4% (48.0 s against 46.1 s), so they stay short there.
+pub fn epoch_propagations(side: usize) -> u64 {
+    if side >= 36 {
+        EPOCH_PROPAGATIONS << 2
+    } else {
+        EPOCH_PROPAGATIONS
+    }
+}
 
 /// What a rephase sets the saved phases to (see [`LearnConfig::target`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

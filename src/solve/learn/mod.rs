@@ -136,7 +136,7 @@ mod share;
 mod trail;
 mod vivify;
 
-pub use config::{EPOCH_PROPAGATIONS, LearnConfig, Rephase};
+pub use config::{EPOCH_PROPAGATIONS, LearnConfig, Rephase, epoch_propagations};
 pub use share::count_together;
 
 use std::sync::atomic::{AtomicBool, AtomicU64};

@@ -26,7 +26,7 @@
 //! # Lockstep
 //!
 //! The learners exchange at barriers (`solve::lockstep`): each hands in what it learned and
-//! found during an epoch of [`EPOCH_PROPAGATIONS`](super::EPOCH_PROPAGATIONS) propagated
+//! found during an epoch of [`epoch_propagations`](super::epoch_propagations) propagated
 //! options (a few milliseconds), and once all have arrived, each reads what the others
 //! handed in, in learner order, at the next point where its propagation is complete. A
 //! clause is added where it is still useful: one that is unit or false on the current trail
@@ -291,7 +291,7 @@ pub fn count_together(
             pacer: Arc::new(Pacer::new(
                 lockstep.clone(),
                 me,
-                super::config::EPOCH_PROPAGATIONS,
+                super::epoch_propagations(puzzle.shape().side()),
                 learner.stats.propagations,
             )),
             deposit: Deposit::default(),
