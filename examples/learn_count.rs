@@ -28,6 +28,7 @@ fn main() -> anyhow::Result<()> {
     // solution), LEARN_RESTART=luby:N | glucose:K | modes:GLUE,LUBY,FIRST, LEARN_DECAY,
     // LEARN_FDECAY, LEARN_TARGET=1 (target phases), LEARN_REPHASE=BIOF letters,
     // LEARN_REPHASEINT, LEARN_BUMPR=1 (reason-side bumping), LEARN_CAP (count up to; 2),
+    // LEARN_REDUCE=FIRST,INC (conflicts before the first learned-clause reduction, growth),
     // LEARN_VIVIFY (vivification effort in thousandths, 0 for off),
     // LEARN_STATS=1 (print the counters). LearnConfig::stable is
     // LEARN_BRANCH=vsids LEARN_TARGET=1 LEARN_RESTART=luby:512 LEARN_BUMPR=1
@@ -101,6 +102,13 @@ fn main() -> anyhow::Result<()> {
     }
     if let Ok(d) = std::env::var("LEARN_FDECAY") {
         config.focused_decay = d.parse()?;
+    }
+    if let Ok(r) = std::env::var("LEARN_REDUCE") {
+        let (first, inc) = r
+            .split_once(',')
+            .ok_or_else(|| anyhow::anyhow!("LEARN_REDUCE: FIRST,INC"))?;
+        config.reduce_first = first.parse()?;
+        config.reduce_inc = inc.parse()?;
     }
     let stop = AtomicBool::new(false);
     for (i, record) in parse_puzzles(&text, &ParseOptions::default())
