@@ -1,0 +1,306 @@
+//! Issue 14 (hardening), items 6 to 9: thread limits, progress on a terminal, round trips
+//! and one error style, and the peer sets CI requires.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+
+use super::binary;
+use crate::util::{repo, shiftgrid};
+
+// ---- 6. --threads ----
+
+#[test]
+fn issue14_6_absurd_thread_counts_are_refused() {
+    for t in ["2000", "100000", "257"] {
+        shiftgrid()
+            .args(["-j", t, "fill", "--box", "3"])
+            .assert()
+            .code(2)
+            .stderr(contains("more than the 256 allowed"));
+    }
+    shiftgrid()
+        .args(["-j", "16", "fill", "--box", "3", "--seed", "2"])
+        .assert()
+        .success();
+}
+
+// ---- 7. progress ----
+
+/// Runs `command` under `script` (a terminal for stderr); everything it showed.
+#[cfg(target_os = "linux")]
+fn on_a_terminal(dir: &Path, command: &str) -> String {
+    let out = StdCommand::new("script")
+        .args(["-qec", command, "/dev/null"])
+        .current_dir(dir)
+        .env("TERM", "xterm")
+        .stdin(Stdio::null())
+        .output()
+        .expect("script runs (util-linux)");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn issue14_7_long_commands_end_with_a_summary_line_on_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = binary();
+    let b = b.display();
+    fs::copy(repo("grids/top95.txt"), dir.path().join("top95.txt")).unwrap();
+    for (cmd, want) in [
+        (
+            format!("{b} fill --box 3 --seed 1 -o f.txt"),
+            "shiftgrid: filled 1 9x9 grid in ",
+        ),
+        (
+            format!("{b} generate --box 3 --seed 1 -o g.txt"),
+            "shiftgrid: generated 1 9x9 puzzle in ",
+        ),
+        (
+            format!("{b} solve top95.txt -o s.txt"),
+            "shiftgrid: solved 95 puzzles in ",
+        ),
+        (
+            format!("{b} count top95.txt -o c.txt"),
+            "shiftgrid: counted 95 puzzles in ",
+        ),
+        (
+            format!("{b} grade top95.txt -o r.txt"),
+            "shiftgrid: graded 95 puzzles: ",
+        ),
+        (
+            format!("{b} export --csv-shape long top95.txt -o e.csv"),
+            "shiftgrid: exported 95 grids in ",
+        ),
+    ] {
+        let shown = on_a_terminal(dir.path(), &cmd);
+        assert!(shown.contains(want), "{cmd}: {shown:?}");
+        let quiet = on_a_terminal(dir.path(), &cmd.replacen(" ", " --quiet ", 1));
+        assert!(!quiet.contains(want), "--quiet {cmd}: {quiet:?}");
+    }
+    // Not a terminal: no summary.
+    shiftgrid_loud()
+        .args(["fill", "--box", "2", "--seed", "1"])
+        .assert()
+        .success()
+        .stderr(contains("filled").not());
+}
+
+fn shiftgrid_loud() -> Command {
+    Command::cargo_bin("shiftgrid").expect("the binary is built")
+}
+
+#[test]
+fn issue14_7_parallel_fill_publishes_progress_during_a_round() {
+    use shiftgrid::Shape;
+    use shiftgrid::generate::fill::{FillConfig, fill_grid};
+    use shiftgrid::solve::SearchControl;
+    use std::sync::atomic::Ordering;
+    // One round for the whole fill: before the fix the counters stayed 0 until the grid was
+    // done. Stop as soon as any progress shows: the fill must then give up (None).
+    let control = SearchControl::default();
+    let config = FillConfig {
+        workers: 2,
+        round_nodes: u64::MAX / 4,
+        ..FillConfig::new(5)
+    };
+    let watcher = {
+        let control = control.clone();
+        std::thread::spawn(move || {
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(60) {
+                if control.nodes.load(Ordering::Relaxed) > 0
+                    && control.placed.load(Ordering::Relaxed) > 0
+                {
+                    control.interrupt.store(true, Ordering::Relaxed);
+                    return true;
+                }
+                std::thread::yield_now();
+            }
+            false
+        })
+    };
+    let filled = fill_grid(Shape::new(10).unwrap(), &config, &control);
+    control.interrupt.store(true, Ordering::Relaxed);
+    assert!(watcher.join().unwrap(), "no progress was published");
+    assert!(
+        filled.is_none(),
+        "the fill finished before publishing any progress"
+    );
+}
+
+// ---- 8. round trips and one error style ----
+
+#[test]
+fn issue14_8_json_output_reads_back_everywhere() {
+    let generated = shiftgrid()
+        .args([
+            "generate", "--box", "3", "--seed", "4", "-f", "json", "-n", "3",
+        ])
+        .output()
+        .unwrap()
+        .stdout;
+    let solved = shiftgrid()
+        .args(["solve", "-", "-f", "json"])
+        .write_stdin(generated.clone())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(
+        String::from_utf8_lossy(&solved)
+            .matches("\"unique\"")
+            .count(),
+        3
+    );
+    // solve's own JSON (the solution field) reads back as full grids.
+    shiftgrid()
+        .args(["count", "-"])
+        .write_stdin(solved)
+        .assert()
+        .success()
+        .stdout(contains("\t1\tunique").count(3));
+    // fill's JSON, grade and export read it too.
+    let filled = shiftgrid()
+        .args(["fill", "--box", "2", "--seed", "4", "-f", "json", "-n", "2"])
+        .output()
+        .unwrap()
+        .stdout;
+    shiftgrid()
+        .args(["grade", "-"])
+        .write_stdin(filled.clone())
+        .assert()
+        .success();
+    shiftgrid()
+        .args(["export", "-", "--csv-shape", "long"])
+        .write_stdin(filled)
+        .assert()
+        .success()
+        .stdout(contains("grid,staff,day,shift"));
+    // generate --solution -f json reads as the puzzle; a bad record names its line.
+    let with_solution = shiftgrid()
+        .args([
+            "generate",
+            "--box",
+            "2",
+            "--seed",
+            "4",
+            "-f",
+            "json",
+            "--solution",
+        ])
+        .output()
+        .unwrap()
+        .stdout;
+    let mut input = with_solution.clone();
+    input.extend_from_slice(b"{\"cells\": [[1, 2], [3]]}\n{\"index\": 7}\n");
+    shiftgrid()
+        .args(["count", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(65)
+        .stdout(contains("1\t1\t1\tunique"))
+        .stderr(
+            contains("shiftgrid: error: <stdin>:2:1: unsupported size").and(contains(
+                "<stdin>:3:1: bad JSON record: no puzzle in this record",
+            )),
+        );
+}
+
+#[test]
+fn issue14_8_grade_explain_speaks_the_roster_names() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("staff.txt"), "Ann\nBob\nCy\nDee\n").unwrap();
+    fs::write(dir.path().join("days.txt"), "Mon\nTue\nWed\nThu\n").unwrap();
+    fs::write(dir.path().join("shifts.txt"), "Early\nLate\nNight\nOff\n").unwrap();
+    let roster = "staff,Mon,Tue,Wed,Thu\nAnn,Early,,,Off\nBob,,,Early,\nCy,,Early,,\nDee,Off,,,\n";
+    fs::write(dir.path().join("r.csv"), roster).unwrap();
+    let out = shiftgrid()
+        .current_dir(dir.path())
+        .args(["grade", "--explain", "r.csv"])
+        .args([
+            "--staff",
+            "staff.txt",
+            "--days",
+            "days.txt",
+            "--shifts",
+            "shifts.txt",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let log: Vec<&str> = text.lines().filter(|l| l.starts_with("  step")).collect();
+    assert!(!log.is_empty(), "{text}");
+    for l in &log {
+        for k in 1..=4 {
+            for word in ["staff", "day", "shift"] {
+                assert!(!l.contains(&format!("{word} {k}")), "{l}");
+            }
+        }
+    }
+    assert!(
+        log.iter().any(|l| l.contains("Dee / Thu gets Early")),
+        "{text}"
+    );
+    // A contradiction names them too.
+    let bad = "staff,Mon,Tue,Wed,Thu\nAnn,Early,Late,Night,\nBob,,,,Off\nCy,,,,\nDee,,,,\n";
+    fs::write(dir.path().join("bad.csv"), bad).unwrap();
+    shiftgrid()
+        .current_dir(dir.path())
+        .args(["grade", "bad.csv"])
+        .args([
+            "--staff",
+            "staff.txt",
+            "--days",
+            "days.txt",
+            "--shifts",
+            "shifts.txt",
+        ])
+        .assert()
+        .code(1)
+        .stderr(contains("Ann / Thu has no shift left"));
+}
+
+#[test]
+fn issue14_8_every_error_has_the_same_prefix() {
+    for (args, input) in [
+        (vec!["solve", "-"], "1234\n"),
+        (vec!["count", "-"], "1..4........4..5\n1..4........4..1\n"),
+        (vec!["grade", "-"], "\u{1}\n"),
+        (vec!["render", "-"], "12\n"),
+        (vec!["export", "-"], "staff,a\n"),
+    ] {
+        let out = shiftgrid().args(&args).write_stdin(input).output().unwrap();
+        assert_eq!(out.status.code(), Some(65), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        for line in err.lines() {
+            assert!(line.starts_with("shiftgrid: error: "), "{args:?}: {line}");
+        }
+    }
+    shiftgrid()
+        .args(["render", "--help"])
+        .assert()
+        .success()
+        .stdout(contains("Not with --solve"));
+}
+
+// ---- 9. peer sets required in CI ----
+
+#[test]
+#[should_panic(expected = "SHIFTGRID_REQUIRE_PEERS")]
+fn issue14_9_missing_peer_sets_fail_when_required() {
+    crate::util::peers_at(Path::new("/nonexistent/shared/peers"), true);
+}
+
+#[test]
+fn issue14_9_ci_requires_the_peer_sets() {
+    let ci = fs::read_to_string(repo(".ci/run")).unwrap();
+    assert!(ci.contains("export SHIFTGRID_REQUIRE_PEERS=1"), "{ci}");
+    assert!(crate::util::peers_at(Path::new("/nonexistent/shared/peers"), false).is_none());
+}
