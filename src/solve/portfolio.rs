@@ -57,7 +57,8 @@ const QUICK_NODES_LARGE: u64 = 100;
 ///   100 from 25×25 up), which settles most published puzzles faster than anything else;
 ///   at 25×25 in a batch (a [`Workspace`] without `split`), then the default learner for
 ///   2,000 conflicts per call on the calling thread; then the engines of `race_plan`
-///   raced.
+///   raced, with the fill search among them for a first solution of a sparse board (more
+///   than two thirds blank, `is_sparse`).
 ///
 /// # Errors
 /// [`GridError::Duplicate`] when a symbol is given twice in a house.
@@ -108,7 +109,7 @@ pub fn auto(
         }
     }
     let mut runners = race_plan(puzzle);
-    if limits.is_first() {
+    if limits.is_first() && is_sparse(puzzle) {
         // Completing a sparse or empty board is what the fill search's band restarts do
         // best (an empty 100×100 in under a second, where the other searches stall).
         runners.push(Runner::Fill);
@@ -120,6 +121,28 @@ pub fn auto(
 
 /// Empty boards counted up to this cap take their solutions from [`fill_distinct`].
 const FILL_COUNT_CAP: u64 = 64;
+
+/// With more than this fraction of its cells blank, a board is *sparse*: a first solution
+/// races the fill search (see [`is_sparse`]).
+const SPARSE_BLANKS: f64 = 2.0 / 3.0;
+
+/// Whether `puzzle` is sparse enough for the fill search to join a first-solution race.
+///
+/// On sparse boards the fill search completes what the learners stall on (100×100 at 90%
+/// blank: 3.0 and 8.8 s with it, 29.5 and 24.3 s without) and wins the easy ones (36×36
+/// and 49×49 at 70–90% blank: 0.02–0.16 s against 0.03–0.23 s). Nearer the hardness
+/// peak it seldom wins, and from 36×36 up it takes the place of the scout, a second stable
+/// learner (beside both, three threads on two cores waited at every barrier). There the
+/// scout does better: over 48 rosters at 50–65% blank (36×36 and 49×49, 40 s cut,
+/// 2026-11-24) `solve --first` took 148 s with the scout against 204 s with the fill
+/// search, leaving out the 4 neither finished; faster on 29, slower on 14, and one roster
+/// the fill race finished in 28.8 s went past the cut. At 25×25 the two provers then have
+/// a core each: Frisch's sixteen minimal puzzles (56–57% blank) took 23.8 s in all
+/// against 39.1 s beside the fill search.
+fn is_sparse(puzzle: &Puzzle) -> bool {
+    let cells = puzzle.shape().cells() as f64;
+    cells - puzzle.givens() as f64 > SPARSE_BLANKS * cells
+}
 
 /// Up to `limits.max_solutions` distinct solutions of `puzzle` from fill searches with seeds
 /// 0, 1, 2, … (each with `workers` root-split searches, 0 for one per rayon thread), trying
@@ -438,6 +461,25 @@ fn race_runners(
 mod tests {
     use super::*;
     use crate::Shape;
+
+    /// The fill search joins a first-solution race above two thirds blank, counted by hand
+    /// on a 3×3-box board (81 cells: 54 blanks is exactly two thirds, 55 is more).
+    #[test]
+    fn sparse_means_more_than_two_thirds_blank() {
+        let shape = Shape::new(3).unwrap();
+        let grid = fill::fill_grid(shape, &FillConfig::new(1), &SearchControl::default())
+            .expect("an empty 9×9 board has a completion")
+            .grid;
+        let with_blanks = |blanks: usize| {
+            let mut cells = grid.cells().to_vec();
+            cells[..blanks].fill(0);
+            Puzzle::new(shape, cells).unwrap()
+        };
+        assert!(!is_sparse(&with_blanks(0)));
+        assert!(!is_sparse(&with_blanks(54)));
+        assert!(is_sparse(&with_blanks(55)));
+        assert!(is_sparse(&Puzzle::empty(shape)));
+    }
 
     #[test]
     fn race_agrees_with_each_engine() {
