@@ -77,7 +77,9 @@
 //!   (180k and 98k conflicts alone); sharing clauses of LBD ≤ 2 (a few hundred clauses
 //!   per run) took 11.1 s and 3.0 s, ≤ 4 took 8.1 s and 2.8 s, ≤ 6 6.8 s and 2.4 s, ≤ 8 6.2–6.5 s
 //!   and 2.3–2.6 s, ≤ 12 6.1 s and 2.4 s: each learner then needs 35–55 % fewer conflicts
-//!   than alone. Importing only at restarts instead of at every poll was slower on
+//!   than alone. Those runs shared at once; in lockstep (clauses handed over at each
+//!   barrier, 2026-11-24) ≤ 4 and ≤ 10 took Frisch's sixteen 52.9 s and 47.0 s against
+//!   44.8 s with ≤ 6. Importing only at restarts instead of at every poll was slower on
 //!   Frisch (7.3–8.1 s on #18). On satisfiable rosters near the peak the time to the first
 //!   solution varies several-fold with the seed (one 36×36 roster: 0.9–10.9 s over six
 //!   seeds of the stable settings alone), and sharing makes each run differ a little, so
