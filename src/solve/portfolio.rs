@@ -462,6 +462,18 @@ mod tests {
     use super::*;
     use crate::Shape;
 
+    /// Epochs are long exactly where stable learners race for a first solution (see
+    /// `learn::epoch_propagations`): the two thresholds cannot drift apart.
+    #[test]
+    fn long_epochs_start_where_the_stable_learners_do() {
+        let side = |b: usize| b * b;
+        assert!(learn::epoch_propagations(side(STABLE_FROM_BOX)) > learn::EPOCH_PROPAGATIONS);
+        assert_eq!(
+            learn::epoch_propagations(side(STABLE_FROM_BOX - 1)),
+            learn::EPOCH_PROPAGATIONS
+        );
+    }
+
     /// The fill search joins a first-solution race above two thirds blank, counted by hand
     /// on a 3×3-box board (81 cells: 54 blanks is exactly two thirds, 55 is more).
     #[test]

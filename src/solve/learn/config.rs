@@ -104,7 +104,9 @@ impl LearnConfig {
 pub const EPOCH_PROPAGATIONS: u64 = 1 << 15;
 
 /// The length of an epoch (see [`EPOCH_PROPAGATIONS`]) on a board of side `side`:
-/// [`EPOCH_PROPAGATIONS`] up to 25×25, four times as many from 36×36 up.
+/// [`EPOCH_PROPAGATIONS`] up to 25×25, four times as many from 36×36 up, the size from
+/// which the portfolio races stable learners for the first solution (a test in
+/// `solve::portfolio` keeps the two thresholds together).
 ///
 /// From 36×36 up the learners race for the first solution of a roster, where shared
 /// clauses help little (sharing only units there changed nothing on 30 hard rosters: 175 s

@@ -126,10 +126,10 @@
 //!   that never reads the arena (Frisch #18, alternating runs: 64–65 µs per conflict either
 //!   way; binaries are not where the time goes); and over Frisch's sixteen, two settings at
 //!   a time on the two cores, keeping a watch in place with a true literal found in the
-//!   scan as its blocker, as Kissat does (81.4 s against 80.5 s); vivifying with 25% of the search's propagations
-//!   instead of 10% (89.3 s against 82.2 s); reductions growing by 600 or 1,200 conflicts
-//!   instead of 300 (13% fewer conflicts at 1,200 but slower ones: 78.5–78.8 s against
-//!   80.4 s, inside the spread; 150: 86.4 s).
+//!   scan as its blocker, as Kissat does (81.4 s against 80.5 s); vivifying with 25% of
+//!   the search's propagations instead of 10% (89.3 s against 82.2 s); reductions growing
+//!   by 600 or 1,200 conflicts instead of 300 (13% fewer conflicts at 1,200 but slower
+//!   ones: 78.5–78.8 s against 80.4 s, inside the spread; 150: 86.4 s).
 //!
 //! Memory is `O(n³)`: about 90 MB at 100×100 (10⁶ options; half of it the headers of
 //! empty watch lists), plus the learned clauses, which reductions keep to the low-LBD half.
