@@ -122,6 +122,14 @@ fn count_reports_and_sets_status() {
         .assert()
         .code(1)
         .stdout(contains("\"solutions\":2,\"capped\":true"));
+    // `--limit 1` asks whether a solution exists: found, it is "at least one", never
+    // "unique", and that is a success; the 4×4 has 288.
+    shiftgrid()
+        .args(["count", "--limit", "1"])
+        .arg(repo("grids/empty_4x4.txt"))
+        .assert()
+        .success()
+        .stdout(contains("\t>=1\tat least one"));
 }
 
 /// The same input gives the same answer on every run, `auto`'s races included: a 36×36

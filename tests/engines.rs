@@ -123,6 +123,30 @@ fn engines_agree_on_exact_counts() {
     }
 }
 
+/// A cap of 1 asks whether a solution exists: one found is never called unique, whether the
+/// puzzle has one solution or 847 (tdoku's counts). With a cap of 2, exactly the puzzles
+/// with one solution are.
+#[test]
+fn a_count_capped_at_one_never_claims_uniqueness() {
+    use shiftgrid::solve::Verdict;
+    for case in tdoku_counts() {
+        let (p, want) = (&case.puzzle, case.count);
+        for e in engines() {
+            let one = run(p, e, 1);
+            let two = run(p, e, 2);
+            let (v1, v2) = (one.verdict(), two.verdict());
+            if want == 0 {
+                assert_eq!((v1, one.capped), (Some(Verdict::None), false), "{e}");
+            } else {
+                assert_eq!((one.count, one.capped, v1), (1, true, None), "{e}: {}", case.text);
+                let expect = if want == 1 { Verdict::Unique } else { Verdict::Multiple };
+                assert_eq!(v2, Some(expect), "{e}: {}", case.text);
+                assert_eq!(two.capped, want >= 2, "{e}");
+            }
+        }
+    }
+}
+
 #[test]
 fn engines_agree_on_contradictions() {
     // emerentius' invalid set: four rule-consistent puzzles with no solution.

@@ -86,7 +86,8 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
             };
             if counted.timed_out() {
                 timed_out += 1;
-            } else if counted.verdict() != "unique" {
+            } else if !matches!(counted.verdict(), "unique" | "at least one") {
+                // "at least one" answers `--limit 1`, which asks only whether one exists.
                 not_unique += 1;
             }
             if args.stats && !ctx.quiet && matches!(args.format, CountFormat::Text) {
@@ -130,14 +131,14 @@ struct Counted<'a> {
 }
 
 impl Counted<'_> {
-    /// Whether counting stopped at the limit (a limit of 1 asks only for existence).
+    /// Whether counting stopped at the limit (with a limit of 1: a solution exists).
     fn capped(&self) -> bool {
-        self.outcome.count >= self.limit && self.limit > 1
+        self.outcome.count >= self.limit
     }
 
     /// Whether the time limit stopped the count before it could say anything.
     fn timed_out(&self) -> bool {
-        self.outcome.verdict().is_none()
+        !self.capped() && self.outcome.verdict().is_none()
     }
 
     /// What the count says about the puzzle.

@@ -325,6 +325,10 @@ pub struct Outcome {
     /// Whether the search finished (tree exhausted or cap reached) rather than being
     /// stopped.
     pub complete: bool,
+    /// Whether the count reached the cap ([`SolveLimits::max_solutions`]), where the search
+    /// stops. With a cap of 1 a count of 1 says that a solution exists, not that it is the
+    /// only one.
+    pub capped: bool,
     /// The answering engine's counters, summed over its workers.
     pub stats: Stats,
     /// Wall-clock time of the search, set-up included.
@@ -333,12 +337,13 @@ pub struct Outcome {
 
 impl Outcome {
     /// The verdict a capped count supports: `None` if no solution, `Unique` if exactly one
-    /// and the search completed, `Multiple` if two or more. `Option::None` when a stopped
-    /// search cannot say.
+    /// and the search ran out of places to look (not stopped by a cap of 1), `Multiple` if
+    /// two or more. `Option::None` when the search cannot say: stopped by a limit before
+    /// it could, or capped at one solution.
     pub fn verdict(&self) -> Option<Verdict> {
         match (self.count, self.complete) {
             (0, true) => Some(Verdict::None),
-            (1, true) => Some(Verdict::Unique),
+            (1, true) if !self.capped => Some(Verdict::Unique),
             (c, _) if c >= 2 => Some(Verdict::Multiple),
             _ => None,
         }
@@ -384,6 +389,7 @@ fn learn_outcome_within(
         count: o.count,
         solutions: checked_grids(puzzle.shape(), o.solutions),
         complete: o.complete,
+        capped: o.count >= limits.max_solutions,
         stats: Stats::Learn(o.stats),
         elapsed: start.elapsed(),
     })
@@ -473,6 +479,7 @@ impl Workspace {
                     count: o.count,
                     solutions: o.solutions,
                     complete: o.complete,
+                    capped: o.count >= limits.max_solutions,
                     stats: Stats::Fc(o.stats),
                     elapsed: start.elapsed(),
                 })

@@ -160,6 +160,7 @@ fn fill_distinct(
         count: 0,
         solutions: Vec::new(),
         complete: true,
+        capped: false,
         stats: super::Stats::Fill(stats),
         elapsed: start.elapsed(),
     };
@@ -199,6 +200,7 @@ fn fill_distinct(
         count,
         solutions: grids,
         complete: count >= limits.max_solutions,
+        capped: count >= limits.max_solutions,
         stats: super::Stats::Fill(stats),
         elapsed: start.elapsed(),
     })

@@ -99,7 +99,7 @@ impl Solver {
             limits,
             control,
         );
-        finish(enc.shape, count, kept, complete, stats, start)
+        finish(enc.shape, count, kept, complete, limits, stats, start)
     }
 
     /// Searches with root splitting over the current rayon thread pool: the top levels of the
@@ -113,7 +113,7 @@ impl Solver {
     pub fn solve_parallel(&self, limits: &SolveLimits, control: &SearchControl) -> Outcome {
         let start = Instant::now();
         let r = parallel::run(&self.enc, limits, control);
-        finish(self.enc.shape, r.count, r.kept, r.complete, r.stats, start)
+        finish(self.enc.shape, r.count, r.kept, r.complete, limits, r.stats, start)
     }
 }
 
@@ -157,6 +157,7 @@ fn finish(
     count: u64,
     kept: Vec<Vec<u8>>,
     complete: bool,
+    limits: &SolveLimits,
     stats: Stats,
     start: Instant,
 ) -> Outcome {
@@ -164,6 +165,7 @@ fn finish(
         count,
         solutions: super::checked_grids(shape, kept),
         complete,
+        capped: count >= limits.max_solutions,
         stats: super::Stats::Dlx(stats),
         elapsed: start.elapsed(),
     }
@@ -274,7 +276,7 @@ impl BatchSolver {
                 limits,
                 control,
             );
-            return Ok(finish(shape, count, kept, complete, stats, start));
+            return Ok(finish(shape, count, kept, complete, limits, stats, start));
         }
         let n = shape.side();
         let m = &mut self.enc.matrix;
@@ -300,7 +302,7 @@ impl BatchSolver {
             m.uncommit(x);
             m.uncover(m.top[x as usize]);
         }
-        Ok(finish(shape, count, kept, complete, stats, start))
+        Ok(finish(shape, count, kept, complete, limits, stats, start))
     }
 }
 

@@ -75,6 +75,7 @@ pub fn count(
         count: r.count,
         solutions: super::checked_grids(shape, r.kept),
         complete: r.complete,
+        capped: r.count >= limits.max_solutions,
         stats: super::Stats::Propagate(Stats {
             nodes: r.nodes,
             dead_ends: r.dead_ends,
