@@ -338,6 +338,39 @@ fn ambiguous_eighty_one_tokens() {
     let r = parse(&spaced_grid(81, &g));
     assert_eq!(r.len(), 1);
     assert_eq!(ok(&r[0]).cells(), g.as_slice());
+    // A sparse 81x81 puzzle (three givens a row) is still one grid.
+    let sparse: Vec<u8> = (0..81 * 81)
+        .map(|i| if (i / 81 * 7 + i % 81 * 13) % 27 == 0 { g[i] } else { 0 })
+        .collect();
+    let r = parse(&spaced_grid(81, &sparse));
+    assert_eq!(r.len(), 1);
+    assert_eq!(ok(&r[0]).cells(), sparse.as_slice());
+}
+
+/// A mistyped value above 9 in a batch of spaced 9x9 lines spoils its own line only: the
+/// batch is not read as the first rows of an 81x81 grid.
+#[test]
+fn one_big_value_among_nine_by_nine_lines() {
+    let line: String = DEMO.split('\n').collect();
+    let spaced: Vec<String> = line.chars().map(String::from).collect();
+    let mut typo = spaced.clone();
+    typo[1] = "10".into();
+    for (lines, bad) in [(3, 1), (100, 49)] {
+        let text: String = (0..lines)
+            .map(|k| if k == bad { typo.join(" ") } else { spaced.join(" ") } + "\n")
+            .collect();
+        let r = parse(&text);
+        assert_eq!(r.len(), lines);
+        for (k, rec) in r.iter().enumerate() {
+            if k == bad {
+                let e = err(rec);
+                assert_eq!((e.line, e.col), (bad + 1, 3));
+                assert!(matches!(e.kind, ParseErrorKind::OutOfRange { side: 9, .. }));
+            } else {
+                assert_eq!(ok(rec).shape().side(), 9);
+            }
+        }
+    }
 }
 
 #[test]

@@ -121,7 +121,10 @@ pub(super) enum Mode {
 }
 
 /// Rule 3: whether lines `i..i+n` of a block read better as one `n×n` grid than as `n`
-/// line puzzles of side `small`.
+/// line puzzles of side `small`: most of those that are not blank hold a value above the
+/// small side. A row of an `n×n` grid with a few givens nearly always does; a batch of
+/// small line puzzles with one mistyped value (a `10` among 9×9 lines) has it on one line,
+/// which is then reported as a bad puzzle, not read with the others as one bad grid.
 pub(super) fn looks_like_grid(
     lines: &[Line<'_>],
     i: usize,
@@ -132,11 +135,17 @@ pub(super) fn looks_like_grid(
     let n = big.side();
     let width = lines[i].width();
     let window = &lines[i..lines.len().min(i + n)];
-    let too_big = window
-        .iter()
-        .filter(|l| l.width() == width)
-        .any(|l| l.values(alphabet).iter().any(|&v| v > small.side()));
-    too_big
+    let (mut filled, mut big_values) = (0, 0);
+    for l in window.iter().filter(|l| l.width() == width) {
+        let values = l.values(alphabet);
+        if values.iter().any(|&v| v != 0) {
+            filled += 1;
+        }
+        if values.iter().any(|&v| v > small.side()) {
+            big_values += 1;
+        }
+    }
+    2 * big_values > filled
         || (window.len() == n
             && window
                 .iter()
