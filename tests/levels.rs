@@ -1,7 +1,7 @@
 //! `generate --method expand` and `--method ga` (issue 15) end to end: shards made with
 //! `--first-index` concatenate into the unsharded batch, every puzzle printed is unique by
 //! an independent count and grades at the level its JSON claims, and flags of one method
-//! are refused with another.
+//! are refused with another. Batches longer than a chunk match their shards too.
 
 use predicates::str::contains;
 
@@ -71,6 +71,28 @@ fn shards_concatenate_into_the_batch() {
     // Numbering is global: the second shard starts at index 2.
     let second: serde_json::Value = serde_json::from_str(whole.lines().nth(1).unwrap()).unwrap();
     assert_eq!(second["index"], 2);
+}
+
+/// Batches are made a chunk (1,024) at a time: a batch across chunk boundaries is the same as
+/// its shards made apart, for `generate` and `fill`; an index past the last is refused.
+#[test]
+fn batches_longer_than_a_chunk_match_their_shards() {
+    let prove = ["generate", "--box", "2", "--seed", "3", "-f", "line"];
+    let whole = stdout(&[&prove[..], &["--count", "2100"]].concat());
+    assert_eq!(whole.lines().count(), 2100);
+    assert_eq!(shards(&prove, &[(0, 1000), (1000, 50), (1050, 1050)]), whole);
+    let fill = ["fill", "--box", "2", "--seed", "3", "-f", "line"];
+    let grids = stdout(&[&fill[..], &["--count", "2100"]].concat());
+    assert_eq!(grids.lines().count(), 2100);
+    // Grid i of a batch is the one `fill --count` makes from the same seed at every length.
+    let head = stdout(&[&fill[..], &["--count", "1030"]].concat());
+    assert!(grids.starts_with(&head));
+    shiftgrid()
+        .args(["generate", "--box", "2", "--count", "2", "--first-index"])
+        .arg(u64::MAX.to_string())
+        .assert()
+        .code(2)
+        .stderr(contains("runs past the last puzzle index"));
 }
 
 #[test]

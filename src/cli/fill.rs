@@ -39,6 +39,9 @@ pub(super) struct FillArgs {
     stats: bool,
 }
 
+/// Grids of a batch made in parallel at a time.
+const FILL_CHUNK: u64 = 1024;
+
 /// Runs `shiftgrid fill`: `--count` random full grids, made in parallel.
 ///
 /// # Errors
@@ -65,62 +68,74 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
             .fill(cfg, &ctx.control)
             .expect("the empty board always has a completion")
     };
-    let results: Vec<Option<Filled>> = if args.count == 1 {
-        vec![fill_one(&FillConfig::new(seed))]
-    } else {
-        (0..args.count)
-            .into_par_iter()
-            .map(|i| {
-                let cfg = FillConfig {
-                    workers: 1,
-                    ..FillConfig::new(batch_seed(seed, i))
-                };
-                let r = fill_one(&cfg);
-                bar.done.fetch_add(1, Ordering::Relaxed);
-                r
-            })
-            .collect()
-    };
-    bar.finish();
-    if ctx.control.interrupt.load(Ordering::Relaxed) || results.iter().any(Option::is_none) {
-        return Err(exit::interrupted());
-    }
-    for (i, f) in results.iter().flatten().enumerate() {
-        let grid_seed = if args.count == 1 {
+    let grid_seed = |i: u64| {
+        if args.count == 1 {
             seed
         } else {
-            batch_seed(seed, i as u64)
-        };
-        if args.stats && !ctx.quiet {
-            msg!(
-                "grid {}: seed {grid_seed}, {:.3} s (matrix {:.3} s), {} nodes, {} dead ends, \
-                 {} restarts, worker {} of {}",
-                i + 1,
-                f.elapsed.as_secs_f64(),
-                f.build_time.as_secs_f64(),
-                f.total_nodes,
-                f.stats.dead_ends,
-                f.stats.restarts,
-                f.winner + 1,
-                f.workers
-            );
+            batch_seed(seed, i)
         }
-        sink.push(&FilledGrid {
-            key: InBatch {
-                index: i as u64 + 1,
-                seed: grid_seed,
-            },
-            grid: &f.grid,
-        })?;
+    };
+    let (mut nodes, mut restarts) = (0u64, 0u64);
+    // A chunk of grids at a time, so that memory stays bounded whatever --count is (the
+    // sink spools its output to a temporary file).
+    let mut at = 0;
+    while at < args.count {
+        let end = args.count.min(at + FILL_CHUNK);
+        let results: Vec<Option<Filled>> = if args.count == 1 {
+            vec![fill_one(&FillConfig::new(seed))]
+        } else {
+            (at..end)
+                .into_par_iter()
+                .map(|i| {
+                    let cfg = FillConfig {
+                        workers: 1,
+                        ..FillConfig::new(grid_seed(i))
+                    };
+                    let r = fill_one(&cfg);
+                    bar.done.fetch_add(1, Ordering::Relaxed);
+                    r
+                })
+                .collect()
+        };
+        if ctx.control.interrupt.load(Ordering::Relaxed) || results.iter().any(Option::is_none) {
+            bar.finish();
+            return Err(exit::interrupted());
+        }
+        for (i, f) in (at..end).zip(results.iter().flatten()) {
+            if args.stats && !ctx.quiet {
+                msg!(
+                    "grid {}: seed {}, {:.3} s (matrix {:.3} s), {} nodes, {} dead ends, \
+                     {} restarts, worker {} of {}",
+                    i + 1,
+                    grid_seed(i),
+                    f.elapsed.as_secs_f64(),
+                    f.build_time.as_secs_f64(),
+                    f.total_nodes,
+                    f.stats.dead_ends,
+                    f.stats.restarts,
+                    f.winner + 1,
+                    f.workers
+                );
+            }
+            nodes += f.total_nodes;
+            restarts += f.stats.restarts;
+            sink.push(&FilledGrid {
+                key: InBatch {
+                    index: i + 1,
+                    seed: grid_seed(i),
+                },
+                grid: &f.grid,
+            })?;
+        }
+        at = end;
     }
+    bar.finish();
     emit(
         ctx,
         args.output.output.as_deref(),
         args.names.paths(),
         sink.finish()?,
     )?;
-    let nodes: u64 = results.iter().flatten().map(|f| f.total_nodes).sum();
-    let restarts: u64 = results.iter().flatten().map(|f| f.stats.restarts).sum();
     progress::summary(
         ctx.quiet,
         &format!(

@@ -4,7 +4,7 @@
 //! a target level ([`crate::generate::ga`]).
 //!
 //! Batches: puzzle `i` of a run is made from `batch_seed(seed, i)` alone, so `--count M
-//! --first-index K` makes puzzles `K..K+M` of the same endless batch, and shards made on
+//! --first-index K` makes puzzles `K..K+M−1` of the same endless batch, and shards made on
 //! different machines concatenate into the unsharded batch.
 
 use std::sync::atomic::Ordering;
@@ -17,7 +17,7 @@ mod report;
 
 use super::exit::{self, Exit};
 use super::input::NameArgs;
-use super::output::{InBatch, OutputArgs, emit, sink_for_shape};
+use super::output::{InBatch, OutputArgs, Sink, emit, sink_for_shape};
 use super::{Ctx, pick_seed, progress};
 use crate::generate::expand::{ExpandConfig, expand};
 use crate::generate::fill::batch_seed;
@@ -85,7 +85,7 @@ pub(super) struct GenerateArgs {
     #[arg(long, short = 'n', default_value_t = 1, value_name = "M",
           value_parser = clap::value_parser!(u64).range(1..))]
     count: u64,
-    /// Index of the first puzzle: makes puzzles K..K+M of the batch of --seed, so shards
+    /// Index of the first puzzle: makes puzzles K..K+M−1 of the batch of --seed, so shards
     /// made apart concatenate into the whole batch (numbering in the output is global).
     #[arg(long, value_name = "K")]
     first_index: Option<u64>,
@@ -375,6 +375,59 @@ fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Method> {
     })
 }
 
+/// Puzzles of a batch made in parallel at a time.
+const BATCH_CHUNK: u64 = 1024;
+
+/// What the summary line reports about the puzzles made.
+#[derive(Debug)]
+struct Totals {
+    made: u64,
+    givens: u64,
+    /// Whether every puzzle made was shown minimal.
+    minimal: bool,
+}
+
+impl Default for Totals {
+    fn default() -> Totals {
+        Totals {
+            made: 0,
+            givens: 0,
+            minimal: true,
+        }
+    }
+}
+
+/// Where the puzzles of a run go as they are made: the sink and the summary's totals.
+struct Batch<'a> {
+    ctx: &'a Ctx,
+    args: &'a GenerateArgs,
+    method: &'a Method,
+    shape: Shape,
+    sink: Sink,
+    totals: Totals,
+}
+
+impl Batch<'_> {
+    /// Writes puzzle `i` (from 0) of the run, seeded `seed`, into the sink and the totals;
+    /// `None` (stopped before a unique puzzle) writes nothing.
+    fn push(&mut self, i: u64, seed: u64, made: Option<&Made>) -> Result<()> {
+        let Some(g) = made else { return Ok(()) };
+        let index = self.args.first_index.unwrap_or(0) + i + 1;
+        if self.args.stats && !self.ctx.quiet {
+            msg!("{}", stats_line(index, seed, self.shape, g));
+        }
+        self.totals.made += 1;
+        self.totals.givens += g.puzzle.givens() as u64;
+        self.totals.minimal &= g.minimal;
+        self.sink.push(&Generated {
+            key: InBatch { index, seed },
+            method: self.method,
+            made: g,
+            solution: self.args.solution,
+        })
+    }
+}
+
 /// Runs `shiftgrid generate`: `--count` puzzles, each with a unique solution.
 ///
 /// # Errors
@@ -384,7 +437,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
     let out_form = args.output.resolve()?;
     let several = args.count > 1 || args.solution;
-    let mut sink = sink_for_shape(out_form, shape, &args.names, several, || {
+    let sink = sink_for_shape(out_form, shape, &args.names, several, || {
         if args.count > 1 {
             format!("--count {} makes {} puzzles", args.count, args.count)
         } else {
@@ -394,25 +447,38 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let seed = pick_seed(ctx, args.seed);
     let method = method_of(args, shape, seed)?;
     let first = args.first_index.unwrap_or(0);
+    if first.checked_add(args.count).is_none() {
+        return Err(exit::usage_error(format!(
+            "--first-index {first} --count {} runs past the last puzzle index ({})",
+            args.count,
+            u64::MAX
+        )));
+    }
     // A single puzzle without --first-index uses the run seed itself (as it always has);
     // batches and shards seed puzzle i from (seed, i), so a shard is a slice of the batch.
-    let seeds: Vec<u64> = (0..args.count)
-        .map(|i| {
-            if args.count == 1 && args.first_index.is_none() {
-                seed
-            } else {
-                batch_seed(seed, first + i)
-            }
-        })
-        .collect();
+    let seed_of = |i: u64| {
+        if args.count == 1 && args.first_index.is_none() {
+            seed
+        } else {
+            batch_seed(seed, first + i)
+        }
+    };
     let visible = progress::show_progress(ctx.quiet);
     let started = std::time::Instant::now();
-    let results: Vec<Option<Made>> = if let (Method::Ga(cfg), 1) = (method, args.count) {
+    let mut batch = Batch {
+        ctx,
+        args,
+        method: &method,
+        shape,
+        sink,
+        totals: Totals::default(),
+    };
+    if let (Method::Ga(cfg), 1) = (method, args.count) {
         let ga_progress = GaProgress::default();
         let bar = GaBar::start(visible, cfg.generations, &ga_progress);
-        let r = method.make(shape, seeds[0], false, &ctx.control, Some(&ga_progress));
+        let r = method.make(shape, seed_of(0), false, &ctx.control, Some(&ga_progress));
         bar.finish();
-        vec![r]
+        batch.push(0, seed_of(0), r.as_ref())?;
     } else {
         let bar = match (&method, args.count) {
             (Method::Prove(cfg), 1) => {
@@ -421,41 +487,35 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             }
             _ => progress::Progress::new(visible, args.count, "puzzles", &ctx.control, None),
         };
-        let r = if args.count == 1 {
-            vec![method.make(shape, seeds[0], false, &ctx.control, None)]
+        if args.count == 1 {
+            let r = method.make(shape, seed_of(0), false, &ctx.control, None);
+            batch.push(0, seed_of(0), r.as_ref())?;
         } else {
             // Many puzzles: one per thread at a time (each puzzle does not depend on how
-            // many threads made it).
-            seeds
-                .par_iter()
-                .map(|&s| {
-                    let r = method.make(shape, s, true, &ctx.control, None);
-                    bar.done.fetch_add(1, Ordering::Relaxed);
-                    r
-                })
-                .collect()
-        };
-        bar.finish();
-        r
-    };
-    let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
-    for (i, made) in results.iter().enumerate() {
-        let Some(g) = made else { continue };
-        let index = first + i as u64 + 1;
-        if args.stats && !ctx.quiet {
-            msg!("{}", stats_line(index, seeds[i], shape, g));
+            // many threads made it), a chunk at a time so that memory stays bounded
+            // whatever --count is (the sink spools its output to a temporary file).
+            let mut at = 0;
+            while at < args.count && !ctx.control.interrupt.load(Ordering::Relaxed) {
+                let end = args.count.min(at + BATCH_CHUNK);
+                let made: Vec<Option<Made>> = (at..end)
+                    .into_par_iter()
+                    .map(|i| {
+                        let r = method.make(shape, seed_of(i), true, &ctx.control, None);
+                        bar.done.fetch_add(1, Ordering::Relaxed);
+                        r
+                    })
+                    .collect();
+                for (i, r) in (at..end).zip(&made) {
+                    batch.push(i, seed_of(i), r.as_ref())?;
+                }
+                at = end;
+            }
         }
-        sink.push(&Generated {
-            key: InBatch {
-                index,
-                seed: seeds[i],
-            },
-            method: &method,
-            made: g,
-            solution: args.solution,
-        })?;
+        bar.finish();
     }
-    if interrupted && results.iter().all(Option::is_none) {
+    let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
+    let Batch { sink, totals, .. } = batch;
+    if interrupted && totals.made == 0 {
         return Err(exit::interrupted());
     }
     // After a first Ctrl-C the puzzles made so far are still written (a second one exits).
@@ -469,27 +529,25 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         args.names.paths(),
         sink.finish()?,
     )?;
-    let made: Vec<&Made> = results.iter().flatten().collect();
-    let givens: usize = made.iter().map(|g| g.puzzle.givens()).sum();
+    let Totals {
+        made,
+        givens,
+        minimal,
+    } = totals;
     progress::summary(
         ctx.quiet,
         &format!(
-            "generated {} {shape} puzzle{} in {:.2} s: {} givens{} ({:.1}%){}",
-            made.len(),
-            if made.len() == 1 { "" } else { "s" },
+            "generated {made} {shape} puzzle{} in {:.2} s: {} givens{} ({:.1}%){}",
+            if made == 1 { "" } else { "s" },
             started.elapsed().as_secs_f64(),
-            if made.len() == 1 {
+            if made == 1 {
                 givens.to_string()
             } else {
-                format!("{:.1}", givens as f64 / made.len().max(1) as f64)
+                format!("{:.1}", givens as f64 / made.max(1) as f64)
             },
-            if made.len() == 1 { "" } else { " on average" },
-            100.0 * givens as f64 / (made.len().max(1) * shape.cells()) as f64,
-            if !made.is_empty() && made.iter().all(|g| g.minimal) {
-                ", minimal"
-            } else {
-                ""
-            }
+            if made == 1 { "" } else { " on average" },
+            100.0 * givens as f64 / (made.max(1) as f64 * shape.cells() as f64),
+            if made > 0 && minimal { ", minimal" } else { "" }
         ),
     );
     if interrupted {
