@@ -560,3 +560,37 @@ fn render_draws_an_svg_with_the_solution() {
         .assert()
         .code(1);
 }
+
+/// `render` draws a roster with its names: a roster CSV's own staff, days and shifts, or
+/// the name files given with any input.
+#[test]
+fn render_draws_roster_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let shifts = dir.path().join("shifts.txt");
+    std::fs::write(&shifts, "Early\nLate\nNight\nOff\n").unwrap();
+    let roster = "staff,Mon,Tue,Wed,Thu\nAnn,Early,Late,,\nBob,,,,\nCid,,,,\nDee,,,Early,Night\n";
+    let svg = shiftgrid()
+        .args(["render", "-", "--labels", "--input-format", "csv", "--shifts"])
+        .arg(&shifts)
+        .write_stdin(roster)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let svg = String::from_utf8(svg).unwrap();
+    for name in ["Ann", "Dee", "Mon", "Thu", ">Early<", ">Late<", ">Night<"] {
+        assert!(svg.contains(name), "{name} missing");
+    }
+    assert!(!svg.contains("Staff 1") && !svg.contains("Day 1"));
+    // Text input with name files: the same labels.
+    let staff = dir.path().join("staff.txt");
+    std::fs::write(&staff, "Ann\nBob\nCid\nDee\n").unwrap();
+    shiftgrid()
+        .args(["render", "-", "--labels", "--staff"])
+        .arg(&staff)
+        .write_stdin("1 2 . .\n. . . .\n. . . .\n. . . .\n")
+        .assert()
+        .success()
+        .stdout(contains(">Cid<").and(contains("Day 4")));
+}

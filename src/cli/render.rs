@@ -43,7 +43,8 @@ pub(super) struct RenderArgs {
 /// # Errors
 /// I/O and CSV errors, a grid too large for the options asked, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
-    let (mut input, _) = load_puzzles(&args.input, &args.names, false)?;
+    // Name files label any input (the picture is a roster), so they are never refused.
+    let (mut input, custom) = load_puzzles(&args.input, &args.names, true)?;
     let name = input.name.clone();
     // Only the first puzzle is drawn: nothing after it is read.
     let Some(first) = input.next_good()? else {
@@ -58,6 +59,7 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         msg!("shiftgrid: error: {name}:{}: {e}", first.line);
         return Ok(Exit::DataErr);
     }
+    let names = input.names(&first, &custom)?;
     let solution = if args.solve {
         let o = crate::solve::solve(
             puzzle,
@@ -86,6 +88,7 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         cell_px: args.cell_px,
         show_candidates: args.candidates,
         labels: args.labels,
+        names: Some(names),
         title: Some(format!("{} puzzle from {name}", puzzle.shape())),
     };
     let svg = crate::io::svg::render_svg(puzzle, solution.as_ref(), &svg_opts)

@@ -8,8 +8,11 @@
 //! - optional pencil-mark candidates in the blank cells (grids up to
 //!   [`MAX_CANDIDATE_SIDE`]×[`MAX_CANDIDATE_SIDE`]), laid out in a `b×b` mini-grid so that
 //!   symbol `s` always sits in the same spot of a cell;
-//! - optional roster labels, `Staff 1…N` down the left and `Day 1…N` across the top (turned
-//!   upright when they would be wider than a cell).
+//! - optional roster labels, the staff names down the left and the day names across the top
+//!   (`Staff 1…N` and `Day 1…N` unless [`SvgOptions::names`] has others; turned upright when
+//!   they would be wider than a cell);
+//! - with roster names whose shifts are named (not the default `Shift k`), each cell shows
+//!   its shift's name, set smaller where it would not fit the cell.
 //!
 //! The cell size is chosen from the grid's side unless [`SvgOptions::cell_px`] is set: about
 //! 48 px for 9×9, down to 24 px for 100×100, which makes a 2 400 px poster. The output stays
@@ -34,6 +37,7 @@ use std::fmt::{self, Write as _};
 
 use crate::cells::Placed;
 use crate::grid::{Grid, Pos, Puzzle, Shape};
+use crate::io::csv::Names;
 
 /// The largest side for which [`SvgOptions::show_candidates`] is allowed (25×25, box size 5).
 ///
@@ -61,8 +65,13 @@ pub struct SvgOptions {
     /// [`SvgError::CandidatesTooLarge`]. With a solution there are no blank cells left, so
     /// nothing is added.
     pub show_candidates: bool,
-    /// Whether to write `Staff 1…N` down the left and `Day 1…N` across the top.
+    /// Whether to write the staff names down the left and the day names across the top.
     pub labels: bool,
+    /// The roster's names: staff and days for the labels, and shift names written in the
+    /// cells in place of symbol numbers unless they are the defaults (`Shift 1…N`). Pencil
+    /// marks stay numbers (mark `k` is the `k`-th shift). `None`, or names of another size:
+    /// `Staff 1…N`, `Day 1…N` and numbers.
+    pub names: Option<Names>,
     /// A title, written as the SVG's `<title>` (shown by viewers as the name or tooltip).
     pub title: Option<String>,
 }
@@ -221,6 +230,11 @@ struct Layout {
     label_gap: f64,
     /// Whether day labels run bottom-to-top (they are wider than a cell).
     rotate_days: bool,
+    /// The row and column labels.
+    staff: Vec<String>,
+    days: Vec<String>,
+    /// Shift names to write in the cells instead of numbers, when the roster has them.
+    shifts: Option<Vec<String>>,
 }
 
 impl Layout {
@@ -252,19 +266,25 @@ impl Layout {
         let mut day_font = label_font;
         let pad = (cell * 0.5).max(10.0).round();
 
+        let names = match &opts.names {
+            Some(names) if names.shape() == shape => names.clone(),
+            _ => Names::defaults(shape),
+        };
+        let custom_shifts = names.shifts() != Names::defaults(shape).shifts();
+        let widest = |list: &[String]| list.iter().map(|s| text_width(s, 1.0)).fold(0.0, f64::max);
         let mut left = pad;
         let mut top = pad;
         let mut rotate_days = false;
         if opts.labels {
-            let staff_w = text_width(&format!("Staff {n}"), label_font);
+            let staff_w = widest(names.staff()) * label_font;
             // Day labels read across when a slightly smaller font fits them into a cell's
             // width with room between neighbours; otherwise they turn to run up the page.
-            let day_label = format!("Day {n}");
-            let fitted = 0.85 * cell / text_width(&day_label, 1.0);
+            let day_w = widest(names.days());
+            let fitted = 0.85 * cell / day_w;
             rotate_days = fitted < 0.8 * label_font;
             left += (staff_w + label_gap).ceil();
             top += if rotate_days {
-                (text_width(&day_label, label_font) + label_gap).ceil()
+                (day_w * label_font + label_gap).ceil()
             } else {
                 day_font = fitted.min(label_font);
                 (day_font + label_gap).ceil()
@@ -292,6 +312,9 @@ impl Layout {
             day_font,
             label_gap,
             rotate_days,
+            staff: names.staff().to_vec(),
+            days: names.days().to_vec(),
+            shifts: custom_shifts.then(|| names.shifts().to_vec()),
         }
     }
 
@@ -406,7 +429,20 @@ impl Layout {
         let (row, col) = (i / self.n, i % self.n);
         let x = (col as f64 + 0.5) * self.cell;
         let x = Num(x);
-        if v >= 100 {
+        if let Some(shifts) = &self.shifts {
+            // A name set at the symbols' size, or smaller to fit the cell with a margin.
+            let name = &shifts[usize::from(v) - 1];
+            let font = self
+                .digit_font
+                .min(0.85 * self.cell / text_width(name, 1.0).max(f64::MIN_POSITIVE));
+            let y = Num((row as f64 + 0.5) * self.cell + HALF_DIGIT_EM * font);
+            put(
+                out,
+                format_args!("<text x=\"{x}\" y=\"{y}\" font-size=\"{}\">", Num(font)),
+            );
+            push_escaped(out, name);
+            out.push_str("</text>\n");
+        } else if v >= 100 {
             let font = self.wide_digit_font;
             let y = Num((row as f64 + 0.5) * self.cell + HALF_DIGIT_EM * font);
             let font = Num(font);
@@ -455,8 +491,8 @@ impl Layout {
         out.push_str("</g>\n");
     }
 
-    /// `Staff i` right-aligned left of row `i`; `Day j` centred above column `j`, or running
-    /// upwards from just above it when it is wider than a cell.
+    /// Staff `i`'s name right-aligned left of row `i`; day `j`'s centred above column `j`, or
+    /// running upwards from just above it when it is wider than a cell.
     fn write_labels(&self, out: &mut String) {
         let gap = self.label_gap;
         let half = HALF_DIGIT_EM * self.label_font;
@@ -470,7 +506,7 @@ impl Layout {
         );
         for i in 0..self.n {
             let y = (i as f64 + 0.5) * self.cell + half;
-            self.write_label(out, -gap, y, "Staff ", i + 1);
+            self.write_label(out, -gap, y, &self.staff[i]);
         }
         out.push_str("</g>\n");
         if self.rotate_days {
@@ -479,7 +515,7 @@ impl Layout {
             out.push_str("<g transform=\"rotate(-90)\" text-anchor=\"start\">\n");
             for j in 0..self.n {
                 let y = (j as f64 + 0.5) * self.cell + half;
-                self.write_label(out, gap, y, "Day ", j + 1);
+                self.write_label(out, gap, y, &self.days[j]);
             }
         } else {
             put(
@@ -491,19 +527,19 @@ impl Layout {
             );
             for j in 0..self.n {
                 let x = (j as f64 + 0.5) * self.cell;
-                self.write_label(out, x, -gap, "Day ", j + 1);
+                self.write_label(out, x, -gap, &self.days[j]);
             }
         }
         out.push_str("</g>\n</g>\n");
     }
 
-    fn write_label(&self, out: &mut String, x: f64, y: f64, word: &str, number: usize) {
+    fn write_label(&self, out: &mut String, x: f64, y: f64, label: &str) {
         put(
             out,
             format_args!("<text x=\"{}\" y=\"{}\">", Num(x), Num(y)),
         );
-        push_escaped(out, word);
-        put(out, format_args!("{number}</text>\n"));
+        push_escaped(out, label);
+        out.push_str("</text>\n");
     }
 }
 

@@ -216,6 +216,60 @@ fn labels_name_staff_and_days() {
     }
 }
 
+/// Roster names: the labels are the staff and day names, and named shifts are written in
+/// the cells (a long one smaller, to fit); shift names left at their defaults keep numbers.
+#[test]
+fn roster_names_label_the_grid_and_name_the_shifts() {
+    use crate::io::csv::{CustomNames, NameList, Names};
+    let shape = Shape::new(2).unwrap();
+    let list = |label: &str, names: [&str; 4]| Some(NameList::new(label, names).unwrap());
+    let staff_and_days = CustomNames {
+        staff: list("staff", ["Ann", "Bob", "Cid", "Dee"]),
+        days: list("days", ["Mon", "Tue", "Wed", "Thu"]),
+        shifts: None,
+    };
+    let mut all = staff_and_days.clone();
+    all.shifts = list("shifts", ["Early", "Late", "Night", "Off (on call, paid)"]);
+    let grid = pattern_grid(2);
+    let puzzle = blank_some(&grid, 2);
+    for (custom, named_shifts) in [(staff_and_days, false), (all, true)] {
+        let opts = SvgOptions {
+            labels: true,
+            names: Some(Names::new(shape, &custom).unwrap()),
+            ..SvgOptions::default()
+        };
+        let svg = render_svg(&puzzle, Some(&grid), &opts).unwrap();
+        let doc = parse_xml(&svg);
+        let labels: Vec<String> = named(&doc, "text")
+            .filter(|e| e.ancestors().any(|a| a.attribute("class") == Some("labels")))
+            .map(|e| text_of(e).to_string())
+            .collect();
+        assert_eq!(labels, ["Ann", "Bob", "Cid", "Dee", "Mon", "Tue", "Wed", "Thu"]);
+        let mut cells = texts_in(&doc, "givens");
+        cells.extend(texts_in(&doc, "filled"));
+        assert_eq!(cells.len(), 16);
+        let names = ["Early", "Late", "Night", "Off (on call, paid)"];
+        for (_, _, t) in &cells {
+            if named_shifts {
+                assert!(names.contains(&t.as_str()), "{t}");
+            } else {
+                assert!(t.parse::<u8>().is_ok_and(|v| (1..=4).contains(&v)), "{t}");
+            }
+        }
+        if named_shifts {
+            let size = |name: &str| -> f64 {
+                named(&doc, "text")
+                    .find(|e| text_of(*e) == name)
+                    .and_then(|e| e.attribute("font-size"))
+                    .unwrap()
+                    .parse()
+                    .unwrap()
+            };
+            assert!(size("Off (on call, paid)") < size("Late"));
+        }
+    }
+}
+
 #[test]
 fn candidates_are_the_symbols_free_in_all_three_houses() {
     // 4x4 with 1 at (0,0) and 2 at (3,1): cell (0,1) sees 1 (row, block) and 2 (column).
