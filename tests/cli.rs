@@ -570,7 +570,14 @@ fn render_draws_roster_names() {
     std::fs::write(&shifts, "Early\nLate\nNight\nOff\n").unwrap();
     let roster = "staff,Mon,Tue,Wed,Thu\nAnn,Early,Late,,\nBob,,,,\nCid,,,,\nDee,,,Early,Night\n";
     let svg = shiftgrid()
-        .args(["render", "-", "--labels", "--input-format", "csv", "--shifts"])
+        .args([
+            "render",
+            "-",
+            "--labels",
+            "--input-format",
+            "csv",
+            "--shifts",
+        ])
         .arg(&shifts)
         .write_stdin(roster)
         .assert()

@@ -138,8 +138,17 @@ fn a_count_capped_at_one_never_claims_uniqueness() {
             if want == 0 {
                 assert_eq!((v1, one.capped), (Some(Verdict::None), false), "{e}");
             } else {
-                assert_eq!((one.count, one.capped, v1), (1, true, None), "{e}: {}", case.text);
-                let expect = if want == 1 { Verdict::Unique } else { Verdict::Multiple };
+                assert_eq!(
+                    (one.count, one.capped, v1),
+                    (1, true, None),
+                    "{e}: {}",
+                    case.text
+                );
+                let expect = if want == 1 {
+                    Verdict::Unique
+                } else {
+                    Verdict::Multiple
+                };
                 assert_eq!(v2, Some(expect), "{e}: {}", case.text);
                 assert_eq!(two.capped, want >= 2, "{e}");
             }

@@ -80,7 +80,10 @@ fn batches_longer_than_a_chunk_match_their_shards() {
     let prove = ["generate", "--box", "2", "--seed", "3", "-f", "line"];
     let whole = stdout(&[&prove[..], &["--count", "2100"]].concat());
     assert_eq!(whole.lines().count(), 2100);
-    assert_eq!(shards(&prove, &[(0, 1000), (1000, 50), (1050, 1050)]), whole);
+    assert_eq!(
+        shards(&prove, &[(0, 1000), (1000, 50), (1050, 1050)]),
+        whole
+    );
     let fill = ["fill", "--box", "2", "--seed", "3", "-f", "line"];
     let grids = stdout(&[&fill[..], &["--count", "2100"]].concat());
     assert_eq!(grids.lines().count(), 2100);

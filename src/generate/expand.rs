@@ -6,7 +6,8 @@
 //! each orbit tentatively and keeps the blanks only while techniques 1..L (the grader's
 //! list, [`crate::grade`]) still fill the grid; otherwise it restores the orbit. Every cell
 //! is tried once. The paper does this with point symmetry and L = 8; [`Order::Sweep`]
-//! (row by row) is offered too, and changes the levels and path lengths little at 9×9.
+//! (row by row) and [`Order::Bands`] are offered too, and change the levels and path lengths
+//! little at 9×9.
 //!
 //! # Why no search is needed
 //!
@@ -126,9 +127,7 @@ pub fn expand_grid(solution: &Grid, config: &ExpandConfig, control: &SearchContr
     rng.set_stream(7);
     let mut order: Vec<usize> = (0..shaper.orbits.len()).collect();
     order.shuffle(&mut rng);
-    if config.order == Order::Sweep {
-        shaper.sort_sweep(&mut order);
-    }
+    shaper.sort_in(config.order, &mut order);
     let mut cells = solution.cells().to_vec();
     let finished = shaper.blank_while_solved(&mut cells, &order, control);
     let grade = shaper.grade(&cells);
@@ -196,11 +195,10 @@ impl Shaper {
         self.grader.grade(&p, &self.opts)
     }
 
-    /// Sorts orbit indices row by row (stable: a shuffled order stays random within a
-    /// row); an orbit goes with its last row, as in [`Order::Sweep`].
-    pub(crate) fn sort_sweep(&self, order: &mut [usize]) {
-        let n = self.shape.side() as u32;
-        order.sort_by_key(|&k| self.orbits[k].iter().map(|&c| c / n).max());
+    /// Sorts orbit indices into `order_of` (stable: a shuffled order stays random among
+    /// orbits of one row), as the proof generator does ([`super::order_key`]).
+    pub(crate) fn sort_in(&self, order_of: Order, order: &mut [usize]) {
+        order.sort_by_key(|&k| super::order_key(order_of, self.shape, &self.orbits[k]));
     }
 
     /// Whether orbit `k` is given in `cells`.
@@ -333,6 +331,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Each order tries the orbits as it says: with no symmetry at 9×9, the sweep visits
+    /// rows 0, 1, 2, …, the bands order rows 0, 3, 6, 1, 4, 7, …; random keeps the shuffle.
+    #[test]
+    fn orders_visit_rows_as_documented() {
+        let shape = Shape::new(3).unwrap();
+        let grid = fill_for_seed(&Filler::empty(shape), 1, &SearchControl::default()).unwrap();
+        let shaper = Shaper::new(&grid, Symmetry::None, 8);
+        let rows_in = |order_of: Order| -> Vec<u32> {
+            let mut order: Vec<usize> = (0..shaper.orbits.len()).rev().collect();
+            shaper.sort_in(order_of, &mut order);
+            let mut rows: Vec<u32> = order.iter().map(|&k| shaper.orbits[k][0] / 9).collect();
+            rows.dedup();
+            rows
+        };
+        assert_eq!(rows_in(Order::Sweep), (0..9).collect::<Vec<u32>>());
+        assert_eq!(rows_in(Order::Bands), [0, 3, 6, 1, 4, 7, 2, 5, 8]);
+        assert_eq!(rows_in(Order::Random), (0..9).rev().collect::<Vec<u32>>());
     }
 
     #[test]

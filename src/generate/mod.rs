@@ -200,6 +200,21 @@ pub struct Generated {
     pub stats: GenerateStats,
 }
 
+/// Where an orbit goes in `order` (orbits are sorted by it, stably, after a shuffle):
+/// [`Order::Sweep`] by its last row, so a symmetric pattern grows from the middle rows
+/// outward; [`Order::Bands`] by its last row in band-interleaved order (row k of every band
+/// before row k + 1 of any); [`Order::Random`] all alike.
+pub(crate) fn order_key(order: Order, shape: Shape, orbit: &[u32]) -> u32 {
+    let n = shape.side() as u32;
+    let b = shape.box_size() as u32;
+    let rows = orbit.iter().map(|&c| c / n);
+    match order {
+        Order::Sweep => rows.max().unwrap_or(0),
+        Order::Bands => rows.map(|r| (r % b) * b + r / b).max().unwrap_or(0),
+        Order::Random => 0,
+    }
+}
+
 /// Generates a puzzle of `shape` with a unique solution.
 ///
 /// Returns `None` only if interrupted before the grid was filled.
@@ -258,23 +273,8 @@ fn generate_until(
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     rng.set_stream(1);
     orbits.shuffle(&mut rng);
-    let n = shape.side() as u32;
-    let b = shape.box_size() as u32;
-    match config.order {
-        // Row by row (stable: random within a row); an orbit goes with its last row, so a
-        // symmetric pattern grows from the middle rows outward.
-        Order::Sweep => orbits.sort_by_key(|o| o.iter().map(|&c| c / n).max()),
-        // Row k of every band before row k + 1 of any.
-        Order::Bands => orbits.sort_by_key(|o| {
-            o.iter()
-                .map(|&c| {
-                    let r = c / n;
-                    (r % b) * b + r / b
-                })
-                .max()
-        }),
-        Order::Random => {}
-    }
+    // Stable: the shuffled order stays random among orbits of one key.
+    orbits.sort_by_key(|o| order_key(config.order, shape, o));
     let mut queue: VecDeque<Vec<u32>> = orbits.into();
     // Orbits whose removal was refuted (final), and those left unproven (retried by a
     // later stage, if any).

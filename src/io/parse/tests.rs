@@ -340,7 +340,13 @@ fn ambiguous_eighty_one_tokens() {
     assert_eq!(ok(&r[0]).cells(), g.as_slice());
     // A sparse 81x81 puzzle (three givens a row) is still one grid.
     let sparse: Vec<u8> = (0..81 * 81)
-        .map(|i| if (i / 81 * 7 + i % 81 * 13) % 27 == 0 { g[i] } else { 0 })
+        .map(|i| {
+            if (i / 81 * 7 + i % 81 * 13) % 27 == 0 {
+                g[i]
+            } else {
+                0
+            }
+        })
         .collect();
     let r = parse(&spaced_grid(81, &sparse));
     assert_eq!(r.len(), 1);

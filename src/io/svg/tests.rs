@@ -241,10 +241,16 @@ fn roster_names_label_the_grid_and_name_the_shifts() {
         let svg = render_svg(&puzzle, Some(&grid), &opts).unwrap();
         let doc = parse_xml(&svg);
         let labels: Vec<String> = named(&doc, "text")
-            .filter(|e| e.ancestors().any(|a| a.attribute("class") == Some("labels")))
+            .filter(|e| {
+                e.ancestors()
+                    .any(|a| a.attribute("class") == Some("labels"))
+            })
             .map(|e| text_of(e).to_string())
             .collect();
-        assert_eq!(labels, ["Ann", "Bob", "Cid", "Dee", "Mon", "Tue", "Wed", "Thu"]);
+        assert_eq!(
+            labels,
+            ["Ann", "Bob", "Cid", "Dee", "Mon", "Tue", "Wed", "Thu"]
+        );
         let mut cells = texts_in(&doc, "givens");
         cells.extend(texts_in(&doc, "filled"));
         assert_eq!(cells.len(), 16);

@@ -113,7 +113,15 @@ impl Solver {
     pub fn solve_parallel(&self, limits: &SolveLimits, control: &SearchControl) -> Outcome {
         let start = Instant::now();
         let r = parallel::run(&self.enc, limits, control);
-        finish(self.enc.shape, r.count, r.kept, r.complete, limits, r.stats, start)
+        finish(
+            self.enc.shape,
+            r.count,
+            r.kept,
+            r.complete,
+            limits,
+            r.stats,
+            start,
+        )
     }
 }
 
