@@ -601,3 +601,23 @@ fn render_draws_roster_names() {
         .success()
         .stdout(contains(">Cid<").and(contains("Day 4")));
 }
+
+/// `--quiet` silences progress and notes, not the `--stats` lines the user asked for.
+#[test]
+fn quiet_keeps_the_stats_asked_for() {
+    for cmd in [&["solve"][..], &["count"][..]] {
+        // (`shiftgrid()` passes --quiet.)
+        shiftgrid()
+            .args(cmd)
+            .arg(repo("grids/demo_9x9.txt"))
+            .arg("--stats")
+            .assert()
+            .success()
+            .stderr(contains("puzzle 1: 1 solution").and(contains("nodes")));
+    }
+    shiftgrid()
+        .args(["fill", "--box", "2", "--seed", "1", "--stats"])
+        .assert()
+        .success()
+        .stderr(contains("grid 1: seed 1"));
+}

@@ -90,7 +90,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
                 // "at least one" answers `--limit 1`, which asks only whether one exists.
                 not_unique += 1;
             }
-            if args.stats && !ctx.quiet && matches!(args.format, CountFormat::Text) {
+            if args.stats && matches!(args.format, CountFormat::Text) {
                 report.row(item.line, item.index, o);
             }
             sink.push(&counted)?;

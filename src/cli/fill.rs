@@ -102,7 +102,7 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
             return Err(exit::interrupted());
         }
         for (i, f) in (at..end).zip(results.iter().flatten()) {
-            if args.stats && !ctx.quiet {
+            if args.stats {
                 msg!(
                     "grid {}: seed {}, {:.3} s (matrix {:.3} s), {} nodes, {} dead ends, \
                      {} restarts, worker {} of {}",

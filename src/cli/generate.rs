@@ -399,7 +399,6 @@ impl Default for Totals {
 
 /// Where the puzzles of a run go as they are made: the sink and the summary's totals.
 struct Batch<'a> {
-    ctx: &'a Ctx,
     args: &'a GenerateArgs,
     method: &'a Method,
     shape: Shape,
@@ -413,7 +412,7 @@ impl Batch<'_> {
     fn push(&mut self, i: u64, seed: u64, made: Option<&Made>) -> Result<()> {
         let Some(g) = made else { return Ok(()) };
         let index = self.args.first_index.unwrap_or(0) + i + 1;
-        if self.args.stats && !self.ctx.quiet {
+        if self.args.stats {
             msg!("{}", stats_line(index, seed, self.shape, g));
         }
         self.totals.made += 1;
@@ -466,7 +465,6 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let visible = progress::show_progress(ctx.quiet);
     let started = std::time::Instant::now();
     let mut batch = Batch {
-        ctx,
         args,
         method: &method,
         shape,

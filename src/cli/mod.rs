@@ -52,7 +52,8 @@ struct GlobalArgs {
     /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, short = 'j', global = true, value_name = "T")]
     threads: Option<usize>,
-    /// No progress bars or notes on stderr (errors are still printed).
+    /// No progress bars or notes on stderr (errors, and --stats when asked for, are still
+    /// printed).
     #[arg(long, short, global = true)]
     quiet: bool,
 }

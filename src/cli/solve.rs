@@ -99,7 +99,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         for (item, o) in chunk.iter().zip(&outcomes) {
             let (i, line) = (item.index, item.line);
             nodes += o.stats.nodes();
-            if args.stats && !ctx.quiet {
+            if args.stats {
                 report.row(line, i, o);
             }
             match o.verdict() {
