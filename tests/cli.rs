@@ -295,6 +295,16 @@ fn output_file_is_written_and_input_is_never_overwritten() {
         .code(2)
         .stderr(contains("refusing to overwrite"));
     assert_eq!(std::fs::read(&input).unwrap(), text);
+    // Nor when standard input is redirected from it (`solve - -o p.txt < p.txt`).
+    let redirected = std::process::Command::new(assert_cmd::cargo::cargo_bin("shiftgrid"))
+        .args(["--quiet", "solve", "-", "-o"])
+        .arg(&input)
+        .stdin(std::fs::File::open(&input).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(redirected.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&redirected.stderr).contains("refusing to overwrite"));
+    assert_eq!(std::fs::read(&input).unwrap(), text);
 }
 
 /// Runs `solve` on `input` with `-o`, expecting `code`, a stderr naming `place`, and no

@@ -26,7 +26,7 @@ use super::Ctx;
 use super::exit::{self, data_error};
 use super::input::{NameArgs, has_csv_extension};
 use crate::grid::{Grid, Puzzle, Shape};
-use crate::io::atomic::{same_file, write_output};
+use crate::io::atomic::{is_stdin, same_file, write_output};
 use crate::io::csv::{Layout, LongWriter, Names, write_roster};
 use crate::io::write::{OutputFormat, grid_separator, write_cells};
 
@@ -577,6 +577,13 @@ pub(super) fn emit<'a>(
     match output {
         Some(path) if path != Path::new("-") => {
             for input in inputs {
+                if input == Path::new("-") && is_stdin(path) {
+                    return Err(exit::usage_error(format!(
+                        "refusing to overwrite the input file {} (standard input reads it; -o {})",
+                        path.display(),
+                        path.display()
+                    )));
+                }
                 let regular = std::fs::metadata(input).is_ok_and(|m| m.is_file());
                 if input != Path::new("-") && regular && (same_file(path, input) || path == input) {
                     return Err(exit::usage_error(format!(

@@ -160,6 +160,30 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// Whether standard input is the existing regular file `path` (redirected from it with
+/// `< path`), so that a command reading `-` can refuse to write over it. Always false off
+/// Unix, and when standard input is a terminal, a pipe or closed.
+pub fn is_stdin(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let Ok(fd) = std::io::stdin().as_fd().try_clone_to_owned() else {
+            return false;
+        };
+        let Ok(stdin) = fs::File::from(fd).metadata() else {
+            return false;
+        };
+        stdin.is_file()
+            && fs::metadata(path).is_ok_and(|m| m.dev() == stdin.dev() && m.ino() == stdin.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
 #[cfg(unix)]
 fn same_inode(a: &Path, b: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
