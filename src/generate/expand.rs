@@ -241,8 +241,15 @@ impl Shaper {
     /// gives back orbits of cells the techniques left blank, chosen at random (one per
     /// round up to 16×16, more on larger grids, where each grading run costs more; the
     /// surplus is what [`Shaper::blank_while_solved`] removes next). Returns the final
-    /// grade (solved). Always ends: the full grid is solved.
-    pub(crate) fn add_until_solved(&mut self, cells: &mut [u8], rng: &mut impl Rng) -> Grade {
+    /// grade (solved). Always ends: the full grid is solved. When `control` stops the run,
+    /// every orbit left unsolved is given back at once, which solves the puzzle in one
+    /// more grading run instead of tens.
+    pub(crate) fn add_until_solved(
+        &mut self,
+        cells: &mut [u8],
+        rng: &mut impl Rng,
+        control: &SearchControl,
+    ) -> Grade {
         let mut stuck: Vec<u32> = Vec::new();
         loop {
             let g = self.grade(cells);
@@ -259,7 +266,11 @@ impl Shaper {
             // stuck orbit is drawn with the same chance.
             stuck.sort_unstable();
             stuck.dedup();
-            let adds = (stuck.len() / ADD_DIVISOR).max(1);
+            let adds = if control.should_stop() {
+                stuck.len()
+            } else {
+                (stuck.len() / ADD_DIVISOR).max(1)
+            };
             for _ in 0..adds {
                 let i = rng.gen_range(0..stuck.len());
                 let k = stuck.swap_remove(i) as usize;
@@ -390,12 +401,26 @@ mod tests {
         let mut shaper = Shaper::new(&grid, Symmetry::Rot180, 3);
         let mut cells = vec![0u8; shape.cells()];
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let g = shaper.add_until_solved(&mut cells, &mut rng);
+        let g = shaper.add_until_solved(&mut cells, &mut rng, &SearchControl::default());
         assert!(g.is_solved() && g.level.unwrap() <= 3);
         assert!(Symmetry::Rot180.holds_for(shape, &cells));
         assert_eq!(
             solutions(&Puzzle::new(shape, cells).unwrap(), Engine::Dlx),
             1
         );
+        // Stopped (Ctrl-C), the repair gives back every unsolved orbit at once: two grading
+        // runs, and the puzzle is still solved, as a stopped run must return one.
+        let stopped = SearchControl::default();
+        stopped
+            .interrupt
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let mut cells = vec![0u8; shape.cells()];
+        let before = shaper.trials;
+        assert!(
+            shaper
+                .add_until_solved(&mut cells, &mut rng, &stopped)
+                .is_solved()
+        );
+        assert_eq!(shaper.trials - before, 2);
     }
 }

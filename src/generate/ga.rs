@@ -260,8 +260,13 @@ pub fn evolve(
     progress: Option<&GaProgress>,
 ) -> Option<Evolved> {
     let start = Instant::now();
+    // The time limit counts the fill too (0.2 s at 100×100), but never cuts it: without a
+    // grid there is no puzzle to return.
     let solution = fill_for_seed(&Filler::empty(shape), config.seed, control)?;
-    let mut e = evolve_grid(&solution, config, control, progress);
+    let control = control
+        .clone()
+        .with_deadline(config.time_limit.map(|d| start + d));
+    let mut e = evolve_grid(&solution, config, &control, progress);
     e.micros = start.elapsed().as_micros() as u64;
     Some(e)
 }
@@ -466,7 +471,7 @@ fn shape_genome(
         }
     }
     // Solvable by techniques 1..=L_t.
-    shaper.add_until_solved(&mut cells, rng);
+    shaper.add_until_solved(&mut cells, rng, control);
     // No redundant givens (or as many tries as the budget allows).
     let mut order: Vec<usize> = (0..shaper.orbits.len())
         .filter(|&k| shaper.is_given(&cells, k))
