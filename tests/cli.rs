@@ -569,6 +569,15 @@ fn render_draws_an_svg_with_the_solution() {
         .write_stdin("1 2 . .\n. . . .\n. . 3 .\n. . 4 .\n")
         .assert()
         .code(1);
+    // An improper one is drawn with one of its solutions, with a note and exit 1, as
+    // `solve` does.
+    shiftgrid()
+        .args(["render", "--solve"])
+        .arg(repo("grids/empty_4x4.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("</svg>"))
+        .stderr(contains("more than one solution; drawing one"));
 }
 
 /// `render` draws a roster with its names: a roster CSV's own staff, days and shifts, or

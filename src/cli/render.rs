@@ -60,6 +60,7 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         return Ok(Exit::DataErr);
     }
     let names = input.names(&first, &custom)?;
+    let mut status = Exit::Success;
     let solution = if args.solve {
         let o = crate::solve::solve(
             puzzle,
@@ -70,6 +71,14 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         .expect("checked just above");
         if ctx.control.interrupt.load(Ordering::Relaxed) {
             return Err(exit::interrupted());
+        }
+        if o.count >= 2 {
+            // As `solve` does: draw one, say so, and exit 1.
+            msg!(
+                "shiftgrid: {name}:{}: the puzzle has more than one solution; drawing one",
+                first.line
+            );
+            status = Exit::NotProper;
         }
         match o.solutions.into_iter().next() {
             Some(g) => Some(g),
@@ -99,5 +108,5 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         input_paths(&args.input, &args.names),
         svg.into_bytes(),
     )?;
-    Ok(Exit::Success)
+    Ok(status)
 }
