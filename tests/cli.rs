@@ -640,3 +640,24 @@ fn quiet_keeps_the_stats_asked_for() {
         .success()
         .stderr(contains("grid 1: seed 1"));
 }
+
+/// `grade` says when a puzzle the techniques cannot finish is not proper (a short search
+/// finds two solutions), and stays quiet on proper ones they cannot finish: most of
+/// Norvig's top 95 are beyond level 8, and each has exactly one solution.
+#[test]
+fn grade_notes_puzzles_with_several_solutions() {
+    shiftgrid()
+        .arg("grade")
+        .arg(repo("grids/empty_4x4.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains(">8"))
+        .stderr(contains("more than one solution"));
+    shiftgrid()
+        .arg("grade")
+        .arg(repo("grids/top95.txt"))
+        .assert()
+        .success()
+        .stdout(contains(">8"))
+        .stderr(predicate::str::is_empty());
+}

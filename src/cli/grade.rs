@@ -95,7 +95,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         if chunk.is_empty() {
             break;
         }
-        let graded: Vec<Option<Grade>> = chunk
+        let graded: Vec<Option<(Grade, Option<u64>)>> = chunk
             .par_iter()
             .map_init(
                 || None::<Grader>,
@@ -109,15 +109,18 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                         _ => grader.insert(Grader::new(p.shape())),
                     };
                     let grade = g.grade(p, &opts);
+                    let solutions = (grade.outcome == Outcome::Beyond)
+                        .then(|| short_count(p, &ctx.control))
+                        .flatten();
                     bar.done.fetch_add(1, Ordering::Relaxed);
-                    Some(grade)
+                    Some((grade, solutions))
                 },
             )
             .collect();
         if interrupt.load(Ordering::Relaxed) || graded.iter().any(Option::is_none) {
             break;
         }
-        for (item, g) in chunk.iter().zip(graded.iter().flatten()) {
+        for (item, (g, solutions)) in chunk.iter().zip(graded.iter().flatten()) {
             let labels = input.labels(item);
             if let Some(conflict) = &g.conflict {
                 contradictions += 1;
@@ -128,6 +131,21 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                     conflict.named(labels.as_ref())
                 );
             }
+            match solutions {
+                Some(0) => msg!(
+                    "shiftgrid: {name}:{}: puzzle {} has no solution (found by search)",
+                    item.line,
+                    item.index + 1
+                ),
+                Some(_) => msg!(
+                    "shiftgrid: {name}:{}: puzzle {} has more than one solution, so no \
+                     technique can finish it",
+                    item.line,
+                    item.index + 1
+                ),
+                None => {}
+            }
+            contradictions += usize::from(solutions.is_some());
             tally.add(g);
             sink.push(&Graded {
                 item,
@@ -240,6 +258,28 @@ impl Entry for Graded<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// Dancing-links nodes [`short_count`] may spend on a puzzle.
+const SHORT_COUNT_NODES: u64 = 50_000;
+
+/// For a puzzle the techniques cannot finish: `Some(0)` or `Some(2)` when a short search
+/// (at most [`SHORT_COUNT_NODES`] nodes, so the answer is the same on every machine) shows
+/// that it has no solution or more than one, `None` when it has one or the search could
+/// not tell within its nodes.
+fn short_count(puzzle: &crate::grid::Puzzle, control: &crate::solve::SearchControl) -> Option<u64> {
+    use crate::solve::{Engine, SolveLimits, solve};
+    let limits = SolveLimits {
+        node_limit: SHORT_COUNT_NODES,
+        keep: 0,
+        ..SolveLimits::count_up_to(2)
+    };
+    let o = solve(puzzle, Engine::Dlx, &limits, control).ok()?;
+    match (o.count, o.complete) {
+        (0, true) => Some(0),
+        (c, _) if c >= 2 => Some(c),
+        _ => None,
     }
 }
 
