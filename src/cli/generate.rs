@@ -333,6 +333,12 @@ fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Method> {
                 base.target = Target::Minimal;
                 base.fallback = Fallback::Full;
             } else if let Some(k) = args.givens {
+                if k >= shape.cells() {
+                    return Err(exit::usage_error(format!(
+                        "--givens {k} asks for no blank cell: a {shape} grid has {} cells",
+                        shape.cells()
+                    )));
+                }
                 base.target = Target::Givens(k);
             }
             if let Some(nodes) = args.search_nodes {

@@ -122,14 +122,28 @@ impl Ctx {
 pub fn run() -> Result<Exit> {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            // clap prints help/version to stdout and errors to stderr.
+        Err(e) if !e.use_stderr() => {
+            // --help and --version: clap prints them to stdout.
             let _ = e.print();
-            return Ok(if e.use_stderr() {
-                Exit::Usage
+            return Ok(Exit::Success);
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // Bare `shiftgrid`: the help, on stderr, with the usage status.
+            let _ = e.print();
+            return Ok(Exit::Usage);
+        }
+        Err(e) => {
+            // A usage error: on stderr, with the `shiftgrid: ` prefix every error carries
+            // (clap's own text starts `error: `), in colour only on a terminal.
+            use std::io::{IsTerminal, Write};
+            let text = e.render();
+            let mut stderr = std::io::stderr().lock();
+            let _ = if stderr.is_terminal() {
+                write!(stderr, "shiftgrid: {}", text.ansi())
             } else {
-                Exit::Success
-            });
+                write!(stderr, "shiftgrid: {text}")
+            };
+            return Ok(Exit::Usage);
         }
     };
     if let Some(t) = cli.global.threads {

@@ -129,7 +129,16 @@ where
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
-    let mut tmp = builder.tempfile_in(dir)?;
+    // tempfile's error ends with the temporary file's name (`… at path "dir/.shiftgrid-…"`),
+    // which the user never asked for: name the directory instead.
+    let mut tmp = builder.tempfile_in(dir).map_err(|e| {
+        let text = e.to_string();
+        let reason = text.split(" at path ").next().unwrap_or(&text);
+        io::Error::new(
+            e.kind(),
+            format!("{reason} (in directory {})", dir.display()),
+        )
+    })?;
     let _registered = Registered::new(tmp.path());
     {
         let mut w = BufWriter::new(tmp.as_file_mut());

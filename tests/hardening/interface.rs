@@ -288,6 +288,26 @@ fn issue14_8_every_error_has_the_same_prefix() {
         .assert()
         .success()
         .stdout(contains("Not with --solve"));
+    // Command-line errors (clap's) and refused values carry it too.
+    for args in [
+        &["solve", "--bogus"][..],
+        &["generate", "--box", "3", "--seed", "1", "--givens", "81"][..],
+    ] {
+        shiftgrid()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with("shiftgrid: error: "));
+    }
+    // A missing output directory is named, not the temporary file inside it.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("missing").join("x.txt");
+    shiftgrid()
+        .args(["fill", "--box", "2", "-o"])
+        .arg(&out)
+        .assert()
+        .code(74)
+        .stderr(contains("in directory").and(contains(".shiftgrid-").not()));
 }
 
 // ---- 9. peer sets required in CI ----
