@@ -185,7 +185,7 @@ fn time_limit_stops_hard_searches_and_says_so() {
         .assert()
         .code(1)
         .stdout(contains(
-            "\"solutions\":0,\"capped\":false,\"verdict\":\"timeout\"",
+            "\"solutions\":0,\"capped\":false,\"complete\":false,\"verdict\":\"timeout\"",
         ));
     shiftgrid()
         .args(["solve", "--time-limit", "300ms", "-"])
@@ -196,6 +196,21 @@ fn time_limit_stops_hard_searches_and_says_so() {
         .stderr(contains("no solution found within the time limit"));
     // Three runs of 0.3 s each; a limit ignored would take minutes.
     assert!(start.elapsed() < std::time::Duration::from_secs(30));
+    // Cut short after finding some of the 9x9's 6.7e21 grids: the count is a lower bound
+    // (`N?`), and "multiple" is already known.
+    shiftgrid()
+        .args([
+            "count",
+            "--limit",
+            "1000000000000",
+            "--time-limit",
+            "200ms",
+            "-",
+        ])
+        .write_stdin(". ".repeat(81))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_match(r"^1\t1\t[0-9]+\?\tmultiple\n$").unwrap());
     // A puzzle settled well within its limit is reported as usual.
     shiftgrid()
         .args(["count", "--time-limit", "1m"])

@@ -136,6 +136,12 @@ impl Counted<'_> {
         self.outcome.count >= self.limit
     }
 
+    /// Whether the time limit cut the count short below the limit: the count is then a
+    /// lower bound (`9?`), though two or more found still say "multiple".
+    fn cut_short(&self) -> bool {
+        !self.capped() && !self.outcome.complete
+    }
+
     /// Whether the time limit stopped the count before it could say anything.
     fn timed_out(&self) -> bool {
         !self.capped() && self.outcome.verdict().is_none()
@@ -161,6 +167,9 @@ impl Entry for Counted<'_> {
         struct CountJson<'a> {
             solutions: u64,
             capped: bool,
+            /// False when the time limit cut the count short: `solutions` is then only
+            /// a lower bound.
+            complete: bool,
             verdict: &'static str,
             #[serde(skip_serializing_if = "Option::is_none")]
             stats: Option<StatsJson<'a>>,
@@ -171,18 +180,19 @@ impl Entry for Counted<'_> {
             CountJson {
                 solutions: self.outcome.count,
                 capped: self.capped(),
+                complete: !self.cut_short(),
                 verdict: self.verdict(),
                 stats: self.stats.then(|| StatsJson::new(self.outcome)),
             },
         )
     }
 
-    /// `<puzzle>\t<line>\t<count, >=count when capped, count? when timed out>\t<verdict>`.
+    /// `<puzzle>\t<line>\t<count, >=count when capped, count? when cut short>\t<verdict>`.
     fn text(&self, out: &mut dyn Write) -> std::io::Result<()> {
         let count = self.outcome.count;
         let shown = if self.capped() {
             format!(">={count}")
-        } else if self.timed_out() {
+        } else if self.cut_short() {
             // Found so far: a lower bound.
             format!("{count}?")
         } else {
