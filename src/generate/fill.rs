@@ -183,7 +183,8 @@ impl Filler {
                     return FillStatus::Budget;
                 }
                 // The round runs in slices that publish the counters (for progress
-                // bars) and poll Ctrl-C; slicing does not change the search.
+                // bars) and poll Ctrl-C and the deadline; slicing does not change the
+                // search, and a round cut short by either yields no grid.
                 let mut left = config.round_nodes;
                 let mut status = FillStatus::Budget;
                 while left > 0 {
@@ -198,7 +199,7 @@ impl Filler {
                         .restarts
                         .fetch_add(s.stats.restarts - restarts0, Ordering::Relaxed);
                     control.placed.fetch_max(s.stats.deepest, Ordering::Relaxed);
-                    if status != FillStatus::Budget || control.interrupt.load(Ordering::Relaxed) {
+                    if status != FillStatus::Budget || control.should_stop() {
                         break;
                     }
                     // In a race (one worker): the end of an epoch, and the wait for
@@ -221,7 +222,7 @@ impl Filler {
             } else {
                 searches.par_iter_mut().enumerate().map(round).collect()
             };
-            if control.interrupt.load(Ordering::Relaxed) || paced_out.load(Ordering::Relaxed) {
+            if control.should_stop() || paced_out.load(Ordering::Relaxed) {
                 // A round cut short would make the winner depend on timing.
                 return Ok(None);
             }
