@@ -195,9 +195,15 @@ fn tick(
 ) {
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let n = control.nodes.load(Ordering::Relaxed);
-    let mut rate = format!("{} nodes, {}/s", human(n as f64), human(n as f64 / secs));
-    // The learning engine's work is in conflicts (and its nodes are decisions).
+    // The learning engine's work is in conflicts; beside it the node count is what the
+    // other engines of a race did (a probe's hundred nodes, or the fill search), whose
+    // rate over the whole run would mislead.
     let conflicts = control.conflicts.load(Ordering::Relaxed);
+    let mut rate = if conflicts > 0 {
+        format!("{} nodes", human(n as f64))
+    } else {
+        format!("{} nodes, {}/s", human(n as f64), human(n as f64 / secs))
+    };
     if conflicts > 0 {
         rate.push_str(&format!(
             ", {} conflicts, {}/s, {} clauses held, {} restarts",

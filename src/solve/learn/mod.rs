@@ -137,6 +137,10 @@
 //!
 //! Memory is `O(n³)`: about 90 MB at 100×100 (10⁶ options; half of it the headers of
 //! empty watch lists), plus the learned clauses, which reductions keep to the low-LBD half.
+//! Reductions come 300 conflicts further apart each time, so what they keep grows as the
+//! square root of the conflicts, as in Glucose and CaDiCaL: `count --limit 2` racing three
+//! learners on a 49×49 roster near the peak held 38 MB at 5 s, 88 MB at 110 s and 105 MB
+//! at 165 s (2026-11-24), one learner alone 24 MB at 5 s and 41 MB at 55 s.
 
 mod analyze;
 mod clauses;
