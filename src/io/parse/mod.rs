@@ -30,12 +30,14 @@
 //!    side: line form.
 //! 2. `t = n` for a supported `n` (4, 9, 25, 36, …, 100) and `t` is not a square of one: grid
 //!    form, `n` rows per grid.
-//! 3. `t` is both (16 = 4² or a 16×16 row, 81 = 9² or an 81×81 row): grid form when most of
-//!    the non-blank lines among that line and the following `t − 1` lines of the same width
-//!    (the rest of what would be the first grid) hold a value above the small side (4 or 9),
-//!    or when those `t` lines are all blank (an empty `t×t` grid, not `t` copies of the empty
-//!    small puzzle); otherwise line form, where a line with such a value is one bad puzzle. A compact single token only counts as a row or line the alphabet can write, so 16
-//!    digits are always a 4×4 line with the numeric alphabet.
+//! 3. `t` is both (16 = 4² or a 16×16 row, 81 = 9² or an 81×81 row): among that line and
+//!    the following `t − 1` lines of the same width (the rest of what would be the first
+//!    grid), grid form when some line holds a value above the small side (4 or 9) and either
+//!    most non-blank lines do or some line is blank (a sparse grid), or when those `t` lines
+//!    are all blank (an empty `t×t` grid, not `t` copies of the empty small puzzle);
+//!    otherwise line form, where a line with such a value is one bad puzzle. A compact
+//!    single token only counts as a row or line the alphabet can write, so 16 digits are
+//!    always a 4×4 line with the numeric alphabet.
 //! 4. Anything else: the next lines of the block are tried in turn; if none fits, a one-line
 //!    block (or one wider than 100) is read as a bad line puzzle, and otherwise the block is
 //!    one bad grid reported with the list of supported sizes.

@@ -351,6 +351,16 @@ fn ambiguous_eighty_one_tokens() {
     let r = parse(&spaced_grid(81, &sparse));
     assert_eq!(r.len(), 1);
     assert_eq!(ok(&r[0]).cells(), sparse.as_slice());
+    // Rosters with two shifts set, one of them small: grids, since their other rows are
+    // blank (a 16x16 with 2 and 13, an 81x81 with 5 and 40).
+    for (n, small, big) in [(16, 2, 13), (81, 5, 40)] {
+        let mut two = vec![0u8; n * n];
+        two[3] = small;
+        two[n + 7] = big;
+        let r = parse(&spaced_grid(n, &two));
+        assert_eq!(r.len(), 1, "{n}");
+        assert_eq!(ok(&r[0]).cells(), two.as_slice());
+    }
 }
 
 /// A mistyped value above 9 in a batch of spaced 9x9 lines spoils its own line only: the

@@ -121,10 +121,11 @@ pub(super) enum Mode {
 }
 
 /// Rule 3: whether lines `i..i+n` of a block read better as one `n×n` grid than as `n`
-/// line puzzles of side `small`: most of those that are not blank hold a value above the
-/// small side. A row of an `n×n` grid with a few givens nearly always does; a batch of
-/// small line puzzles with one mistyped value (a `10` among 9×9 lines) has it on one line,
-/// which is then reported as a bad puzzle, not read with the others as one bad grid.
+/// line puzzles of side `small`: some line holds a value above the small side, and either
+/// most non-blank lines do or some line is blank. A row of an `n×n` grid with a few givens
+/// nearly always holds such a value, and a sparse grid (a roster with a few shifts set)
+/// has blank rows; a batch of small line puzzles has neither, so one mistyped value (a
+/// `10` among 9×9 lines) spoils only its own line, not the batch read as one bad grid.
 pub(super) fn looks_like_grid(
     lines: &[Line<'_>],
     i: usize,
@@ -135,8 +136,9 @@ pub(super) fn looks_like_grid(
     let n = big.side();
     let width = lines[i].width();
     let window = &lines[i..lines.len().min(i + n)];
-    let (mut filled, mut big_values) = (0, 0);
+    let (mut lines, mut filled, mut big_values) = (0, 0, 0);
     for l in window.iter().filter(|l| l.width() == width) {
+        lines += 1;
         let values = l.values(alphabet);
         if values.iter().any(|&v| v != 0) {
             filled += 1;
@@ -145,7 +147,7 @@ pub(super) fn looks_like_grid(
             big_values += 1;
         }
     }
-    2 * big_values > filled
+    (big_values > 0 && (2 * big_values > filled || filled < lines))
         || (window.len() == n
             && window
                 .iter()
