@@ -177,6 +177,8 @@ impl Filler {
                 return Ok(None);
             }
             let winner = AtomicUsize::new(usize::MAX);
+            // The lowest worker the deadline or Ctrl-C cut short in this round.
+            let cut = AtomicUsize::new(usize::MAX);
             let paced_out = AtomicBool::new(false);
             let round = |(w, s): (usize, &mut FillSearch<'_>)| {
                 if exhausted[w] || winner.load(Ordering::Relaxed) < w {
@@ -184,7 +186,8 @@ impl Filler {
                 }
                 // The round runs in slices that publish the counters (for progress
                 // bars) and poll Ctrl-C and the deadline; slicing does not change the
-                // search, and a round cut short by either yields no grid.
+                // search. A worker stops early once a lower one has a grid (its own
+                // result can no longer matter).
                 let mut left = config.round_nodes;
                 let mut status = FillStatus::Budget;
                 while left > 0 {
@@ -199,7 +202,11 @@ impl Filler {
                         .restarts
                         .fetch_add(s.stats.restarts - restarts0, Ordering::Relaxed);
                     control.placed.fetch_max(s.stats.deepest, Ordering::Relaxed);
-                    if status != FillStatus::Budget || control.should_stop() {
+                    if status != FillStatus::Budget || winner.load(Ordering::Relaxed) < w {
+                        break;
+                    }
+                    if control.should_stop() {
+                        cut.fetch_min(w, Ordering::Relaxed);
                         break;
                     }
                     // In a race (one worker): the end of an epoch, and the wait for
@@ -222,8 +229,12 @@ impl Filler {
             } else {
                 searches.par_iter_mut().enumerate().map(round).collect()
             };
-            if control.should_stop() || paced_out.load(Ordering::Relaxed) {
-                // A round cut short would make the winner depend on timing.
+            // A grid found is returned when every worker before the winner ran its round
+            // out: the same winner as without the stop. Otherwise the winner would depend
+            // on timing, and the stop yields no grid.
+            let w = winner.load(Ordering::Relaxed);
+            let settled = w != usize::MAX && cut.load(Ordering::Relaxed) > w;
+            if paced_out.load(Ordering::Relaxed) || (control.should_stop() && !settled) {
                 return Ok(None);
             }
             for (w, status) in statuses.iter().enumerate() {
@@ -231,7 +242,6 @@ impl Filler {
                     exhausted[w] = true;
                 }
             }
-            let w = winner.load(Ordering::Relaxed);
             if w != usize::MAX {
                 let s = &searches[w];
                 let grid = Grid::new(shape, s.cells())
