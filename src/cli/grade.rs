@@ -6,9 +6,11 @@
 //! that map its staff, days and shifts to rows, columns and symbols). Puzzles are graded in
 //! parallel (one [`Grader`] per worker thread) and printed in input order. Unreadable
 //! puzzles of a text batch are reported as `FILE:LINE:COL: message` and skipped; the exit
-//! status is then 65. A bad roster CSV stops the run with `FILE:LINE:FIELD: message`. A puzzle whose givens lead to a contradiction (it has no
-//! solution) is reported on stderr and makes the status 1. Nothing is written when no
-//! puzzle could be read, or when the run is interrupted.
+//! status is then 65. A bad roster CSV stops the run with `FILE:LINE:FIELD: message`. A
+//! puzzle that is not proper is reported on stderr and makes the status 1: its givens lead
+//! to a contradiction, or the techniques cannot finish it and a short search ([`short_count`])
+//! shows that it has no solution or several. Nothing is written when no puzzle could be
+//! read, or when the run is interrupted.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -87,7 +89,8 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         GradeFormat::Text => Form::Text,
         GradeFormat::Json => Form::Json,
     });
-    let mut contradictions = 0usize;
+    // Puzzles shown not proper: a contradiction, or no or several solutions by search.
+    let mut not_proper = 0usize;
     let mut tally = Tally::default();
     // A chunk at a time: bounded memory, and Ctrl-C seen between puzzles.
     loop {
@@ -98,8 +101,8 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         let graded: Vec<Option<(Grade, Option<u64>)>> = chunk
             .par_iter()
             .map_init(
-                || None::<Grader>,
-                |grader, item| {
+                || (None::<Grader>, crate::solve::Workspace::default()),
+                |(grader, workspace), item| {
                     if interrupt.load(Ordering::Relaxed) {
                         return None;
                     }
@@ -110,7 +113,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                     };
                     let grade = g.grade(p, &opts);
                     let solutions = (grade.outcome == Outcome::Beyond)
-                        .then(|| short_count(p, &ctx.control))
+                        .then(|| short_count(workspace, p, &ctx.control))
                         .flatten();
                     bar.done.fetch_add(1, Ordering::Relaxed);
                     Some((grade, solutions))
@@ -123,7 +126,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         for (item, (g, solutions)) in chunk.iter().zip(graded.iter().flatten()) {
             let labels = input.labels(item);
             if let Some(conflict) = &g.conflict {
-                contradictions += 1;
+                not_proper += 1;
                 msg!(
                     "shiftgrid: {name}:{}: puzzle {} has no solution: {}",
                     item.line,
@@ -145,7 +148,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                 ),
                 None => {}
             }
-            contradictions += usize::from(solutions.is_some());
+            not_proper += usize::from(solutions.is_some());
             tally.add(g);
             sink.push(&Graded {
                 item,
@@ -164,7 +167,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         ctx.quiet,
         &format!("{} in {:.2} s", tally.summary(), elapsed.as_secs_f64()),
     );
-    Ok(final_status(input.bad, contradictions))
+    Ok(final_status(input.bad, not_proper))
 }
 
 /// The L column: the level, `>8` beyond the maximum level, `-` for a contradiction.
@@ -268,14 +271,20 @@ const SHORT_COUNT_NODES: u64 = 50_000;
 /// (at most [`SHORT_COUNT_NODES`] nodes, so the answer is the same on every machine) shows
 /// that it has no solution or more than one, `None` when it has one or the search could
 /// not tell within its nodes.
-fn short_count(puzzle: &crate::grid::Puzzle, control: &crate::solve::SearchControl) -> Option<u64> {
-    use crate::solve::{Engine, SolveLimits, solve};
+fn short_count(
+    workspace: &mut crate::solve::Workspace,
+    puzzle: &crate::grid::Puzzle,
+    control: &crate::solve::SearchControl,
+) -> Option<u64> {
+    use crate::solve::{Engine, SolveLimits};
     let limits = SolveLimits {
         node_limit: SHORT_COUNT_NODES,
         keep: 0,
         ..SolveLimits::count_up_to(2)
     };
-    let o = solve(puzzle, Engine::Dlx, &limits, control).ok()?;
+    let o = workspace
+        .solve(puzzle, Engine::Dlx, &limits, control)
+        .ok()?;
     match (o.count, o.complete) {
         (0, true) => Some(0),
         (c, _) if c >= 2 => Some(c),

@@ -134,11 +134,15 @@ pub fn run() -> Result<Exit> {
         }
         Err(e) => {
             // A usage error: on stderr, with the `shiftgrid: ` prefix every error carries
-            // (clap's own text starts `error: `), in colour only on a terminal.
+            // (clap's own text starts `error: `), in colour only on a terminal that takes
+            // it (no NO_COLOR, no TERM=dumb), as clap decides for itself.
             use std::io::{IsTerminal, Write};
             let text = e.render();
             let mut stderr = std::io::stderr().lock();
-            let _ = if stderr.is_terminal() {
+            let colour = stderr.is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb");
+            let _ = if colour {
                 write!(stderr, "shiftgrid: {}", text.ansi())
             } else {
                 write!(stderr, "shiftgrid: {text}")

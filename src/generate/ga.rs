@@ -118,7 +118,10 @@ pub struct GaConfig {
     /// Given orbits tried by the redundancy step of one shaping (`None`: all of them).
     /// From 49×49 up, trying all costs thousands of grading runs per individual.
     pub drop_trials: Option<usize>,
-    /// Stop after this long with the best puzzle so far.
+    /// Stop after this long with the best puzzle so far. With [`evolve`] the time counts
+    /// from the start, the grid's fill included (which it never cuts short); with
+    /// [`evolve_grid`] from the start of the evolution. Too far off to represent is no
+    /// limit.
     pub time_limit: Option<Duration>,
     /// Rounds of the local search (swap moves) run on each new best individual of the
     /// population (0: none; see the module docs).
@@ -265,7 +268,7 @@ pub fn evolve(
     let solution = fill_for_seed(&Filler::empty(shape), config.seed, control)?;
     let control = control
         .clone()
-        .with_deadline(config.time_limit.map(|d| start + d));
+        .with_deadline(config.time_limit.and_then(|d| start.checked_add(d)));
     let mut e = evolve_grid(&solution, config, &control, progress);
     e.micros = start.elapsed().as_micros() as u64;
     Some(e)
@@ -282,7 +285,7 @@ pub fn evolve_grid(
     let shape = solution.shape();
     let control = control
         .clone()
-        .with_deadline(config.time_limit.map(|d| start + d));
+        .with_deadline(config.time_limit.and_then(|d| start.checked_add(d)));
     let template = Shaper::new(solution, config.symmetry, config.level);
     let cells = shape.cells();
     let pop_size = config.population.max(2);
