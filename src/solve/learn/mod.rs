@@ -133,7 +133,12 @@
 //!   Recounting the LBD of each learned clause met in conflict analysis and keeping the
 //!   lower one, as Glucose does (2026-11-24, the sixteen alone, one seed): 9% fewer
 //!   conflicts (1.18M against 1.30M) but no faster (114.6 s against 115.2 s), as the
-//!   clauses kept longer make each conflict dearer.
+//!   clauses kept longer make each conflict dearer. Splitting the uniqueness proof between
+//!   the two provers (one assumes that the cell with the fewest candidates takes its value
+//!   in the first solution, the other that it does not, and each hands over the negated
+//!   assumption once refuted): Frisch's sixteen 59.7 s against 57.9 s. The side that
+//!   keeps the value is nearly the whole proof (Frisch #18: refuted after 94k of 190k
+//!   conflicts), the other falls at once, so the split adds nothing to the race.
 //!
 //! Memory is `O(n³)`: about 90 MB at 100×100 (10⁶ options; half of it the headers of
 //! empty watch lists), plus the learned clauses, which reductions keep to the low-LBD half.
