@@ -243,7 +243,9 @@ fn cli_name_files_name_the_roster() {
     let (header, rows) = read_wide(&bytes);
     assert_eq!(header[1], "Day 9");
     assert_eq!(rows[0][0], "Nurse 001, \"RN\"");
-    // The roster's own staff and day names come back; only the shifts need their file.
+    // The roster's own staff names come back; the days, named `Day 9` … `Day 1` like
+    // default names in reverse, need their file to keep their order (without it they are
+    // placed by number, as a long file would place them); the shifts need theirs.
     let line = shiftgrid()
         .args([
             "fill",
@@ -262,10 +264,26 @@ fn cli_name_files_name_the_roster() {
     shiftgrid()
         .args(["solve", "-f", "line", "--shifts"])
         .arg(&files[2])
+        .arg("--days")
+        .arg(&files[1])
         .arg(&out)
         .assert()
         .success()
-        .stdout(line);
+        .stdout(line.clone());
+    // A 9x9 line is 81 digits: each row of 9 reversed.
+    let mirrored: Vec<u8> = line
+        .trim_ascii_end()
+        .chunks(9)
+        .flat_map(|row| row.iter().rev().copied())
+        .chain([b'\n'])
+        .collect();
+    shiftgrid()
+        .args(["solve", "-f", "line", "--shifts"])
+        .arg(&files[2])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(mirrored);
     // Without the shift names, the cells are unknown shifts.
     shiftgrid()
         .args(["solve"])

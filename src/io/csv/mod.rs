@@ -35,8 +35,10 @@
 //!   shift 3 (numbers are accepted only with default names, so that a typo in a custom roster
 //!   is never read as a number). In a wide file, the staff and day names are the file's own
 //!   first column and header, in the file's order, unless a list is given: then rows and
-//!   columns are matched to the list by name and may come in any order. In a long file, staff
-//!   and days are matched against their lists, or taken by number as shifts are.
+//!   columns are matched to the list by name and may come in any order. Default names
+//!   (`Staff 3`, `Day 3`, or plain numbers) that number the axis out of order are placed by
+//!   their numbers, so a wide file and its long export mean the same roster. In a long file,
+//!   staff and days are matched against their lists, or taken by number as shifts are.
 //! - **Size.** A wide file has `N` day columns and `N` staff rows, in its own order, which is
 //!   the roster's: blocks are `b` adjacent staff × `b` adjacent days. A long file's `N` is the
 //!   length of the name lists when any is given, and otherwise the smallest supported side

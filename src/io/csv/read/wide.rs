@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::io::BufRead;
 
-use super::{Fail, Lookup, Roster, Row, Rows, finish, names_error};
+use super::{Fail, Lookup, Roster, Row, Rows, default_index, finish, names_error};
 use crate::grid::Shape;
 use crate::io::csv::Layout;
 use crate::io::csv::errors::{CsvErrorKind, err};
@@ -151,6 +151,18 @@ pub(super) fn read_wide<R: BufRead>(
         };
         return Err(err(last, None, kind).into());
     }
+    // Default names out of order (`Staff 4` on the first row): each goes where its number
+    // says, as in a long file, so that converting between the layouts never moves a shift.
+    if staff.list.is_none() {
+        if let Some(place) = default_places(Axis::Staff, &names.staff) {
+            permute(&mut cells, &mut origin, &mut names.staff, n, &place, true);
+        }
+    }
+    if days.list.is_none() {
+        if let Some(place) = default_places(Axis::Day, &names.days) {
+            permute(&mut cells, &mut origin, &mut names.days, n, &place, false);
+        }
+    }
     let puzzle = finish(shape, cells, &origin, &names)?;
     Ok(Roster {
         label: None,
@@ -159,6 +171,47 @@ pub(super) fn read_wide<R: BufRead>(
         puzzle,
         names,
     })
+}
+
+/// When every name of an axis is a default one (`Day 3`, `day3`, `3`) and together they
+/// number `1..=n` in some order other than the file's: the place (from 0) of each.
+fn default_places(axis: Axis, names: &[String]) -> Option<Vec<usize>> {
+    let n = names.len();
+    let mut seen = vec![false; n];
+    let mut place = Vec::with_capacity(n);
+    for name in names {
+        let k = default_index(axis, name).filter(|k| (1..=n).contains(k))? - 1;
+        if std::mem::replace(&mut seen[k], true) {
+            return None;
+        }
+        place.push(k);
+    }
+    place
+        .iter()
+        .enumerate()
+        .any(|(i, &k)| i != k)
+        .then_some(place)
+}
+
+/// Moves row (`rows`) or column `i` of the grid, its cells' origins and its name to
+/// `place[i]`.
+fn permute(
+    cells: &mut [u8],
+    origin: &mut [(usize, usize)],
+    names: &mut [String],
+    n: usize,
+    place: &[usize],
+    rows: bool,
+) {
+    let at = |i: usize, j: usize| if rows { i * n + j } else { j * n + i };
+    let (old_cells, old_origin, old_names) = (cells.to_vec(), origin.to_vec(), names.to_vec());
+    for (i, &k) in place.iter().enumerate() {
+        for j in 0..n {
+            cells[at(k, j)] = old_cells[at(i, j)];
+            origin[at(k, j)] = old_origin[at(i, j)];
+        }
+        names[k] = old_names[i].clone();
+    }
 }
 
 #[cfg(test)]
@@ -181,5 +234,27 @@ mod tests {
         assert_eq!(r.names.staff(), ["A", "B", "C", "D"]);
         let e = read_err("who,Z,Y,X,W\nD,,,,\nC,,,,\nB,,,,\n", &custom);
         assert_eq!(e.to_string(), "line 4: no row for staff \"A\" (from s)");
+    }
+
+    /// Default names out of order go where their numbers say, as in a long file: this
+    /// file is the normal-order roster with `Staff 4` first and the days reversed.
+    #[test]
+    fn wide_default_names_out_of_order_are_placed_by_number() {
+        let none = CustomNames::default();
+        let text = "staff,Day 4,Day 3,Day 2,Day 1\nStaff 4,1,3,,\nStaff 1,,,2,1\nStaff 2,,,,\nStaff 3,,,,\n";
+        let r = &read(text, &none).unwrap()[0];
+        let long =
+            "staff,day,shift\nStaff 4,Day 4,1\nStaff 4,Day 3,3\nStaff 1,Day 2,2\nStaff 1,Day 1,1\n";
+        let l = &read(long, &none).unwrap()[0];
+        assert_eq!(r.puzzle.cells(), l.puzzle.cells());
+        assert_eq!((r.puzzle.get(3, 3), r.puzzle.get(0, 0)), (1, 1));
+        assert_eq!(
+            r.names.staff(),
+            ["Staff 1", "Staff 2", "Staff 3", "Staff 4"]
+        );
+        assert_eq!(r.names.days(), ["Day 1", "Day 2", "Day 3", "Day 4"]);
+        // Custom names keep the file's order.
+        let r = &read("who,W,X,Y,Z\nD,1,,,\nC,,,,\nB,,,,\nA,,,,\n", &none).unwrap()[0];
+        assert_eq!((r.puzzle.get(0, 0), r.names.staff()[0].as_str()), (1, "D"));
     }
 }
