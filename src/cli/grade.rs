@@ -197,7 +197,7 @@ impl Entry for Graded<'_> {
         #[derive(Serialize)]
         struct GradeJson<'a> {
             outcome: &'static str,
-            /// `null` beyond the maximum level.
+            /// `null` beyond the maximum level and for a contradiction (the text's `-`).
             level: Option<u8>,
             max_level: u8,
             steps: u32,
@@ -215,7 +215,7 @@ impl Entry for Graded<'_> {
             Some(self.item.puzzle.shape()),
             GradeJson {
                 outcome: g.outcome.name(),
-                level: g.level,
+                level: g.level.filter(|_| g.outcome != Outcome::Contradiction),
                 max_level: g.max_level,
                 steps: g.steps,
                 difficulty: g.difficulty().map(|d| d.name()),
@@ -549,6 +549,13 @@ mod tests {
         assert!(text.contains("contradiction: staff 1 / day 4 has no shift left"));
         let (_, text) = run_to_string(&["--max-level", "1"], "................\n");
         assert!(text.starts_with("1\t1\t>1\t0\tbeyond\t"), "{text}");
+        // JSON says the same: the outcome by name, no level for a contradiction.
+        let (_, json) = run_to_string(&["-f", "json"], "123....4........\n");
+        assert!(
+            json.contains("\"outcome\":\"contradiction\",\"level\":null,"),
+            "{json}"
+        );
+        assert!(json.contains("\"difficulty\":null"), "{json}");
     }
 
     #[test]
