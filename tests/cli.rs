@@ -676,3 +676,23 @@ fn grade_notes_puzzles_with_several_solutions() {
         .stdout(contains(">8"))
         .stderr(predicate::str::is_empty());
 }
+
+/// `generate --givens K` says so when the puzzle keeps more than K givens.
+#[test]
+fn givens_target_not_reached_is_noted() {
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("shiftgrid"))
+        .args([
+            "generate", "--box", "3", "--seed", "3", "--givens", "20", "-f", "line",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let givens = out.stdout.iter().filter(|&&c| c.is_ascii_digit()).count();
+    assert!(givens > 20);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("kept more than --givens 20 givens")
+            && err.contains(&format!("(the fewest: {givens})")),
+        "{err}"
+    );
+}

@@ -123,12 +123,21 @@ enum OrderArg {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum SymmetryArg {
+    /// No symmetry: each cell on its own.
     None,
+    /// Half turn about the centre: (r, c) with (n-1-r, n-1-c).
     Rot180,
+    /// Quarter turns: orbits of up to four cells.
     Rot90,
+    /// Left-right mirror: (r, c) with (r, n-1-c).
     Mirror,
+    /// Mirror in the main diagonal: (r, c) with (c, r).
     Diagonal,
+    /// Mirror in the anti-diagonal: (r, c) with (n-1-c, n-1-r).
     AntiDiagonal,
+    /// Both axis mirrors, left-right and top-bottom (the dihedral group of order 4, which
+    /// holds the half turn but not the quarter turns or the diagonals).
+    #[value(alias = "both-mirrors")]
     Dihedral,
 }
 
@@ -391,6 +400,9 @@ struct Totals {
     givens: u64,
     /// Whether every puzzle made was shown minimal.
     minimal: bool,
+    /// `--givens K`: puzzles that kept more than K givens, and the fewest any of them kept.
+    above_target: u64,
+    fewest_above: usize,
 }
 
 impl Default for Totals {
@@ -399,6 +411,8 @@ impl Default for Totals {
             made: 0,
             givens: 0,
             minimal: true,
+            above_target: 0,
+            fewest_above: usize::MAX,
         }
     }
 }
@@ -424,6 +438,10 @@ impl Batch<'_> {
         self.totals.made += 1;
         self.totals.givens += g.puzzle.givens() as u64;
         self.totals.minimal &= g.minimal;
+        if self.args.givens.is_some_and(|k| g.puzzle.givens() > k) {
+            self.totals.above_target += 1;
+            self.totals.fewest_above = self.totals.fewest_above.min(g.puzzle.givens());
+        }
         self.sink.push(&Generated {
             key: InBatch { index, seed },
             method: self.method,
@@ -537,7 +555,21 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         made,
         givens,
         minimal,
+        above_target,
+        fewest_above,
     } = totals;
+    if above_target > 0 && !ctx.quiet {
+        let k = args.givens.unwrap_or(0);
+        msg!(
+            "shiftgrid: {} kept more than --givens {k} givens: no further removal was proven \
+             (the fewest: {fewest_above})",
+            if made == 1 {
+                "the puzzle".to_string()
+            } else {
+                format!("{above_target} of the {made} puzzles")
+            }
+        );
+    }
     progress::summary(
         ctx.quiet,
         &format!(
