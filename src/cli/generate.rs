@@ -81,7 +81,9 @@ pub(super) struct GenerateArgs {
     /// puzzle.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     time_limit: Option<std::time::Duration>,
-    /// Number of puzzles; puzzle i is seeded from the run seed and i.
+    /// Number of puzzles. In a batch (M > 1, or with --first-index) puzzle i is seeded from
+    /// the run seed and i; a single puzzle uses the run seed itself (each puzzle's seed is
+    /// in its JSON).
     #[arg(long, short = 'n', default_value_t = 1, value_name = "M",
           value_parser = clap::value_parser!(u64).range(1..))]
     count: u64,
