@@ -22,7 +22,7 @@ use super::{Ctx, pick_seed, progress};
 use crate::generate::expand::{ExpandConfig, expand};
 use crate::generate::fill::batch_seed;
 use crate::generate::ga::{GaConfig, GaProgress, GenerationRecord, evolve};
-use crate::generate::{Fallback, GenerateConfig, Order, Symmetry, Target, generate};
+use crate::generate::{Fallback, GenerateConfig, GridKind, Order, Symmetry, Target, generate};
 use crate::grade::{Grade, MAX_LEVEL};
 use crate::grid::{Grid, Puzzle, Shape};
 use crate::solve::SearchControl;
@@ -41,6 +41,13 @@ pub(super) struct GenerateArgs {
     /// Symmetry of the pattern of givens.
     #[arg(long, value_enum, default_value_t = SymmetryArg::Rot180)]
     symmetry: SymmetryArg,
+    /// Make the puzzle from a grid that the half turn maps onto itself with the shifts
+    /// renamed in pairs (an automorphic grid; up to 81x81, not with --symmetry none): with
+    /// the point symmetry, minimal puzzles keep about 3 points fewer givens (41% at 25x25).
+    /// The solution then has the symmetry too, which a solver can use, so it is not the
+    /// default.
+    #[arg(long)]
+    automorphic: bool,
     /// How puzzles are made: `prove` blanks cells while uniqueness is proven (fewest
     /// givens); `expand` is the difficulty paper's empty-cell expansion (blanks kept while
     /// techniques 1..--max-level solve); `ga` is its genetic algorithm for puzzles of
@@ -123,7 +130,7 @@ enum OrderArg {
     Random,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum SymmetryArg {
     /// No symmetry: each cell on its own.
     None,
@@ -321,6 +328,25 @@ fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Method> {
     if method == MethodArg::Ga {
         refuse("--order", args.order.is_some(), "prove or expand")?;
     }
+    if args.automorphic {
+        if method != MethodArg::Prove {
+            return Err(exit::usage_error(
+                "--automorphic works with --method prove (the default) only",
+            ));
+        }
+        if args.symmetry == SymmetryArg::None {
+            return Err(exit::usage_error(
+                "--automorphic matches the grid to the pattern's half turn: it needs a \
+                 symmetry of the givens (rot180, the default)",
+            ));
+        }
+        if shape.box_size() > GridKind::HALF_TURN_MAX_BOX {
+            return Err(exit::usage_error(format!(
+                "--automorphic fills grids up to 81x81 (box {}), not {shape}",
+                GridKind::HALF_TURN_MAX_BOX
+            )));
+        }
+    }
     let symmetry = match args.symmetry {
         SymmetryArg::None => Symmetry::None,
         SymmetryArg::Rot180 => Symmetry::Rot180,
@@ -340,6 +366,9 @@ fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Method> {
             let mut base = GenerateConfig::for_shape(shape, seed);
             base.symmetry = symmetry;
             base.order = order.unwrap_or(Order::Bands);
+            if args.automorphic {
+                base.grid = GridKind::HalfTurn;
+            }
             if args.minimal {
                 base.target = Target::Minimal;
                 base.fallback = Fallback::Full;

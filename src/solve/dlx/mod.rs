@@ -11,6 +11,7 @@
 //! progress and stopping go through the atomics of a [`SearchControl`].
 
 pub(crate) mod fill;
+pub(crate) mod half_turn;
 mod matrix;
 mod parallel;
 mod search;
