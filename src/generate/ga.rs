@@ -63,6 +63,9 @@
 //! there), so puzzles keep givens that could go; so does a shaping that a time limit cut
 //! short.
 //!
+//! The generation loop is here; the genetic operators (steps 2 to 4) are in `operators.rs`,
+//! the shaping and fitness (steps 5 and 6) in `shaping.rs`, the local search in `climb.rs`.
+//!
 //! # Determinism
 //!
 //! Selection, crossover and mutation draw from one ChaCha8 stream; the shaping of child
@@ -78,12 +81,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use bitvec::vec::BitVec;
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 
 use self::climb::{ClimbConfig, climb};
+use self::operators::{crossover, initial_genomes, mutate, tournament};
+use self::shaping::{evaluate, puzzle_cells};
 use super::Symmetry;
 use super::expand::{Shaper, fill_for_seed};
 use super::fill::Filler;
@@ -411,187 +414,6 @@ pub fn evolve_grid(
     }
 }
 
-/// The cells of `solution` that `genome` gives, `0` elsewhere.
-fn puzzle_cells(solution: &Grid, genome: &BitVec) -> Vec<u8> {
-    solution
-        .cells()
-        .iter()
-        .zip(genome.iter())
-        .map(|(&v, given)| if *given { v } else { 0 })
-        .collect()
-}
-
-/// Shapes and grades `genomes` in parallel; child `i` of `generation` draws from its own
-/// stream, so the result does not depend on the thread count.
-fn evaluate(
-    template: &Shaper,
-    genomes: Vec<(BitVec, Option<BitVec>)>,
-    config: &GaConfig,
-    generation: u32,
-    control: &SearchControl,
-    grading_runs: &mut u64,
-) -> Vec<Individual> {
-    let results: Vec<(Individual, u64)> = genomes
-        .into_par_iter()
-        .enumerate()
-        .map_init(
-            || template.clone(),
-            |shaper, (i, (genome, parent))| {
-                let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
-                rng.set_stream((u64::from(generation) << 24 | i as u64) + 64);
-                let before = shaper.trials;
-                let ind = shape_genome(shaper, &genome, parent.as_ref(), config, control, &mut rng);
-                (ind, shaper.trials - before)
-            },
-        )
-        .collect();
-    *grading_runs += results.iter().map(|r| r.1).sum::<u64>();
-    results.into_iter().map(|r| r.0).collect()
-}
-
-/// The shaping (repair) step and the fitness of its result.
-fn shape_genome(
-    shaper: &mut Shaper,
-    genome: &BitVec,
-    parent: Option<&BitVec>,
-    config: &GaConfig,
-    control: &SearchControl,
-    rng: &mut ChaCha8Rng,
-) -> Individual {
-    let shape = shaper.shape();
-    let mut cells = vec![0u8; shape.cells()];
-    // Symmetry: each orbit follows the majority of its bits.
-    for k in 0..shaper.orbits.len() {
-        let orbit = &shaper.orbits[k];
-        let ones = orbit.iter().filter(|&&c| genome[c as usize]).count();
-        let given = match (2 * ones).cmp(&orbit.len()) {
-            std::cmp::Ordering::Greater => true,
-            std::cmp::Ordering::Less => false,
-            std::cmp::Ordering::Equal => rng.gen_bool(0.5),
-        };
-        if given {
-            shaper.set(&mut cells, k, true);
-        }
-    }
-    // Solvable by techniques 1..=L_t.
-    shaper.add_until_solved(&mut cells, rng, control);
-    // No redundant givens (or as many tries as the budget allows).
-    let mut order: Vec<usize> = (0..shaper.orbits.len())
-        .filter(|&k| shaper.is_given(&cells, k))
-        .collect();
-    order.shuffle(rng);
-    let mut budget = config.drop_trials;
-    match parent {
-        // Orbits the parent did not have go last: tried first, they would mostly just
-        // undo the mutation (the parent was minimal without them).
-        Some(parent) if budget.is_none() => {
-            order.sort_by_key(|&k| !parent[shaper.orbits[k][0] as usize]);
-        }
-        // With a budget, the parent's orbits that share a house with a changed cell come
-        // first: a given becomes redundant through what changed near it.
-        Some(parent) => {
-            let near = houses_near_changes(shape, &cells, parent);
-            let n = shape.side();
-            let is_near = |k: usize| {
-                shaper.orbits[k].iter().any(|&c| {
-                    let (r, col) = (c as usize / n, c as usize % n);
-                    near[r] || near[n + col] || near[2 * n + shape.block_of(r, col)]
-                })
-            };
-            order.sort_by_key(|&k| (!parent[shaper.orbits[k][0] as usize], !is_near(k)));
-        }
-        // The full grid's shaping is a complete expansion, whatever the budget: the run
-        // then never does worse than expansion.
-        None if genome.all() => budget = None,
-        None => {}
-    }
-    if let Some(t) = budget {
-        order.truncate(t);
-    }
-    shaper.blank_while_solved(&mut cells, &order, control);
-    let g = shaper.grade(&cells);
-    let level = g.level.expect("shaping leaves a solved puzzle");
-    Individual {
-        genome: cells.iter().map(|&v| v != 0).collect(),
-        fitness: fitness(shape, level, g.steps),
-        level,
-        steps: g.steps,
-        climbed: false,
-    }
-}
-
-/// Which houses (rows `0..n`, columns `n..2n`, blocks `2n..3n`) hold a cell whose
-/// given/blank state differs between `cells` and `parent`.
-fn houses_near_changes(shape: Shape, cells: &[u8], parent: &BitVec) -> Vec<bool> {
-    let n = shape.side();
-    let mut near = vec![false; 3 * n];
-    for (c, &v) in cells.iter().enumerate() {
-        if (v != 0) != parent[c] {
-            let (r, col) = (c / n, c % n);
-            near[r] = true;
-            near[n + col] = true;
-            near[2 * n + shape.block_of(r, col)] = true;
-        }
-    }
-    near
-}
-
-/// The index of the fittest of `size` individuals drawn at random (`pop` is sorted best
-/// first, so the smallest index drawn wins).
-fn tournament(pop: &[Individual], size: usize, rng: &mut ChaCha8Rng) -> usize {
-    (0..size.max(1))
-        .map(|_| rng.gen_range(0..pop.len()))
-        .min()
-        .expect("at least one draw")
-}
-
-/// Two-point crossover over the orbits in the order of their smallest cell (row-major
-/// order of the cells when there is no symmetry): a whole orbit comes from one parent, so
-/// crossing never breaks the symmetry that both parents have.
-fn crossover(a: &BitVec, b: &BitVec, shaper: &Shaper, rng: &mut ChaCha8Rng) -> BitVec {
-    let len = shaper.orbits.len();
-    let mut cut = [rng.gen_range(0..=len), rng.gen_range(0..=len)];
-    cut.sort_unstable();
-    let mut child = a.clone();
-    for orbit in &shaper.orbits[cut[0]..cut[1]] {
-        for &c in orbit {
-            child.set(c as usize, b[c as usize]);
-        }
-    }
-    child
-}
-
-/// Flips 1 to `max` random orbits.
-fn mutate(genome: &mut BitVec, shaper: &Shaper, max: usize, rng: &mut ChaCha8Rng) {
-    let flips = rng.gen_range(1..=max.max(1));
-    for _ in 0..flips {
-        let orbit = &shaper.orbits[rng.gen_range(0..shaper.orbits.len())];
-        let given = genome[orbit[0] as usize];
-        for &c in orbit {
-            genome.set(c as usize, !given);
-        }
-    }
-}
-
-/// A fresh population spanning densities: genome 0 is the full grid (its shaping is a plain
-/// expansion), the others keep each cell with a probability from 20% to 80%.
-fn initial_genomes(
-    cells: usize,
-    pop_size: usize,
-    rng: &mut ChaCha8Rng,
-) -> Vec<(BitVec, Option<BitVec>)> {
-    (0..pop_size)
-        .map(|i| {
-            let keep = if i == 0 {
-                1.0
-            } else {
-                0.2 + 0.6 * (i as f64 / pop_size as f64)
-            };
-            ((0..cells).map(|_| rng.gen_bool(keep)).collect(), None)
-        })
-        .collect()
-}
-
 fn summarise(pop: &[Individual], best: &Individual, generation: u32) -> GenerationRecord {
     GenerationRecord {
         generation,
@@ -603,5 +425,7 @@ fn summarise(pop: &[Individual], best: &Individual, generation: u32) -> Generati
 }
 
 mod climb;
+mod operators;
+mod shaping;
 #[cfg(test)]
 mod tests;

@@ -2,6 +2,8 @@
 //! output with the SVG namespace, texts for givens, filled cells and candidates, line counts and
 //! positions, size and view box, escaping, roster labels, errors, and the size of a 100×100 page.
 
+use super::layout::auto_cell_px;
+use super::xml::Num;
 use super::*;
 
 use roxmltree::{Document, Node};

@@ -1,0 +1,75 @@
+//! The JSON form: one [`Record`] per result and line, keyed by its place in the input
+//! ([`InInput`]) or in a batch ([`InBatch`]), with cells as arrays of rows ([`Rows`]).
+
+use serde::{Serialize, Serializer};
+
+use crate::grid::Shape;
+
+/// The JSON record of one result, one per line: what identifies the result (`key`: its
+/// place in the input, [`InInput`], or in a batch, [`InBatch`]), then the grid's `box` and
+/// `size` when the record shows cells, then the command's own `fields`.
+#[derive(Serialize)]
+pub(in crate::cli) struct Record<K, M> {
+    #[serde(flatten)]
+    key: K,
+    #[serde(flatten)]
+    shape: Option<ShapeJson>,
+    #[serde(flatten)]
+    fields: M,
+}
+
+impl<K: Serialize, M: Serialize> Record<K, M> {
+    /// A record of a result of `shape` (`None` leaves out `box` and `size`).
+    pub(in crate::cli) fn new(key: K, shape: Option<Shape>, fields: M) -> Record<K, M> {
+        Record {
+            key,
+            shape: shape.map(|s| ShapeJson {
+                box_size: s.box_size(),
+                size: s.side(),
+            }),
+            fields,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct ShapeJson {
+    #[serde(rename = "box")]
+    box_size: usize,
+    size: usize,
+}
+
+/// A record's key for a puzzle of the input: its 1-based number and the line it starts on.
+#[derive(Serialize)]
+pub(in crate::cli) struct InInput {
+    puzzle: usize,
+    line: usize,
+}
+
+impl InInput {
+    /// The key of the puzzle with 0-based `index` starting on `line`.
+    pub(in crate::cli) fn new(index: usize, line: usize) -> InInput {
+        InInput {
+            puzzle: index + 1,
+            line,
+        }
+    }
+}
+
+/// A record's key for a grid a run made: its 1-based number in the batch and its seed.
+#[derive(Serialize)]
+pub(in crate::cli) struct InBatch {
+    /// 1-based.
+    pub(in crate::cli) index: u64,
+    /// The seed it was made from.
+    pub(in crate::cli) seed: u64,
+}
+
+/// Cells in JSON: one array per row (`0` for a blank).
+pub(in crate::cli) struct Rows<'a>(pub(in crate::cli) &'a [u8], pub(in crate::cli) Shape);
+
+impl Serialize for Rows<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.chunks(self.1.side()))
+    }
+}

@@ -1,0 +1,98 @@
+//! [`Spool`]: a command's whole output, held until it is complete (in memory, then in a
+//! temporary file), and copied out a piece at a time so that Ctrl-C can stop a long write.
+
+use std::fs::File;
+use std::io::{BufWriter, ErrorKind, Read, Seek, SeekFrom, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How much output is copied between checks for Ctrl-C.
+const COPY_PIECE: usize = 1 << 20;
+
+/// How much output is held in memory before the rest goes to a temporary file.
+const SPOOL_MEMORY: usize = 16 << 20;
+
+/// A command's output until it is complete: in memory up to 16 MiB, then in an anonymous
+/// temporary file (removed by the system when the process ends, however it ends). Only a
+/// complete result is sent to stdout or `-o`, so a failure or Ctrl-C half-way writes nothing,
+/// and a long batch does not hold its whole output in memory.
+#[derive(Default)]
+pub(in crate::cli) struct Spool {
+    mem: Vec<u8>,
+    file: Option<BufWriter<File>>,
+}
+
+impl Spool {
+    /// An empty spool.
+    pub(in crate::cli) fn new() -> Spool {
+        Spool::default()
+    }
+
+    /// Copies everything written into `w`, a MiB at a time, stopping with
+    /// [`ErrorKind::Interrupted`] when `interrupt` is raised (Ctrl-C during a long write).
+    pub(super) fn copy_into(
+        self,
+        w: &mut dyn Write,
+        interrupt: &AtomicBool,
+    ) -> std::io::Result<()> {
+        let stop = || {
+            if interrupt.load(Ordering::Relaxed) {
+                Err(std::io::Error::from(ErrorKind::Interrupted))
+            } else {
+                Ok(())
+            }
+        };
+        match self.file {
+            None => {
+                for piece in self.mem.chunks(COPY_PIECE) {
+                    stop()?;
+                    w.write_all(piece)?;
+                }
+            }
+            Some(f) => {
+                let mut f = f.into_inner().map_err(|e| e.into_error())?;
+                f.seek(SeekFrom::Start(0))?;
+                let mut buf = vec![0; COPY_PIECE];
+                loop {
+                    stop()?;
+                    let n = f.read(&mut buf)?;
+                    if n == 0 {
+                        break;
+                    }
+                    w.write_all(&buf[..n])?;
+                }
+            }
+        }
+        stop()
+    }
+}
+
+impl Write for Spool {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Some(f) = &mut self.file {
+            return f.write(buf);
+        }
+        if self.mem.len() + buf.len() > SPOOL_MEMORY {
+            let mut f = BufWriter::new(tempfile::tempfile()?);
+            f.write_all(&self.mem)?;
+            f.write_all(buf)?;
+            self.mem = Vec::new();
+            self.file = Some(f);
+        } else {
+            self.mem.extend_from_slice(buf);
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.file {
+            Some(f) => f.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl From<Vec<u8>> for Spool {
+    fn from(mem: Vec<u8>) -> Spool {
+        Spool { mem, file: None }
+    }
+}

@@ -1,0 +1,142 @@
+//! The picture's geometry: [`Layout`] turns a shape and the [`SvgOptions`] into every size
+//! and position the document needs (the cell size, the fonts of symbols, pencil marks and
+//! labels, the room the labels take, the page size) and holds the names to write.
+
+use super::SvgOptions;
+use super::text::{digits, text_width};
+use crate::grid::Shape;
+use crate::io::csv::Names;
+
+/// Sizes and positions of everything, in user units (pixels).
+pub(super) struct Layout {
+    pub(super) b: usize,
+    pub(super) n: usize,
+    /// Side of a cell.
+    pub(super) cell: f64,
+    /// Where the grid's top-left corner sits on the page.
+    pub(super) origin_x: f64,
+    pub(super) origin_y: f64,
+    pub(super) width: f64,
+    pub(super) height: f64,
+    /// Font size of the symbols in the cells.
+    pub(super) digit_font: f64,
+    /// Font size of the one three-digit symbol, `100`, smaller so that it fits a cell.
+    pub(super) wide_digit_font: f64,
+    pub(super) thin: f64,
+    pub(super) thick: f64,
+    pub(super) candidate_font: f64,
+    /// Inset of the candidate mini-grid from the cell's lines.
+    pub(super) candidate_inset: f64,
+    pub(super) label_font: f64,
+    /// Font size of the day labels: `label_font`, or smaller to fit a cell's width.
+    pub(super) day_font: f64,
+    pub(super) label_gap: f64,
+    /// Whether day labels run bottom-to-top (they are wider than a cell).
+    pub(super) rotate_days: bool,
+    /// The row and column labels.
+    pub(super) staff: Vec<String>,
+    pub(super) days: Vec<String>,
+    /// Shift names to write in the cells instead of numbers, when the roster has them.
+    pub(super) shifts: Option<Vec<String>>,
+}
+
+impl Layout {
+    pub(super) fn new(shape: Shape, opts: &SvgOptions) -> Layout {
+        let b = shape.box_size();
+        let n = shape.side();
+        let cell = opts
+            .cell_px
+            .unwrap_or_else(|| auto_cell_px(shape, opts.show_candidates));
+        let symbol_digits = digits(n);
+        // Two bold digits (about 1.4 em in DejaVu Sans Bold) at half the cell leave a margin on
+        // either side. Only the 100×100 grid has a three-digit symbol; sizing every symbol for
+        // it would shrink 9 999 cells for the sake of 100, so `100` alone is set smaller.
+        let digit_font = cell * if symbol_digits == 1 { 0.6 } else { 0.5 };
+        let wide_digit_font = cell * 0.4;
+        // Odd stroke widths on half-pixel positions (see `origin_x`) render crisp.
+        let thin = 1.0;
+        let thick = if cell < 64.0 { 3.0 } else { 5.0 };
+        let candidate_inset = thin + 1.0;
+        let mini = (cell - 2.0 * candidate_inset) / b as f64;
+        let candidate_font = mini
+            * match symbol_digits {
+                1 => 0.8,
+                _ => 0.62,
+            };
+        // Staff labels only need to fit a cell's height.
+        let label_font = (cell * 0.42).clamp(8.0, 14.0);
+        let label_gap = (label_font * 0.5).max(4.0);
+        let mut day_font = label_font;
+        let pad = (cell * 0.5).max(10.0).round();
+
+        let names = match &opts.names {
+            Some(names) if names.shape() == shape => names.clone(),
+            _ => Names::defaults(shape),
+        };
+        let custom_shifts = names.shifts() != Names::defaults(shape).shifts();
+        let widest = |list: &[String]| list.iter().map(|s| text_width(s, 1.0)).fold(0.0, f64::max);
+        let mut left = pad;
+        let mut top = pad;
+        let mut rotate_days = false;
+        if opts.labels {
+            let staff_w = widest(names.staff()) * label_font;
+            // Day labels read across when a slightly smaller font fits them into a cell's
+            // width with room between neighbours; otherwise they turn to run up the page.
+            let day_w = widest(names.days());
+            let fitted = 0.85 * cell / day_w;
+            rotate_days = fitted < 0.8 * label_font;
+            left += (staff_w + label_gap).ceil();
+            top += if rotate_days {
+                (day_w * label_font + label_gap).ceil()
+            } else {
+                day_font = fitted.min(label_font);
+                (day_font + label_gap).ceil()
+            };
+        }
+        let grid = n as f64 * cell;
+        // The grid sits on half pixels so that 1-px and 3-px lines cover whole pixels.
+        let origin_x = left + 0.5;
+        let origin_y = top + 0.5;
+        Layout {
+            b,
+            n,
+            cell,
+            origin_x,
+            origin_y,
+            width: (origin_x + grid + pad).ceil(),
+            height: (origin_y + grid + pad).ceil(),
+            digit_font,
+            wide_digit_font,
+            thin,
+            thick,
+            candidate_font,
+            candidate_inset,
+            label_font,
+            day_font,
+            label_gap,
+            rotate_days,
+            staff: names.staff().to_vec(),
+            days: names.days().to_vec(),
+            shifts: custom_shifts.then(|| names.shifts().to_vec()),
+        }
+    }
+}
+
+/// The automatic cell size for a side: readable on screen for small grids, 24 px at 100×100.
+/// With candidates a cell needs `b` pencil marks across, each at least 16 px wide.
+pub(super) fn auto_cell_px(shape: Shape, candidates: bool) -> f64 {
+    let base: f64 = match shape.side() {
+        0..=4 => 56.0,
+        5..=9 => 48.0,
+        10..=16 => 40.0,
+        17..=25 => 34.0,
+        26..=36 => 30.0,
+        37..=64 => 26.0,
+        _ => 24.0,
+    };
+    if candidates {
+        base.max(16.0 * shape.box_size() as f64)
+    } else {
+        base
+    }
+}

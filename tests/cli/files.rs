@@ -1,0 +1,181 @@
+//! Input and output files: `-o` written and the input never overwritten, every bad input
+//! named by its place with nothing written, a bad puzzle in a batch skipped, a missing
+//! file an I/O error, and letter alphabets that must be named.
+
+use predicates::prelude::*;
+use predicates::str::contains;
+
+use super::grids_of;
+use crate::util::{assert_solves, puzzle_of, repo, shiftgrid};
+
+#[test]
+fn output_file_is_written_and_input_is_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("p.txt");
+    let text = std::fs::read(repo("grids/demo_9x9.txt")).unwrap();
+    std::fs::write(&input, &text).unwrap();
+    let out = dir.path().join("out.txt");
+    shiftgrid()
+        .arg("solve")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    let demo = puzzle_of(std::str::from_utf8(&text).unwrap());
+    assert_solves(&demo, &grids_of(&std::fs::read(&out).unwrap())[0], "-o");
+    shiftgrid()
+        .arg("solve")
+        .arg(&input)
+        .arg("-o")
+        .arg(&input)
+        .assert()
+        .code(2)
+        .stderr(contains("refusing to overwrite"));
+    assert_eq!(std::fs::read(&input).unwrap(), text);
+    // Nor when standard input is redirected from it (`solve - -o p.txt < p.txt`).
+    let redirected = std::process::Command::new(assert_cmd::cargo::cargo_bin("shiftgrid"))
+        .args(["--quiet", "solve", "-", "-o"])
+        .arg(&input)
+        .stdin(std::fs::File::open(&input).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(redirected.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&redirected.stderr).contains("refusing to overwrite"));
+    assert_eq!(std::fs::read(&input).unwrap(), text);
+}
+
+/// Runs `solve` on `input` with `-o`, expecting `code`, a stderr naming `place`, and no
+/// output file left behind.
+fn bad_input(input: &str, code: i32, place: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.txt");
+    std::fs::write(&path, input).unwrap();
+    let out = dir.path().join("out.txt");
+    shiftgrid()
+        .arg("solve")
+        .arg(&path)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(code)
+        .stderr(contains(place));
+    assert!(!out.exists(), "no output file after a failure");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "no temporary files left behind");
+}
+
+#[test]
+fn bad_inputs_name_the_place_and_write_nothing() {
+    // Wrong number of tokens in a grid row.
+    bad_input("1 2 3 4\n3 4 1\n2 1 4 3\n4 3 2 1\n", 65, "bad.txt:2:");
+    // Too few rows (a truncated grid).
+    bad_input("1 2 3 4\n3 4 1 2\n2 1 4 3\n", 65, "bad.txt:");
+    // A token out of range.
+    bad_input("1 2 3 4\n3 4 1 2\n2 1 9 3\n4 3 2 1\n", 65, "bad.txt:3:5:");
+    // Not a number.
+    bad_input("1 2 3 4\n3 x 1 2\n2 1 4 3\n4 3 2 1\n", 65, "bad.txt:2:3:");
+    // Unsupported size.
+    bad_input("1 2 3\n2 3 1\n3 1 2\n", 65, "supported sizes are 4x4");
+    // A given repeated in a column: both positions named.
+    bad_input(
+        "1 . . .\n. . . .\n1 . . .\n. . . .\n",
+        65,
+        "row 1, column 1",
+    );
+    // Empty input.
+    bad_input("", 65, "bad.txt:1:1:");
+    bad_input("# only a comment\n\n", 65, "bad.txt:");
+    // Binary junk.
+    bad_input("\u{0}\u{1}\u{2}garbage", 65, "bad.txt:1:");
+}
+
+#[test]
+fn bad_binary_bytes_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("junk.bin");
+    std::fs::write(&path, [0xffu8, 0xfe, 0x00, 0x12, 0x80]).unwrap();
+    shiftgrid()
+        .arg("count")
+        .arg(&path)
+        .assert()
+        .code(65)
+        .stderr(contains("junk.bin:1:"));
+}
+
+#[test]
+fn a_bad_puzzle_in_a_batch_does_not_stop_the_rest() {
+    let batch = "\
+4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x
+52...6.........7.13...........4..8..6......5...........418.........3..2...87.....
+4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4..
+";
+    let out = shiftgrid()
+        .args(["solve", "-", "-f", "line"])
+        .write_stdin(batch)
+        .assert()
+        .code(65)
+        .stderr(contains("<stdin>:2:81:").and(contains("puzzle 2 skipped")))
+        .stderr(contains("<stdin>:4:").and(contains("puzzle 4 skipped")))
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
+    assert_eq!(lines.len(), 2, "puzzles 1 and 3 are still solved");
+    let given: Vec<&str> = batch.lines().collect();
+    for (line, k) in lines.iter().zip([0, 2]) {
+        let cells: Vec<u8> = line.bytes().map(|c| c - b'0').collect();
+        assert_solves(&puzzle_of(given[k]), &cells, &format!("puzzle {}", k + 1));
+    }
+}
+
+#[test]
+fn missing_file_is_an_io_error() {
+    shiftgrid()
+        .args(["solve", "/nonexistent/nope.txt"])
+        .assert()
+        .code(74)
+        .stderr(contains("nope.txt"));
+}
+
+#[test]
+fn letter_alphabets_need_naming() {
+    let Some(dir) = crate::util::peers() else {
+        return;
+    };
+    for (file, alphabet) in [
+        ("gecode_16x16_janko/puzzles.txt", "1-9A"),
+        ("sudsoln_misc/puzzles_25x25.txt", "A-Z"),
+    ] {
+        let path = dir.join(file);
+        let records = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .count();
+        // Named, every puzzle is read and counted.
+        let out = shiftgrid()
+            .args(["count", "--alphabet", alphabet])
+            .arg(&path)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        assert_eq!(
+            String::from_utf8_lossy(&out).lines().count(),
+            records,
+            "{file}"
+        );
+        // Unnamed, the letters are not read as numbers: every puzzle is refused, nothing
+        // is written, and the message says to name an alphabet.
+        shiftgrid()
+            .arg("count")
+            .arg(&path)
+            .assert()
+            .code(65)
+            .stdout("")
+            .stderr(contains("name another alphabet"));
+    }
+}

@@ -1,0 +1,84 @@
+//! `render`: an SVG of a puzzle with its solution, and of a roster with its names.
+
+use predicates::prelude::*;
+use predicates::str::contains;
+
+use crate::util::{repo, shiftgrid};
+
+#[test]
+fn render_draws_an_svg_with_the_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("demo.svg");
+    shiftgrid()
+        .arg("render")
+        .arg(repo("grids/demo_9x9.txt"))
+        .args(["--solve", "--labels", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.starts_with("<?xml") && svg.trim_end().ends_with("</svg>"));
+    // 81 digits drawn: 27 givens and 54 filled cells.
+    assert_eq!(
+        svg.matches("</text>").count()
+            - svg.matches("Staff ").count()
+            - svg.matches("Day ").count(),
+        81
+    );
+    // A contradictory puzzle cannot be solved for drawing.
+    shiftgrid()
+        .args(["render", "-", "--solve"])
+        .write_stdin("1 2 . .\n. . . .\n. . 3 .\n. . 4 .\n")
+        .assert()
+        .code(1);
+    // An improper one is drawn with one of its solutions, with a note and exit 1, as
+    // `solve` does.
+    shiftgrid()
+        .args(["render", "--solve"])
+        .arg(repo("grids/empty_4x4.txt"))
+        .assert()
+        .code(1)
+        .stdout(contains("</svg>"))
+        .stderr(contains("more than one solution; drawing one"));
+}
+
+/// `render` draws a roster with its names: a roster CSV's own staff, days and shifts, or
+/// the name files given with any input.
+#[test]
+fn render_draws_roster_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let shifts = dir.path().join("shifts.txt");
+    std::fs::write(&shifts, "Early\nLate\nNight\nOff\n").unwrap();
+    let roster = "staff,Mon,Tue,Wed,Thu\nAnn,Early,Late,,\nBob,,,,\nCid,,,,\nDee,,,Early,Night\n";
+    let svg = shiftgrid()
+        .args([
+            "render",
+            "-",
+            "--labels",
+            "--input-format",
+            "csv",
+            "--shifts",
+        ])
+        .arg(&shifts)
+        .write_stdin(roster)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let svg = String::from_utf8(svg).unwrap();
+    for name in ["Ann", "Dee", "Mon", "Thu", ">Early<", ">Late<", ">Night<"] {
+        assert!(svg.contains(name), "{name} missing");
+    }
+    assert!(!svg.contains("Staff 1") && !svg.contains("Day 1"));
+    // Text input with name files: the same labels.
+    let staff = dir.path().join("staff.txt");
+    std::fs::write(&staff, "Ann\nBob\nCid\nDee\n").unwrap();
+    shiftgrid()
+        .args(["render", "-", "--labels", "--staff"])
+        .arg(&staff)
+        .write_stdin("1 2 . .\n. . . .\n. . . .\n. . . .\n")
+        .assert()
+        .success()
+        .stdout(contains(">Cid<").and(contains("Day 4")));
+}
