@@ -31,7 +31,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::fill::{FillConfig, Filler};
-use super::{Order, Symmetry};
+use super::{GridKind, Order, Symmetry};
 use crate::grade::{Grade, GradeOptions, Grader, MAX_LEVEL};
 use crate::grid::{Grid, Puzzle, Shape};
 use crate::solve::SearchControl;
@@ -48,6 +48,8 @@ pub struct ExpandConfig {
     pub max_level: u8,
     /// The order of trials: the paper's is [`Order::Random`].
     pub order: Order,
+    /// The kind of full grid expanded (when [`expand`] fills one).
+    pub grid: GridKind,
 }
 
 impl ExpandConfig {
@@ -58,6 +60,7 @@ impl ExpandConfig {
             symmetry: Symmetry::Rot180,
             max_level: MAX_LEVEL,
             order: Order::Random,
+            grid: GridKind::Random,
         }
     }
 }
@@ -95,27 +98,35 @@ pub struct Expanded {
 /// ```
 pub fn expand(shape: Shape, config: &ExpandConfig, control: &SearchControl) -> Option<Expanded> {
     let start = Instant::now();
-    let solution = fill_for_seed(&Filler::empty(shape), config.seed, control)?;
+    let solution = fill_for_seed(shape, config.seed, config.grid, control)?;
     let mut e = expand_grid(&solution, config, control);
     e.micros = start.elapsed().as_micros() as u64;
     Some(e)
 }
 
-/// The full grid that `expand` and the genetic algorithm start from for `seed`: two fill
-/// workers whatever the thread count, so it depends only on the seed. `None` when
+/// The full grid of `kind` that `expand` and the genetic algorithm start from for `seed`:
+/// two fill workers whatever the thread count, so it depends only on the seed. `None` when
 /// interrupted (the fill ignores the control's deadline: a time-limited run always gets
 /// its grid).
-pub(crate) fn fill_for_seed(filler: &Filler, seed: u64, control: &SearchControl) -> Option<Grid> {
+pub(crate) fn fill_for_seed(
+    shape: Shape,
+    seed: u64,
+    kind: GridKind,
+    control: &SearchControl,
+) -> Option<Grid> {
     let cfg = FillConfig {
         workers: 2,
         ..FillConfig::new(seed)
     };
     let mut user = control.clone();
     user.deadline = None;
-    filler
-        .fill(&cfg, &user)
-        .expect("the empty board always has a completion")
-        .map(|f| f.grid)
+    match kind {
+        GridKind::Random => Filler::empty(shape)
+            .fill(&cfg, &user)
+            .expect("the empty board always has a completion")
+            .map(|f| f.grid),
+        GridKind::HalfTurn => crate::solve::dlx::half_turn::fill(shape, seed, &user),
+    }
 }
 
 /// Expands `solution` (see the module docs): the order of trials comes from
@@ -319,6 +330,7 @@ mod tests {
                         symmetry,
                         max_level,
                         order: Order::Random,
+                        grid: GridKind::Random,
                     };
                     let e = expand(shape, &cfg, &SearchControl::default()).unwrap();
                     assert!(!e.stopped_early);
@@ -349,7 +361,7 @@ mod tests {
     #[test]
     fn orders_visit_rows_as_documented() {
         let shape = Shape::new(3).unwrap();
-        let grid = fill_for_seed(&Filler::empty(shape), 1, &SearchControl::default()).unwrap();
+        let grid = fill_for_seed(shape, 1, GridKind::Random, &SearchControl::default()).unwrap();
         let shaper = Shaper::new(&grid, Symmetry::None, 8);
         let rows_in = |order_of: Order| -> Vec<u32> {
             let mut order: Vec<usize> = (0..shaper.orbits.len()).rev().collect();
@@ -397,7 +409,7 @@ mod tests {
     #[test]
     fn repair_adds_givens_until_solved() {
         let shape = Shape::new(3).unwrap();
-        let grid = fill_for_seed(&Filler::empty(shape), 5, &SearchControl::default()).unwrap();
+        let grid = fill_for_seed(shape, 5, GridKind::Random, &SearchControl::default()).unwrap();
         let mut shaper = Shaper::new(&grid, Symmetry::Rot180, 3);
         let mut cells = vec![0u8; shape.cells()];
         let mut rng = ChaCha8Rng::seed_from_u64(1);

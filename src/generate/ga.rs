@@ -87,9 +87,8 @@ use rand_chacha::ChaCha8Rng;
 use self::climb::{ClimbConfig, climb};
 use self::operators::{crossover, initial_genomes, mutate, tournament};
 use self::shaping::{evaluate, puzzle_cells};
-use super::Symmetry;
 use super::expand::{Shaper, fill_for_seed};
-use super::fill::Filler;
+use super::{GridKind, Symmetry};
 use crate::grade::{Grade, MAX_LEVEL};
 use crate::grid::{Grid, Puzzle, Shape};
 use crate::solve::SearchControl;
@@ -104,6 +103,8 @@ pub struct GaConfig {
     pub level: u8,
     /// Symmetry of the pattern of givens.
     pub symmetry: Symmetry,
+    /// The kind of full grid the population is made over.
+    pub grid: GridKind,
     /// Individuals per generation (at least 2).
     pub population: usize,
     /// Generations after the initial one.
@@ -152,6 +153,7 @@ impl GaConfig {
             seed,
             level: level.clamp(1, MAX_LEVEL),
             symmetry: Symmetry::Rot180,
+            grid: GridKind::Random,
             population,
             generations,
             elite: 2,
@@ -268,7 +270,7 @@ pub fn evolve(
     let start = Instant::now();
     // The time limit counts the fill too (0.2 s at 100×100), but never cuts it: without a
     // grid there is no puzzle to return.
-    let solution = fill_for_seed(&Filler::empty(shape), config.seed, control)?;
+    let solution = fill_for_seed(shape, config.seed, config.grid, control)?;
     let control = control
         .clone()
         .with_deadline(config.time_limit.and_then(|d| start.checked_add(d)));

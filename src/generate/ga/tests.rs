@@ -198,7 +198,7 @@ fn beats_the_published_mean_path_at_levels_1_to_3() {
 fn the_climb_never_loses_fitness_and_keeps_puzzles_minimal_and_unique() {
     let shape = Shape::new(3).unwrap();
     for (seed, level, symmetry) in [(1, 4, Symmetry::Rot180), (2, 6, Symmetry::None)] {
-        let grid = fill_for_seed(&Filler::empty(shape), seed, &SearchControl::default()).unwrap();
+        let grid = fill_for_seed(shape, seed, GridKind::Random, &SearchControl::default()).unwrap();
         // An expansion of the grid at the level: solved and minimal, the climb's premise.
         let mut shaper = Shaper::new(&grid, symmetry, level);
         let mut cells = grid.cells().to_vec();

@@ -98,11 +98,11 @@ fn quotient(shape: Shape, sigma: &[u8]) -> Encoding {
             if cell > mirror {
                 continue;
             }
-            for s in 0..n {
+            for (s, &partner) in sigma.iter().enumerate() {
                 let items = items_of(r, c, s);
                 // A pair of options that would both cover a fixed item is no option; the
                 // centre's option with a fixed symbol is its own image.
-                let own_image = cell == mirror && sigma[s] as usize == s;
+                let own_image = cell == mirror && partner as usize == s;
                 if own_image || !items.iter().any(|&i| fixed[i]) {
                     options.push((cell as u32, s as u8 + 1));
                     matrix.add_option(items.map(|i| orbit_id[i]));
