@@ -56,8 +56,9 @@ pub(super) struct GenerateArgs {
     method: Option<MethodArg>,
     /// Order in which cells are tried: `bands` (row by row in every band at once: givens
     /// spread evenly), `sweep` (row by row: 1.5-2.5 points fewer givens, but the top sparse
-    /// and the bottom dense) or `random` (even, and the most givens); see README [default:
-    /// bands for prove, random (the paper's) for expand].
+    /// and the bottom dense) or `random` (even; with propagation proofs the most givens,
+    /// with complete proofs about as many as bands but far slower from 25x25); see README
+    /// [default: bands for prove, random (the paper's) for expand].
     #[arg(long, value_enum)]
     order: Option<OrderArg>,
     /// expand: keep blanks while techniques 1..L solve the puzzle (1..8).
