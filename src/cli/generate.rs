@@ -80,6 +80,13 @@ pub(super) struct GenerateArgs {
     /// default up to 25x25).
     #[arg(long)]
     minimal: bool,
+    /// After the minimal puzzle, ROUNDS rounds of local search for fewer givens: each gives
+    /// back two blanked orbits and blanks again all it can with complete proofs, kept when
+    /// it leaves no more givens and the givens as evenly spread (at 25x25, --automorphic:
+    /// about 1.3 points in 12 rounds, 6 s). Needs minimal puzzles (the default up to 25x25,
+    /// or --minimal); --time-limit and Ctrl-C stop it with the best so far.
+    #[arg(long, value_name = "ROUNDS", conflicts_with_all = ["givens", "search_nodes"])]
+    improve: Option<u32>,
     /// When propagation cannot prove a removal, back it with a search (propagating at
     /// every node) capped at NODES branches per blanked cell (0: propagation only, the
     /// default above 25x25).
@@ -317,6 +324,7 @@ fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Method> {
         refuse("--minimal", args.minimal, "prove")?;
         refuse("--givens", args.givens.is_some(), "prove")?;
         refuse("--search-nodes", args.search_nodes.is_some(), "prove")?;
+        refuse("--improve", args.improve.is_some(), "prove")?;
     }
     if method != MethodArg::Expand {
         refuse("--max-level", args.max_level.is_some(), "expand")?;
@@ -389,6 +397,15 @@ fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Method> {
                 } else {
                     Fallback::Bounded(nodes)
                 };
+            }
+            if let Some(rounds) = args.improve {
+                if base.target != Target::Minimal {
+                    return Err(exit::usage_error(format!(
+                        "--improve starts from a minimal puzzle: add --minimal (the \
+                         default only up to 25x25, not {shape})"
+                    )));
+                }
+                base.improve = rounds;
             }
             base.time_limit = args.time_limit;
             Method::Prove(base)

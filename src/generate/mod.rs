@@ -57,6 +57,7 @@ pub mod fill;
 pub mod ga;
 pub mod symmetry;
 
+mod improve;
 mod prove;
 
 use std::collections::VecDeque;
@@ -141,6 +142,12 @@ pub struct GenerateConfig {
     pub check_threads: usize,
     /// The kind of full grid the puzzle is made from.
     pub grid: GridKind,
+    /// Rounds of local search after a minimal puzzle is reached (only with
+    /// [`Target::Minimal`]): each gives back two blanked orbits and blanks again all it
+    /// can with complete proofs, and is kept when it leaves no more givens and the givens
+    /// as evenly spread. `0` (the default) stops at the first minimal puzzle. README has
+    /// what the rounds buy; a time limit or interrupt stops them with the best puzzle.
+    pub improve: u32,
 }
 
 /// The kind of full grid a puzzle is made from.
@@ -190,6 +197,7 @@ impl GenerateConfig {
             time_limit: None,
             check_threads: 0,
             grid: GridKind::Random,
+            improve: 0,
         }
     }
 }
@@ -404,14 +412,31 @@ fn generate_until(
     if (user.should_stop() || control.should_stop()) && !queue.is_empty() {
         stopped_early = true;
     }
+    let finished = !stopped_early && queue.is_empty() && unproven.is_empty();
+    if config.target == Target::Minimal && finished && config.improve > 0 {
+        let mut best = improve::Minimal {
+            cells: puzzle,
+            kept,
+        };
+        stopped_early = improve::improve(
+            shape,
+            config.symmetry,
+            config.improve,
+            &mut best,
+            sol,
+            &mut rng,
+            &mut workers[0],
+            control,
+            &mut stats,
+        );
+        (puzzle, kept) = (best.cells, best.kept);
+    }
     // Minimal: no orbit is left unproven, and every kept orbit's witness is still a
     // second solution of the final puzzle without that orbit. It was one for a puzzle with
     // more givens, so it is one now; checking it (with the independent grid checker) makes
     // the claim rest on the witnesses rather than on the bookkeeping, and costs no search.
     let minimal = config.target == Target::Minimal
-        && !stopped_early
-        && queue.is_empty()
-        && unproven.is_empty()
+        && finished
         && kept
             .iter()
             .all(|(orbit, witness)| is_witness(shape, &puzzle, sol, orbit, witness));

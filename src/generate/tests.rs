@@ -265,3 +265,51 @@ fn half_turn_grids_give_unique_minimal_puzzles_with_fewer_givens() {
         assert!(half_turn < random, "b = {b}: {half_turn} against {random}");
     }
 }
+
+/// `improve` rounds: the puzzle stays unique and minimal (DLX re-counts every orbit), never
+/// keeps more givens than the first minimal puzzle nor spreads them less evenly than
+/// `SPREAD` allows, and is the same at any thread count.
+#[test]
+fn improve_rounds_keep_puzzles_unique_minimal_and_reproducible() {
+    let shape = Shape::new(3).unwrap();
+    let mut fewer = 0;
+    for seed in 1..=6 {
+        let base = GenerateConfig::for_shape(shape, seed);
+        let first = generate(shape, &base, &SearchControl::default()).unwrap();
+        let cfg = GenerateConfig { improve: 8, ..base };
+        let run = |t| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .unwrap()
+                .install(|| generate(shape, &cfg, &SearchControl::default()).unwrap())
+        };
+        let g = run(1);
+        assert_eq!(run(3).puzzle, g.puzzle, "seed {seed}: any thread count");
+        assert!(g.minimal && !g.stopped_early);
+        assert_eq!(g.solution, first.solution);
+        assert_eq!(count(&g.puzzle), 1);
+        assert!(Symmetry::Rot180.holds_for(shape, g.puzzle.cells()));
+        for orbit in Symmetry::Rot180.orbits(shape) {
+            if g.puzzle.cells()[orbit[0] as usize] == 0 {
+                continue;
+            }
+            let mut cells = g.puzzle.cells().to_vec();
+            for &c in &orbit {
+                cells[c as usize] = 0;
+            }
+            assert!(
+                count(&Puzzle::new(shape, cells).unwrap()) >= 2,
+                "seed {seed}"
+            );
+        }
+        assert!(g.puzzle.givens() <= first.puzzle.givens());
+        let floor = improve::SPREAD.min(improve::spread(shape, first.puzzle.cells()));
+        assert!(improve::spread(shape, g.puzzle.cells()) >= floor);
+        fewer += usize::from(g.puzzle.givens() < first.puzzle.givens());
+    }
+    assert!(
+        fewer >= 2,
+        "the rounds lowered the givens of {fewer} of 6 puzzles"
+    );
+}

@@ -250,3 +250,50 @@ fn automorphic_puzzles_are_unique_and_their_solutions_symmetric() {
         cmd.args(args).assert().code(2).stderr(contains(why));
     }
 }
+
+/// `generate --improve`: a unique puzzle with no more givens than without it; refused where
+/// there is no minimal puzzle to start from.
+#[test]
+fn improve_rounds_give_unique_puzzles_and_are_refused_without_minimal_ones() {
+    let givens = |extra: &[&str]| -> (usize, String) {
+        let out = shiftgrid()
+            .args(["generate", "--box", "4", "--seed", "3", "-f", "line"])
+            .args(extra)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let line = String::from_utf8(out).unwrap();
+        let n = line.trim().split(' ').filter(|v| *v != "0").count();
+        (n, line)
+    };
+    let (before, _) = givens(&[]);
+    let (after, line) = givens(&["--improve", "6"]);
+    assert!(after <= before, "{after} givens against {before}");
+    let counted = shiftgrid()
+        .args(["count", "-", "--limit", "2", "--engine", "dlx"])
+        .write_stdin(line)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(
+        String::from_utf8(counted)
+            .unwrap()
+            .ends_with("\t1\tunique\n")
+    );
+    for (args, why) in [
+        (vec!["--box", "3", "--method", "expand"], "--method prove"),
+        (vec!["--box", "3", "--givens", "30"], "cannot be used with"),
+        (vec!["--box", "6"], "add --minimal"),
+    ] {
+        shiftgrid()
+            .args(["generate", "--improve", "3", "--seed", "1"])
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(contains(why));
+    }
+}
