@@ -16,9 +16,12 @@
 //! outcome of each check is a fact about the puzzle, so the puzzle after `k` rounds depends
 //! on the seed only, not on the thread count or on what the learner learned.
 //!
-//! Measured at 25×25 with `--automorphic` (seed 1): 40.3% givens after the first pass,
-//! 39.0% after 12 rounds (5.9 s) and 38.1% after 25 (15 s); on a random grid the same
-//! rounds gain about a point (45.1% to 42.9% in 14 rounds).
+//! Measured at 25×25 with `--automorphic`, 12 rounds, seeds 1–5: median 40.3% givens
+//! (39.4–41.0%) against 41.6% after the first pass, in 7–49 s (median 14 s); seed 1 went on
+//! to 38.1% after 25 rounds. On random grids 12 rounds gain 0.3–2.2 points (seeds 1–3:
+//! 42.6–42.9% against 43.2–45.1%). The rounds' time goes mostly to second solutions that
+//! the given-back orbits killed: finding a new one takes the learner up to a few thousand
+//! conflicts under the givens' assumptions.
 
 use rand::Rng;
 use rand::seq::SliceRandom;
