@@ -240,6 +240,7 @@ fn automorphic_puzzles_are_unique_and_their_solutions_symmetric() {
     }
     for (args, why) in [
         (["--symmetry", "none"], "needs a symmetry"),
+        (["--symmetry", "mirror"], "needs a symmetry"),
         (["--box", "10"], "up to 81x81"),
     ] {
         let mut cmd = shiftgrid();
