@@ -17,7 +17,7 @@
 //! on the seed only, not on the thread count or on what the learner learned.
 //!
 //! Measured at 25×25 with `--automorphic`, 12 rounds, seeds 1–5: median 40.3% givens
-//! (39.4–41.0%) against 41.6% after the first pass, in 7–49 s (median 14 s); seed 1 went on
+//! (39.4–41.0%) against 41.6% after the first pass, in 6–49 s (median 13–14 s); seed 1 went on
 //! to 38.1% after 25 rounds. On random grids 12 rounds gain 0.3–2.2 points (seeds 1–3:
 //! 42.6–42.9% against 43.2–45.1%). The rounds' time goes mostly to second solutions that
 //! the given-back orbits killed: finding a new one takes the learner up to a few thousand
