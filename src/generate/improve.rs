@@ -23,9 +23,13 @@
 //! the given-back orbits killed: finding a new one takes the learner up to a few thousand
 //! conflicts under the givens' assumptions.
 
+use std::collections::VecDeque;
+use std::sync::atomic::Ordering;
+
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 
 use super::prove::{Check, Worker, is_witness};
 use super::{Fallback, GenerateStats, Symmetry};
@@ -79,7 +83,7 @@ pub(super) fn improve(
     best: &mut Minimal,
     solution: &[u8],
     rng: &mut ChaCha8Rng,
-    worker: &mut Worker,
+    workers: &mut [Worker],
     control: &SearchControl,
     stats: &mut GenerateStats,
 ) -> bool {
@@ -107,43 +111,76 @@ pub(super) fn improve(
             trial.push((orbit.clone(), None));
         }
         trial.extend(now.kept.drain(..).map(|(o, w)| (o, Some(w))));
+        // In cell order first: the order `kept` was filled in depends on which checks a
+        // witness spared, which depends on the thread count.
+        trial.sort_unstable_by_key(|(o, _)| o[0]);
         trial.shuffle(rng);
-        for (orbit, witness) in trial {
-            if let Some(w) = witness {
-                if is_witness(shape, &now.cells, solution, &orbit, &w) {
-                    now.kept.push((orbit, w));
-                    continue;
+        // Checks run in batches, one per worker, against the same puzzle, as in the first
+        // pass: the first safe removal is taken, the refutations before it are final and
+        // the orbits after it go back to the queue, so the outcome is the sequential one.
+        let mut queue: VecDeque<(Vec<u32>, Option<Vec<u8>>)> = trial.into();
+        loop {
+            let mut batch: Vec<Vec<u32>> = Vec::with_capacity(workers.len());
+            while batch.len() < workers.len() {
+                let Some((orbit, witness)) = queue.pop_front() else {
+                    break;
+                };
+                match witness {
+                    Some(w) if is_witness(shape, &now.cells, solution, &orbit, &w) => {
+                        now.kept.push((orbit, w));
+                    }
+                    _ => batch.push(orbit),
                 }
             }
-            stats.checks += 1;
-            match worker.check(&now.cells, solution, &orbit, Fallback::Full, control) {
-                Check::Unproven => return true,
-                Check::Refuted => {
-                    stats.refuted += 1;
-                    now.kept.push((orbit, std::mem::take(&mut worker.witness)));
-                }
-                safe => {
-                    if safe == Check::Propagation {
-                        stats.by_propagation += 1;
-                    } else {
-                        stats.by_search += 1;
+            if batch.is_empty() {
+                break;
+            }
+            let cells = &now.cells;
+            let results: Vec<Check> = if batch.len() == 1 {
+                vec![workers[0].check(cells, solution, &batch[0], Fallback::Full, control)]
+            } else {
+                batch
+                    .par_iter()
+                    .zip(workers.par_iter_mut())
+                    .map(|(orbit, w)| w.check(cells, solution, orbit, Fallback::Full, control))
+                    .collect()
+            };
+            let settled = results
+                .iter()
+                .position(|r| r.is_safe())
+                .map_or(batch.len(), |k| k + 1);
+            let mut rest = batch.split_off(settled);
+            for (k, (orbit, result)) in batch.into_iter().zip(results).enumerate() {
+                stats.checks += 1;
+                match result {
+                    Check::Unproven => return true,
+                    Check::Refuted => {
+                        stats.refuted += 1;
+                        now.kept
+                            .push((orbit, std::mem::take(&mut workers[k].witness)));
                     }
-                    for &c in &orbit {
-                        now.cells[c as usize] = 0;
+                    safe => {
+                        if safe == Check::Propagation {
+                            stats.by_propagation += 1;
+                        } else {
+                            stats.by_search += 1;
+                        }
+                        for &c in &orbit {
+                            now.cells[c as usize] = 0;
+                        }
                     }
                 }
             }
-            control
-                .checks
-                .store(stats.checks, std::sync::atomic::Ordering::Relaxed);
+            while let Some(orbit) = rest.pop() {
+                queue.push_front((orbit, None));
+            }
+            control.checks.store(stats.checks, Ordering::Relaxed);
         }
         let givens = now.givens();
         if givens <= best_givens && spread(shape, &now.cells) >= floor {
             best_givens = givens;
             *best = now;
-            control
-                .givens
-                .store(givens as u64, std::sync::atomic::Ordering::Relaxed);
+            control.givens.store(givens as u64, Ordering::Relaxed);
         }
     }
     false

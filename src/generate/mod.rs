@@ -426,7 +426,7 @@ fn generate_until(
             &mut best,
             sol,
             &mut rng,
-            &mut workers[0],
+            &mut workers,
             control,
             &mut stats,
         );
