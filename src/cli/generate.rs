@@ -83,9 +83,10 @@ pub(super) struct GenerateArgs {
     /// After the minimal puzzle, ROUNDS rounds of local search for fewer givens: each gives
     /// back two blanked orbits and blanks again all it can with complete proofs, kept when
     /// it leaves no more givens and the givens as evenly spread (at 25x25 with
-    /// --automorphic, 12 rounds: median 40.3% givens against 41.6%, 6-44 s). Needs minimal
-    /// puzzles (the default up to 25x25, or --minimal); --time-limit and Ctrl-C stop it with
-    /// the best so far.
+    /// --automorphic, 12 rounds: median 39.7% givens against 41.6%, 6-27 s). Needs minimal
+    /// puzzles (the default up to 25x25, or --minimal; not with --givens or --search-nodes);
+    /// --time-limit and Ctrl-C stop it with the best so far, and a time limit that ends the
+    /// first pass leaves no time for rounds.
     #[arg(long, value_name = "ROUNDS", conflicts_with_all = ["givens", "search_nodes"])]
     improve: Option<u32>,
     /// When propagation cannot prove a removal, back it with a search (propagating at

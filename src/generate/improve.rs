@@ -13,20 +13,21 @@
 //!
 //! Every puzzle in between is unique for the same reason as in the first pass: a given
 //! goes back only from the solution, and an orbit is blanked only when proven safe. The
-//! outcome of each check is a fact about the puzzle, so the puzzle after `k` rounds depends
-//! on the seed only, not on the thread count or on what the learner learned.
+//! outcome of each check is a fact about the puzzle, and an orbit spared a check by a
+//! witness is one a check would have found refuted, so the puzzle after `k` rounds depends
+//! on the seed only, not on the thread count, on which second solutions the learners
+//! found, or on what they learned.
 //!
-//! Measured at 25×25 with `--automorphic`, 12 rounds, seeds 1–5: median 40.3% givens
-//! (39.4–41.0%) against 41.6% after the first pass, in 6–49 s (median 13–14 s); seed 1 went on
-//! to 38.1% after 25 rounds. On random grids 12 rounds gain 0.3–2.2 points (seeds 1–3:
-//! 42.6–42.9% against 43.2–45.1%). The rounds' time goes mostly to second solutions that
+//! Measured at 25×25 with `--automorphic`, 12 rounds, seeds 1–5: median 39.7% givens
+//! (39.4–40.6%) against 41.6% after the first pass, in 6–27 s; seed 1 went on to 38.4%
+//! after 25 rounds (10.5 s). On random grids 12 rounds take the median from 43.8% to 42.6%
+//! (`benches/givens.sh 5`). The rounds' time goes mostly to second solutions that
 //! the given-back orbits killed: finding a new one takes the learner up to a few thousand
 //! conflicts under the givens' assumptions.
 
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 
-use rand::Rng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -100,11 +101,7 @@ pub(super) fn improve(
             .filter(|o| now.cells[o[0] as usize] == 0)
             .collect();
         let mut trial: Vec<(Vec<u32>, Option<Vec<u8>>)> = Vec::new();
-        for _ in 0..PERTURB.min(blanks.len()) {
-            let orbit = blanks[rng.gen_range(0..blanks.len())];
-            if now.cells[orbit[0] as usize] != 0 {
-                continue; // drawn twice
-            }
+        for &orbit in blanks.choose_multiple(rng, PERTURB) {
             for &c in orbit {
                 now.cells[c as usize] = solution[c as usize];
             }
@@ -153,7 +150,10 @@ pub(super) fn improve(
             for (k, (orbit, result)) in batch.into_iter().zip(results).enumerate() {
                 stats.checks += 1;
                 match result {
-                    Check::Unproven => return true,
+                    Check::Unproven => {
+                        stats.unproven += 1;
+                        return true;
+                    }
                     Check::Refuted => {
                         stats.refuted += 1;
                         now.kept

@@ -312,4 +312,28 @@ fn improve_rounds_keep_puzzles_unique_minimal_and_reproducible() {
         fewer >= 2,
         "the rounds lowered the givens of {fewer} of 6 puzzles"
     );
+    // At 16x16 on half-turn grids, where the learners find the second solutions.
+    let shape = Shape::new(4).unwrap();
+    for seed in 1..=2 {
+        let cfg = GenerateConfig {
+            improve: 4,
+            grid: GridKind::HalfTurn,
+            ..GenerateConfig::for_shape(shape, seed)
+        };
+        let run = |t| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .unwrap()
+                .install(|| generate(shape, &cfg, &SearchControl::default()).unwrap())
+        };
+        let g = run(1);
+        assert_eq!(
+            run(2).puzzle,
+            g.puzzle,
+            "16x16 seed {seed}: any thread count"
+        );
+        assert!(g.minimal);
+        assert_eq!(count(&g.puzzle), 1);
+    }
 }
