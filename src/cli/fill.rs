@@ -12,7 +12,7 @@ use super::input::NameArgs;
 use super::output::{
     Entry, GridRef, InBatch, OutputArgs, Record, Rows, Shown, emit, sink_for_shape,
 };
-use super::{Ctx, pick_seed, progress};
+use super::{Ctx, note_seed, pick_seed, progress};
 use crate::generate::fill::{FillConfig, Filled, Filler, batch_seed};
 use crate::grid::{Grid, Shape};
 
@@ -52,7 +52,8 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     let mut sink = sink_for_shape(out_form, shape, &args.names, args.count > 1, || {
         format!("--count {} makes {} grids", args.count, args.count)
     })?;
-    let seed = pick_seed(ctx, args.seed);
+    let seed = pick_seed(args.seed);
+    note_seed(ctx, args.seed, seed);
     let started = std::time::Instant::now();
     let visible = progress::show_progress(ctx.quiet);
     let bar = progress::Progress::new(

@@ -18,7 +18,7 @@ mod report;
 use super::exit::{self, Exit};
 use super::input::NameArgs;
 use super::output::{InBatch, OutputArgs, Sink, emit, sink_for_shape};
-use super::{Ctx, pick_seed, progress};
+use super::{Ctx, note_seed, pick_seed, progress};
 use crate::generate::expand::{ExpandConfig, expand};
 use crate::generate::fill::batch_seed;
 use crate::generate::ga::{GaConfig, GaProgress, GenerationRecord, evolve};
@@ -523,7 +523,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             "--solution adds the solution as a second grid".to_string()
         }
     })?;
-    let seed = pick_seed(ctx, args.seed);
+    let seed = pick_seed(args.seed);
     let method = method_of(args, shape, seed)?;
     let first = args.first_index.unwrap_or(0);
     if first.checked_add(args.count).is_none() {
@@ -533,6 +533,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             u64::MAX
         )));
     }
+    note_seed(ctx, args.seed, seed);
     // A single puzzle without --first-index uses the run seed itself (as it always has);
     // batches and shards seed puzzle i from (seed, i), so a shard is a slice of the batch.
     let seed_of = |i: u64| {

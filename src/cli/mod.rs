@@ -186,14 +186,16 @@ pub fn run() -> Result<Exit> {
 
 /// The seed to use: `seed`, or a random one, printed on stderr (unless quiet) so that the
 /// run can be repeated.
-fn pick_seed(ctx: &Ctx, seed: Option<u64>) -> u64 {
-    seed.unwrap_or_else(|| {
-        let s = rand::random::<u64>();
-        if !ctx.quiet {
-            msg!("shiftgrid: seed {s} (repeat with --seed {s})");
-        }
-        s
-    })
+fn pick_seed(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(rand::random::<u64>)
+}
+
+/// Prints a seed that was picked at random (`given` is `--seed`), so the run can be
+/// repeated. Called once the flags are checked, so a refused command prints only its error.
+fn note_seed(ctx: &Ctx, given: Option<u64>, seed: u64) {
+    if given.is_none() && !ctx.quiet {
+        msg!("shiftgrid: seed {seed} (repeat with --seed {seed})");
+    }
 }
 
 #[cfg(test)]

@@ -250,6 +250,21 @@ fn automorphic_puzzles_are_unique_and_their_solutions_symmetric() {
         }
         cmd.args(args).assert().code(2).stderr(contains(why));
     }
+    // A refused command prints its error only, not a random seed to repeat it with (not
+    // quiet: the note is printed unless --quiet).
+    Command::cargo_bin("shiftgrid")
+        .unwrap()
+        .args([
+            "generate",
+            "--box",
+            "3",
+            "--automorphic",
+            "--symmetry",
+            "mirror",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("needs a symmetry").and(contains("--seed").not()));
 }
 
 /// `generate --improve`: a unique puzzle with no more givens than without it; refused where
