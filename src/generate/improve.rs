@@ -176,6 +176,7 @@ pub(super) fn improve(
             }
             control.checks.store(stats.checks, Ordering::Relaxed);
         }
+        stats.rounds += 1;
         let givens = now.givens();
         if givens <= best_givens && spread(shape, &now.cells) >= floor {
             best_givens = givens;

@@ -218,6 +218,10 @@ pub struct GenerateStats {
     /// Checks that neither proved nor refuted their removal (givens kept, or re-checked
     /// by the complete pass of a minimal run).
     pub unproven: u64,
+    /// Rounds of local search finished ([`GenerateConfig::improve`]).
+    pub rounds: u64,
+    /// Givens of the first minimal puzzle, before any round (0 when no round ran).
+    pub first_givens: u64,
     /// Microseconds spent filling the grid.
     pub fill_micros: u64,
     /// Microseconds in total.
@@ -415,6 +419,7 @@ fn generate_until(
     }
     let finished = !stopped_early && queue.is_empty() && unproven.is_empty();
     if config.target == Target::Minimal && finished && config.improve > 0 {
+        stats.first_givens = givens as u64;
         let mut best = improve::Minimal {
             cells: puzzle,
             kept,

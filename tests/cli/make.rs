@@ -286,6 +286,23 @@ fn improve_rounds_give_unique_puzzles_and_are_refused_without_minimal_ones() {
     };
     let (before, _) = givens(&[]);
     let (after, line) = givens(&["--improve", "6"]);
+    shiftgrid()
+        .args([
+            "generate",
+            "--box",
+            "4",
+            "--seed",
+            "3",
+            "--improve",
+            "6",
+            "--stats",
+        ])
+        .assert()
+        .success()
+        .stderr(
+            contains(format!("{after} givens"))
+                .and(contains(format!("6 rounds from {before} givens"))),
+        );
     assert!(after <= before, "{after} givens against {before}");
     let counted = shiftgrid()
         .args(["count", "-", "--limit", "2", "--engine", "dlx"])

@@ -22,7 +22,9 @@ pub(super) fn stats_line(index: u64, seed: u64, shape: Shape, g: &Made) -> Strin
         line += &format!(
             ", {}, {} checks: {} by propagation, {} by search, {} refuted, {} unproven; \
              fill {:.3} s",
-            if g.minimal {
+            if g.minimal && g.stopped_early {
+                "minimal (stopped early)"
+            } else if g.minimal {
                 "minimal"
             } else if g.stopped_early {
                 "stopped early"
@@ -36,6 +38,9 @@ pub(super) fn stats_line(index: u64, seed: u64, shape: Shape, g: &Made) -> Strin
             st.unproven,
             st.fill_micros as f64 / 1e6,
         );
+        if st.first_givens > 0 {
+            line += &format!(", {} rounds from {} givens", st.rounds, st.first_givens);
+        }
     }
     if let Some(grade) = &g.grade {
         let counts: Vec<String> = grade.counts.iter().map(u32::to_string).collect();
