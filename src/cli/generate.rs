@@ -6,6 +6,9 @@
 //! Batches: puzzle `i` of a run is made from `batch_seed(seed, i)` alone, so `--count M
 //! --first-index K` makes puzzles `K..K+M−1` of the same endless batch, and shards made on
 //! different machines concatenate into the unsharded batch.
+//!
+//! `method.rs` checks the flags against the method and builds its configuration;
+//! `report.rs` writes the statistics line and the GA's progress.
 
 use std::sync::atomic::Ordering;
 
@@ -13,6 +16,7 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
+mod method;
 mod report;
 
 use super::exit::{self, Exit};
@@ -22,10 +26,11 @@ use super::{Ctx, note_seed, pick_seed, progress};
 use crate::generate::expand::{ExpandConfig, expand};
 use crate::generate::fill::batch_seed;
 use crate::generate::ga::{GaConfig, GaProgress, GenerationRecord, evolve};
-use crate::generate::{Fallback, GenerateConfig, GridKind, Order, Symmetry, Target, generate};
-use crate::grade::{Grade, MAX_LEVEL};
+use crate::generate::{GenerateConfig, generate};
+use crate::grade::Grade;
 use crate::grid::{Grid, Puzzle, Shape};
 use crate::solve::SearchControl;
+use method::method_of;
 use report::{GaBar, Generated, stats_line};
 
 /// Flags of `shiftgrid generate`.
@@ -304,146 +309,6 @@ fn base_deadline(control: &SearchControl, limit: Option<std::time::Duration>) ->
     control
         .clone()
         .with_deadline(limit.map(|d| std::time::Instant::now() + d))
-}
-
-/// Checks the method-specific flags and builds the method's configuration.
-fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Method> {
-    let method = match (args.method, args.level) {
-        (Some(m), _) => m,
-        (None, Some(_)) => MethodArg::Ga,
-        (None, None) => MethodArg::Prove,
-    };
-    let refuse = |flag: &str, set: bool, only: &str| -> Result<()> {
-        if set {
-            Err(exit::usage_error(format!(
-                "{flag} applies to --method {only} only"
-            )))
-        } else {
-            Ok(())
-        }
-    };
-    if method != MethodArg::Prove {
-        refuse("--minimal", args.minimal, "prove")?;
-        refuse("--givens", args.givens.is_some(), "prove")?;
-        refuse("--search-nodes", args.search_nodes.is_some(), "prove")?;
-        refuse("--improve", args.improve.is_some(), "prove")?;
-    }
-    if method != MethodArg::Expand {
-        refuse("--max-level", args.max_level.is_some(), "expand")?;
-    }
-    if method != MethodArg::Ga {
-        refuse("--level", args.level.is_some(), "ga")?;
-        refuse("--generations", args.generations.is_some(), "ga")?;
-        refuse("--population", args.population.is_some(), "ga")?;
-    }
-    if method == MethodArg::Ga {
-        refuse("--order", args.order.is_some(), "prove or expand")?;
-    }
-    if args.automorphic {
-        // The grid's half turn helps only a pattern that has it (16x16, seeds 1-5: with
-        // rot90 and dihedral 4-8 givens fewer, with mirror and diagonal no change).
-        if !matches!(
-            args.symmetry,
-            SymmetryArg::Rot180 | SymmetryArg::Rot90 | SymmetryArg::Dihedral
-        ) {
-            return Err(exit::usage_error(
-                "--automorphic matches the grid to the pattern's half turn: it needs a \
-                 symmetry of the givens that holds it (rot180, the default; rot90; dihedral)",
-            ));
-        }
-        if shape.box_size() > GridKind::HALF_TURN_MAX_BOX {
-            return Err(exit::usage_error(format!(
-                "--automorphic fills grids up to 81x81 (box {}), not {shape}",
-                GridKind::HALF_TURN_MAX_BOX
-            )));
-        }
-    }
-    let grid = if args.automorphic {
-        GridKind::HalfTurn
-    } else {
-        GridKind::Random
-    };
-    let symmetry = match args.symmetry {
-        SymmetryArg::None => Symmetry::None,
-        SymmetryArg::Rot180 => Symmetry::Rot180,
-        SymmetryArg::Rot90 => Symmetry::Rot90,
-        SymmetryArg::Mirror => Symmetry::Mirror,
-        SymmetryArg::Diagonal => Symmetry::Diagonal,
-        SymmetryArg::AntiDiagonal => Symmetry::AntiDiagonal,
-        SymmetryArg::Dihedral => Symmetry::Dihedral,
-    };
-    let order = args.order.map(|o| match o {
-        OrderArg::Sweep => Order::Sweep,
-        OrderArg::Random => Order::Random,
-        OrderArg::Bands => Order::Bands,
-    });
-    Ok(match method {
-        MethodArg::Prove => {
-            let mut base = GenerateConfig::for_shape(shape, seed);
-            base.symmetry = symmetry;
-            base.order = order.unwrap_or(Order::Bands);
-            base.grid = grid;
-            if args.minimal {
-                base.target = Target::Minimal;
-                base.fallback = Fallback::Full;
-            } else if let Some(k) = args.givens {
-                if k >= shape.cells() {
-                    return Err(exit::usage_error(format!(
-                        "--givens {k} asks for no blank cell: a {shape} grid has {} cells",
-                        shape.cells()
-                    )));
-                }
-                base.target = Target::Givens(k);
-            }
-            if let Some(nodes) = args.search_nodes {
-                if base.target == Target::Minimal {
-                    base.target = Target::Pass;
-                }
-                base.fallback = if nodes == 0 {
-                    Fallback::None
-                } else {
-                    Fallback::Bounded(nodes)
-                };
-            }
-            if let Some(rounds) = args.improve {
-                if base.target != Target::Minimal {
-                    return Err(exit::usage_error(format!(
-                        "--improve starts from a minimal puzzle: add --minimal (the \
-                         default only up to 25x25, not {shape})"
-                    )));
-                }
-                base.improve = rounds;
-            }
-            base.time_limit = args.time_limit;
-            Method::Prove(base)
-        }
-        MethodArg::Expand => Method::Expand(
-            ExpandConfig {
-                seed,
-                symmetry,
-                max_level: args.max_level.unwrap_or(MAX_LEVEL),
-                order: order.unwrap_or(Order::Random),
-                grid,
-            },
-            args.time_limit,
-        ),
-        MethodArg::Ga => {
-            let level = args
-                .level
-                .ok_or_else(|| exit::usage_error("--method ga needs --level L (1..8)"))?;
-            let mut cfg = GaConfig::for_shape(shape, seed, level);
-            cfg.symmetry = symmetry;
-            cfg.grid = grid;
-            if let Some(g) = args.generations {
-                cfg.generations = g;
-            }
-            if let Some(p) = args.population {
-                cfg.population = usize::try_from(p).unwrap_or(usize::MAX);
-            }
-            cfg.time_limit = args.time_limit;
-            Method::Ga(cfg)
-        }
-    })
 }
 
 /// Puzzles of a batch made in parallel at a time.
