@@ -47,13 +47,7 @@ fn minimal_puzzles_are_unique_and_minimal() {
 fn same_seed_same_puzzle_for_any_thread_count() {
     let shape = Shape::new(3).unwrap();
     let cfg = GenerateConfig::for_shape(shape, 42);
-    let run = |t| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .unwrap()
-            .install(|| generate(shape, &cfg, &SearchControl::default()).unwrap())
-    };
+    let run = |t| on_threads(t, shape, &cfg);
     let a = run(1);
     for t in [2, 3, 8] {
         assert_eq!(run(t).puzzle, a.puzzle, "threads {t}");
@@ -277,13 +271,7 @@ fn improve_rounds_keep_puzzles_unique_minimal_and_reproducible() {
         let base = GenerateConfig::for_shape(shape, seed);
         let first = generate(shape, &base, &SearchControl::default()).unwrap();
         let cfg = GenerateConfig { improve: 8, ..base };
-        let run = |t| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(t)
-                .build()
-                .unwrap()
-                .install(|| generate(shape, &cfg, &SearchControl::default()).unwrap())
-        };
+        let run = |t| on_threads(t, shape, &cfg);
         let g = run(1);
         assert_eq!(run(3).puzzle, g.puzzle, "seed {seed}: any thread count");
         assert!(g.minimal && !g.stopped_early);
@@ -320,13 +308,7 @@ fn improve_rounds_keep_puzzles_unique_minimal_and_reproducible() {
             grid: GridKind::HalfTurn,
             ..GenerateConfig::for_shape(shape, seed)
         };
-        let run = |t| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(t)
-                .build()
-                .unwrap()
-                .install(|| generate(shape, &cfg, &SearchControl::default()).unwrap())
-        };
+        let run = |t| on_threads(t, shape, &cfg);
         let g = run(1);
         assert_eq!(
             run(2).puzzle,
@@ -336,4 +318,13 @@ fn improve_rounds_keep_puzzles_unique_minimal_and_reproducible() {
         assert!(g.minimal);
         assert_eq!(count(&g.puzzle), 1);
     }
+}
+
+/// [`generate`] on a pool of `threads` threads.
+fn on_threads(threads: usize, shape: Shape, cfg: &GenerateConfig) -> Generated {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(|| generate(shape, cfg, &SearchControl::default()).unwrap())
 }

@@ -224,19 +224,7 @@ fn automorphic_puzzles_are_unique_and_their_solutions_symmetric() {
             );
             sigma[s as usize] = t;
         }
-        let counted = shiftgrid()
-            .args(["count", "-", "--limit", "2", "--engine", "dlx"])
-            .write_stdin(lines[0].to_string())
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        assert!(
-            String::from_utf8(counted)
-                .unwrap()
-                .ends_with("\t1\tunique\n")
-        );
+        assert_unique_by_dlx(lines[0]);
     }
     for (args, why) in [
         (["--symmetry", "none"], "needs a symmetry"),
@@ -304,19 +292,7 @@ fn improve_rounds_give_unique_puzzles_and_are_refused_without_minimal_ones() {
                 .and(contains(format!("6 rounds from {before} givens"))),
         );
     assert!(after <= before, "{after} givens against {before}");
-    let counted = shiftgrid()
-        .args(["count", "-", "--limit", "2", "--engine", "dlx"])
-        .write_stdin(line)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    assert!(
-        String::from_utf8(counted)
-            .unwrap()
-            .ends_with("\t1\tunique\n")
-    );
+    assert_unique_by_dlx(&line);
     for (args, why) in [
         (vec!["--box", "3", "--method", "expand"], "--method prove"),
         (vec!["--box", "3", "--givens", "30"], "cannot be used with"),
@@ -329,4 +305,19 @@ fn improve_rounds_give_unique_puzzles_and_are_refused_without_minimal_ones() {
             .code(2)
             .stderr(contains(why));
     }
+}
+
+/// Asserts that DLX (`count --limit 2 --engine dlx`, which shares no code with the
+/// generator's proofs) finds exactly one solution of the puzzle `line`.
+fn assert_unique_by_dlx(line: &str) {
+    let counted = shiftgrid()
+        .args(["count", "-", "--limit", "2", "--engine", "dlx"])
+        .write_stdin(line.to_string())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(counted).unwrap();
+    assert!(text.ends_with("\t1\tunique\n"), "{text}");
 }
