@@ -62,8 +62,9 @@ impl Source {
         match self {
             Source::Pair(x, y) => f(x) && (y == u32::MAX || f(y)),
             Source::Item(it, skip) => {
-                for j in 0..items.n {
-                    let v = items.member(it, j);
+                let (base, offsets) = items.members(it);
+                for &o in offsets {
+                    let v = base + o;
                     if v != skip && !f(v) {
                         return false;
                     }
@@ -71,8 +72,8 @@ impl Source {
                 true
             }
             Source::Clause(cref, skip) => {
-                for i in 0..db.len(cref) {
-                    let v = db.lit(cref, i).var();
+                for l in db.lits(cref) {
+                    let v = l.var();
                     if v != skip && !f(v) {
                         return false;
                     }

@@ -140,6 +140,12 @@ impl ClauseDb {
         Lit(self.arena[cref as usize + HEADER + i])
     }
 
+    /// The literals of a clause, in order.
+    #[inline]
+    pub(super) fn lits(&self, cref: u32) -> impl Iterator<Item = Lit> + '_ {
+        self.arena[self.range(cref)].iter().map(|&l| Lit(l))
+    }
+
     /// Arena range of a clause's literals.
     #[inline]
     pub(super) fn range(&self, cref: u32) -> std::ops::Range<usize> {

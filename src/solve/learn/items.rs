@@ -50,6 +50,8 @@ pub(super) struct Items {
     /// `⌈2⁴⁰ / n⌉`: `x / n` is `x * magic >> 40` for every `x < 2²⁰` (all options of
     /// 100×100), a multiply instead of a 25-cycle division on every processed option.
     magic: u64,
+    /// `⌈2⁴⁰ / b⌉`, the same for division by `b` (of positions, below `n`).
+    magic_b: u64,
     /// Per cell: the first item id of its row, column and block item groups, and its
     /// position in each (column, row, place in the block).
     cell_items: Vec<[u32; 6]>,
@@ -113,6 +115,7 @@ impl Items {
             base,
             offset,
             magic: (1u64 << 40) / u64::from(n) + 1,
+            magic_b: (1u64 << 40) / u64::from(b) + 1,
             cell_items,
         }
     }
@@ -126,14 +129,33 @@ impl Items {
     /// Member `j` of item `item`.
     #[inline]
     pub(super) fn member(&self, item: u32, j: u32) -> u32 {
-        let kind = item / self.nn;
-        self.base[item as usize] + self.offset[(kind * self.n + j) as usize]
+        let (base, offsets) = self.members(item);
+        base + offsets[j as usize]
+    }
+
+    /// The members of `item` as its member 0 and the offsets from it by position (member
+    /// `j` is `base + offsets[j]`), for loops over an item: one lookup per item rather than
+    /// a division of the item id per member.
+    #[inline]
+    pub(super) fn members(&self, item: u32) -> (u32, &[u32]) {
+        let n = self.n as usize;
+        let kind = self.div_n(self.div_n(item)) as usize;
+        (
+            self.base[item as usize],
+            &self.offset[kind * n..kind * n + n],
+        )
+    }
+
+    /// `x / n` for `x < 2²⁰`, by multiplication.
+    #[inline]
+    fn div_n(&self, x: u32) -> u32 {
+        ((u64::from(x) * self.magic) >> 40) as u32
     }
 
     /// The four items of option `var` and its position in each.
     #[inline]
     pub(super) fn of(&self, var: u32) -> ([u32; 4], [u32; 4]) {
-        let cell = ((u64::from(var) * self.magic) >> 40) as u32;
+        let cell = self.div_n(var);
         let s = var - cell * self.n;
         let h = &self.cell_items[cell as usize];
         ([cell, h[0] + s, h[1] + s, h[2] + s], [s, h[3], h[4], h[5]])
@@ -218,30 +240,52 @@ impl Items {
 
     /// Locked candidates: if the live members of symbol item `a` (a row, column or box
     /// item with at least two live members) all lie in one crossing item — the box of a
-    /// row's or column's members, the row or column of a box's — that item. Its members
-    /// outside `a` are then false: `a` must take one of the shared options.
+    /// row's or column's members, the row or column of a box's — that item, and the
+    /// positions in it of its members that are also in `a`. Its other members are then
+    /// false: `a` must take one of the shared options.
     #[inline]
-    pub(super) fn locked(&self, a: u32) -> Option<u32> {
+    pub(super) fn locked(&self, a: u32) -> Option<(u32, u128)> {
         let (n, nn, b) = (self.n, self.nn, self.b);
-        let kind = a / nn;
-        let line = (a - kind * nn) / n;
-        let s = a % n;
+        // a = (kind · n + line) · n + s.
+        let q = self.div_n(a);
+        let kind = self.div_n(q);
+        let line = q - kind * n;
+        let s = a - q * n;
+        let (band, place) = self.divrem_b(line);
         let mask = self.live_mask[a as usize];
         let j0 = mask.trailing_zeros();
-        let g = j0 / b;
+        let (g, col) = self.divrem_b(j0);
         let in_run = mask & !self.run_mask[g as usize] == 0;
         match kind {
-            // Row `line`: the live columns are in stack `g`.
-            1 if in_run => Some(3 * nn + ((line / b) * b + g) * n + s),
-            // Column `line`: the live rows are in band `g`.
-            2 if in_run => Some(3 * nn + (g * b + line / b) * n + s),
-            // Box `line`: the live places are in the box's row `g` or its column `j0 % b`.
-            3 if in_run => Some(nn + ((line / b) * b + g) * n + s),
-            3 if mask & !self.box_col_mask[(j0 % b) as usize] == 0 => {
-                Some(2 * nn + ((line % b) * b + j0 % b) * n + s)
-            }
+            // Row `line`: the live columns are in stack `g`; the row is the box's row
+            // `line % b`.
+            1 if in_run => Some((
+                3 * nn + (band * b + g) * n + s,
+                self.run_mask[place as usize],
+            )),
+            // Column `line`: the live rows are in band `g`; the column is the box's column
+            // `line % b`.
+            2 if in_run => Some((
+                3 * nn + (g * b + band) * n + s,
+                self.box_col_mask[place as usize],
+            )),
+            // Box `line`: the live places are in the box's row `g`, which meets the box in
+            // the box's stack of columns `line % b`, or in its column `j0 % b`, which meets
+            // it in its band `line / b`.
+            3 if in_run => Some((nn + (band * b + g) * n + s, self.run_mask[place as usize])),
+            3 if mask & !self.box_col_mask[col as usize] == 0 => Some((
+                2 * nn + (place * b + col) * n + s,
+                self.run_mask[band as usize],
+            )),
             _ => None,
         }
+    }
+
+    /// `(x / b, x % b)` for `x < n`, by multiplication.
+    #[inline]
+    fn divrem_b(&self, x: u32) -> (u32, u32) {
+        let q = ((u64::from(x) * self.magic_b) >> 40) as u32;
+        (q, x - q * self.b)
     }
 
     /// For option `x` made false by [`Items::locked`] on item `a`: the crossing item that
@@ -295,6 +339,21 @@ mod tests {
         }
     }
 
+    /// The crossing item [`Items::locked`] names for `a`, after checking its shared
+    /// positions against [`Items::contains`].
+    fn locked_item(items: &Items, a: u32) -> Option<u32> {
+        let (cross, shared) = items.locked(a)?;
+        for j in 0..items.n {
+            let inside = items.contains(a, items.member(cross, j));
+            assert_eq!(
+                shared >> j & 1 == 1,
+                inside,
+                "item {a}, crossing {cross}, {j}"
+            );
+        }
+        Some(cross)
+    }
+
     #[test]
     fn locked_candidates_name_the_crossing_item() {
         // 9×9, symbol index 4; items are (kind · 81 + line · 9 + symbol).
@@ -303,27 +362,27 @@ mod tests {
         // Box 4 (rows 3–5, columns 3–5): places 3 and 5 are its row 1, grid row 4.
         let mut items = Items::new(Shape::new(3).unwrap());
         keep_only(&mut items, item(3, 4), &[3, 5]);
-        assert_eq!(items.locked(item(3, 4)), Some(item(1, 4)));
+        assert_eq!(locked_item(&items, item(3, 4)), Some(item(1, 4)));
         // Places 1 and 7 are its column 1, grid column 4.
         let mut items = Items::new(Shape::new(3).unwrap());
         keep_only(&mut items, item(3, 4), &[1, 7]);
-        assert_eq!(items.locked(item(3, 4)), Some(item(2, 4)));
+        assert_eq!(locked_item(&items, item(3, 4)), Some(item(2, 4)));
         // Places 0 and 4 share neither.
         let mut items = Items::new(Shape::new(3).unwrap());
         keep_only(&mut items, item(3, 4), &[0, 4]);
-        assert_eq!(items.locked(item(3, 4)), None);
+        assert_eq!(locked_item(&items, item(3, 4)), None);
         // Row 7, columns 6 and 8: box 8.
         let mut items = Items::new(Shape::new(3).unwrap());
         keep_only(&mut items, item(1, 7), &[6, 8]);
-        assert_eq!(items.locked(item(1, 7)), Some(item(3, 8)));
+        assert_eq!(locked_item(&items, item(1, 7)), Some(item(3, 8)));
         // Column 2, rows 3 and 4: box 3.
         let mut items = Items::new(Shape::new(3).unwrap());
         keep_only(&mut items, item(2, 2), &[3, 4]);
-        assert_eq!(items.locked(item(2, 2)), Some(item(3, 3)));
+        assert_eq!(locked_item(&items, item(2, 2)), Some(item(3, 3)));
         // Column 2, rows 2 and 3: two boxes.
         let mut items = Items::new(Shape::new(3).unwrap());
         keep_only(&mut items, item(2, 2), &[2, 3]);
-        assert_eq!(items.locked(item(2, 2)), None);
+        assert_eq!(locked_item(&items, item(2, 2)), None);
     }
 
     #[test]

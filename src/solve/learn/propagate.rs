@@ -54,12 +54,13 @@ impl Learner {
             if self.items.live(it).0 == 1 {
                 continue;
             }
+            let (base, offsets) = self.items.members(it);
             // Members counted out already are false: only the live ones need a look.
             let mut mask = self.items.live_mask(it);
             while mask != 0 {
                 let j = mask.trailing_zeros();
                 mask &= mask - 1;
-                let y = self.items.member(it, j);
+                let y = base + offsets[j as usize];
                 if y == x {
                     continue;
                 }
@@ -113,17 +114,19 @@ impl Learner {
             if live < 2 || live > b {
                 continue;
             }
-            let Some(cross) = self.items.locked(a) else {
+            let Some((cross, shared)) = self.items.locked(a) else {
                 continue;
             };
-            // Members counted out already are false: only the live ones need a look.
-            let mut mask = self.items.live_mask(cross);
+            let (base, offsets) = self.items.members(cross);
+            // Members counted out already are false, and those shared with `a` stay: only
+            // the other live ones need a look.
+            let mut mask = self.items.live_mask(cross) & !shared;
             while mask != 0 {
                 let j = mask.trailing_zeros();
                 mask &= mask - 1;
-                let x = self.items.member(cross, j);
+                let x = base + offsets[j as usize];
                 // True (its exclusions will empty `a`) or already false: nothing to add.
-                if self.trail.value(Lit::of(x, true)) != 0 || self.items.contains(a, x) {
+                if self.trail.value(Lit::of(x, true)) != 0 {
                     continue;
                 }
                 self.trail.assign(Lit::of(x, false), reason::line(a));

@@ -217,12 +217,13 @@ impl Learner {
 
     /// The highest-scored live member of `item`, and its score.
     fn best_member(&self, item: u32) -> (u32, f64) {
+        let (base, offsets) = self.items.members(item);
         let mut mask = self.items.live_mask(item);
         let mut best = (u32::MAX, f64::MIN);
         while mask != 0 {
             let j = mask.trailing_zeros();
             mask &= mask - 1;
-            let x = self.items.member(item, j);
+            let x = base + offsets[j as usize];
             let a = self.heur.activity(x);
             if a > best.1 && !self.trail.is_assigned(x) {
                 best = (x, a);
