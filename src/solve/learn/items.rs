@@ -399,7 +399,7 @@ mod tests {
     }
 
     #[test]
-    fn the_sum_names_the_last_live_member() {
+    fn live_names_the_last_live_member() {
         let mut items = Items::new(Shape::new(3).unwrap());
         let it = 2 * 81 + 4;
         for j in (0..9).filter(|&j| j != 6) {
