@@ -5,13 +5,13 @@
 #
 #   benches/givens.sh [BOXES...]          (default: 4 5 6 7 8 9)
 #
-# Settings per size: the default grid and `--automorphic`; at 25x25 also `--improve 12`
-# with each (IMPROVE=0 skips those, the slow rows: up to a minute per seed).
+# Settings per size: the default grid and `--automorphic`; at 25x25 also `--improve 24`
+# with each (IMPROVE=0 skips those, the slow rows: up to two minutes per seed).
 # SEEDS and IMPROVE override the defaults. Needs python3 (JSON and the statistics).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seeds=${SEEDS:-5}
-improve=${IMPROVE:-12}
+improve=${IMPROVE:-24}
 boxes=("$@")
 [ ${#boxes[@]} -eq 0 ] && boxes=(4 5 6 7 8 9)
 cargo build --release --quiet --bin shiftgrid

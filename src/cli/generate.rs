@@ -85,10 +85,11 @@ pub(super) struct GenerateArgs {
     /// default up to 25x25).
     #[arg(long)]
     minimal: bool,
-    /// After the minimal puzzle, ROUNDS rounds of local search for fewer givens: each gives
-    /// back two blanked orbits and blanks again all it can with complete proofs, kept when
-    /// it leaves no more givens and the givens as evenly spread (at 25x25 with
-    /// --automorphic, 12 rounds: median 39.7% givens against 41.6%, 6-27 s). Needs minimal
+    /// After the minimal puzzle, ROUNDS rounds of local search for fewer givens, two at a
+    /// time side by side: each gives back two blanked orbits and blanks again all it can
+    /// with complete proofs; the better goes on when it leaves no more givens and the
+    /// givens as evenly spread (at 25x25 with --automorphic, 24 rounds: median 39.0% givens
+    /// against 41.6%, about 14 s on two cores). Needs minimal
     /// puzzles (the default up to 25x25, or --minimal; not with --givens or --search-nodes);
     /// --time-limit and Ctrl-C stop it with the best so far, and a time limit that ends the
     /// first pass leaves no time for rounds.

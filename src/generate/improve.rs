@@ -5,11 +5,15 @@
 //! it can: a given orbit whose witness (the second solution that showed it necessary, see
 //! [`super::generate`]) still keeps the other givens stays without a check, since giving
 //! cells back can only kill second solutions, not make them; any other orbit, the two given
-//! back included, gets a complete proof. The round ends minimal again, and is kept when it
-//! has no more givens than the best so far and its givens stay as evenly spread (every band
-//! and stack at least [`SPREAD`] of the mean per band, or the starting puzzle's share if
-//! that was lower); otherwise the best is restored. Rounds that end level let the search
-//! drift across plateaus.
+//! back included, gets a complete proof. The round ends minimal again.
+//!
+//! Rounds run [`SIDE_BY_SIDE`] at a time from the same puzzle, each on one worker with its
+//! own generator, and each proves its removals one after another. Of the rounds of a step,
+//! the first with the fewest givens goes on, if it has no more givens than the best so far
+//! and keeps them as evenly spread (every band and stack at least [`SPREAD`] of the mean
+//! per band, or the starting puzzle's share if that was lower); otherwise the best stays.
+//! Rounds that end level let the search drift across plateaus. On one thread the rounds of
+//! a step run one after the other, with the same outcome.
 //!
 //! Every puzzle in between is unique for the same reason as in the first pass: a given
 //! goes back only from the solution, and an orbit is blanked only when proven safe. The
@@ -18,17 +22,51 @@
 //! on the seed only, not on the thread count, on which second solutions the learners
 //! found, or on what they learned.
 //!
-//! Measured at 25×25 with `--automorphic`, 12 rounds, seeds 1–5: median 39.7% givens
-//! (39.4–40.6%) against 41.6% after the first pass, in 6–27 s; seed 1 went on to 38.4%
-//! after 25 rounds (10.5 s). On random grids 12 rounds take the median from 43.8% to 42.6%
-//! (`benches/givens.sh 5`). The rounds' time goes mostly to second solutions that
-//! the given-back orbits killed: finding a new one takes the learner up to a few thousand
-//! conflicts under the givens' assumptions.
+//! Measured at 25×25 with `--automorphic` (seeds 1–5, `benches/givens.sh 5`, 2026-11-25):
+//! 12 rounds give a median of 40.0% givens against 41.6% after the first pass, in a median
+//! of 6.3 s; 24 rounds 39.0% (38.7–40.3%) in 14 s; 36 rounds 38.7% in 25 s. On random grids
+//! 24 rounds take the median from 43.8% to 41.9%. The rounds' time goes mostly to second
+//! solutions that the given-back orbits killed: finding a new one takes the learner up to
+//! a few thousand conflicts under the givens' assumptions.
+//!
+//! Rounds used to run one at a time, their checks in batches across the workers as in the
+//! first pass (the first safe removal of a batch taken, the checks after it done again).
+//! That way 12 rounds took a median of 24 s for 39.7% givens (the same seeds, alternating
+//! runs); side by side they take 6.3 s for 40.0%, and 24 rounds 14 s for 39.0%. Each
+//! learner now sees every check of its round, and no check is thrown away.
+//!
+//! Nearly every witness dies in each round. The learner's second solutions differ from
+//! the solution on about 220 of 625 cells at 25×25 (the short search's, which prefers the
+//! solution's symbols, on about 40), so giving back two orbits seldom misses one.
+//!
+//! Tried and dropped, with rounds one at a time (2026-11-25, 25×25; `--automorphic
+//! --improve 12` with seed 2 unless noted: 1,238 checks, 21–26 s):
+//! - *A pool of every witness found*, offered to any orbit whose own witness died: it
+//!   spared 27 of 895 refutations.
+//! - *Smaller witnesses.*
+//!   - Splitting the difference between the two solutions into trades (joining, per unit
+//!     and symbol, the cell that holds it in one solution with the cell that holds it in
+//!     the other) always left one component.
+//!   - A search inside the differing cells that prefers the solution's symbols found
+//!     218 cells where the learner had found 222.
+//!   - Steering the learner's decisions to the solution's option of the item it decides:
+//!     138-cell witnesses and 1,057 checks, but no faster (23.7 s).
+//! - *Steering the proof to the witness that died* (decide its options first): 1,176
+//!   checks, 23.4 s.
+//! - *Giving back an orbit that shares a unit with the first.* It kept more givens: 12
+//!   rounds gave a median of 40.0% against 39.7% (seeds 1–5). With 30 rounds the median
+//!   was 38.7%, but one seed took 460 s.
+//! - *Giving back more.*
+//!   - With the point symmetry, 4 orbits instead of 2: the same median (39.7%) over a
+//!     wider range (38.4–41.0%).
+//!   - With `--symmetry none` (8 rounds, seeds 1–10), 2, 4 or 8 cells gave 40.0%, 39.8%
+//!     and 39.4% givens in a median of 5.3, 5.6 and 7.9 s; 16 rounds of 2 cells gave
+//!     39.7% in 9.2 s.
 
-use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 
 use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
@@ -73,6 +111,10 @@ pub(super) fn spread(shape: Shape, cells: &[u8]) -> f64 {
     least as f64 * b as f64 / total as f64
 }
 
+/// Rounds run side by side from the same puzzle, each on its own worker; the best of them
+/// goes on. A constant, so that the puzzle does not depend on the thread count.
+pub(super) const SIDE_BY_SIDE: usize = 2;
+
 /// Runs up to `rounds` rounds on `best` (minimal, solved by `solution`), leaving the best
 /// puzzle found in it. Returns whether `control` stopped it; `best` is then the best
 /// puzzle of the rounds that finished.
@@ -90,99 +132,133 @@ pub(super) fn improve(
 ) -> bool {
     let orbits = symmetry.orbits(shape);
     let floor = SPREAD.min(spread(shape, &best.cells));
-    let mut best_givens = best.givens();
-    for _ in 0..rounds {
+    let mut left = rounds as usize;
+    while left > 0 {
         if control.should_stop() {
             return true;
         }
-        let mut now = best.clone();
-        let blanks: Vec<&Vec<u32>> = orbits
-            .iter()
-            .filter(|o| now.cells[o[0] as usize] == 0)
+        let width = SIDE_BY_SIDE.min(left);
+        left -= width;
+        // Each round draws from its own generator, seeded in order from the run's.
+        let mut rngs: Vec<ChaCha8Rng> = (0..width)
+            .map(|_| ChaCha8Rng::seed_from_u64(rng.r#gen()))
             .collect();
-        let mut trial: Vec<(Vec<u32>, Option<Vec<u8>>)> = Vec::new();
-        for &orbit in blanks.choose_multiple(rng, PERTURB) {
-            for &c in orbit {
-                now.cells[c as usize] = solution[c as usize];
-            }
-            trial.push((orbit.clone(), None));
-        }
-        trial.extend(now.kept.drain(..).map(|(o, w)| (o, Some(w))));
-        // In cell order first: the order `kept` was filled in depends on which checks a
-        // witness spared, which depends on the thread count.
-        trial.sort_unstable_by_key(|(o, _)| o[0]);
-        trial.shuffle(rng);
-        // Checks run in batches, one per worker, against the same puzzle, as in the first
-        // pass: the first safe removal is taken, the refutations before it are final and
-        // the orbits after it go back to the queue, so the outcome is the sequential one.
-        let mut queue: VecDeque<(Vec<u32>, Option<Vec<u8>>)> = trial.into();
-        loop {
-            let mut batch: Vec<Vec<u32>> = Vec::with_capacity(workers.len());
-            while batch.len() < workers.len() {
-                let Some((orbit, witness)) = queue.pop_front() else {
-                    break;
-                };
-                match witness {
-                    Some(w) if is_witness(shape, &now.cells, solution, &orbit, &w) => {
-                        now.kept.push((orbit, w));
-                    }
-                    _ => batch.push(orbit),
-                }
-            }
-            if batch.is_empty() {
-                break;
-            }
-            let cells = &now.cells;
-            let results: Vec<Check> = if batch.len() == 1 {
-                vec![workers[0].check(cells, solution, &batch[0], Fallback::Full, control)]
-            } else {
-                batch
-                    .par_iter()
-                    .zip(workers.par_iter_mut())
-                    .map(|(orbit, w)| w.check(cells, solution, orbit, Fallback::Full, control))
-                    .collect()
+        let start = &*best;
+        let run = |rng: &mut ChaCha8Rng, worker: &mut Worker| {
+            let mut counts = GenerateStats::default();
+            let out = round(
+                shape,
+                &orbits,
+                start,
+                solution,
+                rng,
+                worker,
+                control,
+                &mut counts,
+            );
+            (out, counts)
+        };
+        let results: Vec<(Option<Minimal>, GenerateStats)> = if workers.len() >= width {
+            rngs.par_iter_mut()
+                .zip(workers.par_iter_mut())
+                .map(|(rng, worker)| run(rng, worker))
+                .collect()
+        } else {
+            rngs.iter_mut()
+                .map(|rng| run(rng, &mut workers[0]))
+                .collect()
+        };
+        // The first round with the fewest givens, if it has no more than the best and
+        // keeps the spread; a stopped round ends the run with what came before it.
+        let mut pick: Option<Minimal> = None;
+        let mut stopped = false;
+        for (out, counts) in results {
+            stats.checks += counts.checks;
+            stats.by_propagation += counts.by_propagation;
+            stats.by_search += counts.by_search;
+            stats.refuted += counts.refuted;
+            stats.unproven += counts.unproven;
+            let Some(now) = out.filter(|_| !stopped) else {
+                stopped = true;
+                continue;
             };
-            let settled = results
-                .iter()
-                .position(|r| r.is_safe())
-                .map_or(batch.len(), |k| k + 1);
-            let mut rest = batch.split_off(settled);
-            for (k, (orbit, result)) in batch.into_iter().zip(results).enumerate() {
-                stats.checks += 1;
-                match result {
-                    Check::Unproven => {
-                        stats.unproven += 1;
-                        return true;
-                    }
-                    Check::Refuted => {
-                        stats.refuted += 1;
-                        now.kept
-                            .push((orbit, std::mem::take(&mut workers[k].witness)));
-                    }
-                    safe => {
-                        if safe == Check::Propagation {
-                            stats.by_propagation += 1;
-                        } else {
-                            stats.by_search += 1;
-                        }
-                        for &c in &orbit {
-                            now.cells[c as usize] = 0;
-                        }
-                    }
-                }
+            stats.rounds += 1;
+            let bar = pick.as_ref().map_or(best.givens() + 1, |p| p.givens());
+            if now.givens() < bar && spread(shape, &now.cells) >= floor {
+                pick = Some(now);
             }
-            while let Some(orbit) = rest.pop() {
-                queue.push_front((orbit, None));
-            }
-            control.checks.store(stats.checks, Ordering::Relaxed);
         }
-        stats.rounds += 1;
-        let givens = now.givens();
-        if givens <= best_givens && spread(shape, &now.cells) >= floor {
-            best_givens = givens;
-            *best = now;
-            control.givens.store(givens as u64, Ordering::Relaxed);
+        if let Some(p) = pick {
+            *best = p;
+            control
+                .givens
+                .store(best.givens() as u64, Ordering::Relaxed);
+        }
+        control.checks.store(stats.checks, Ordering::Relaxed);
+        if stopped {
+            return true;
         }
     }
     false
+}
+
+/// One round from `start` on one worker: `None` when `control` stopped it.
+#[allow(clippy::too_many_arguments)]
+fn round(
+    shape: Shape,
+    orbits: &[Vec<u32>],
+    start: &Minimal,
+    solution: &[u8],
+    rng: &mut ChaCha8Rng,
+    worker: &mut Worker,
+    control: &SearchControl,
+    stats: &mut GenerateStats,
+) -> Option<Minimal> {
+    let mut now = start.clone();
+    let blanks: Vec<&Vec<u32>> = orbits
+        .iter()
+        .filter(|o| now.cells[o[0] as usize] == 0)
+        .collect();
+    let mut trial: Vec<(Vec<u32>, Option<Vec<u8>>)> = Vec::new();
+    for &orbit in blanks.choose_multiple(rng, PERTURB) {
+        for &c in orbit {
+            now.cells[c as usize] = solution[c as usize];
+        }
+        trial.push((orbit.clone(), None));
+    }
+    trial.extend(now.kept.drain(..).map(|(o, w)| (o, Some(w))));
+    // In cell order before the shuffle: the round then depends on which orbits the start
+    // keeps, not on the order they were found in.
+    trial.sort_unstable_by_key(|(o, _)| o[0]);
+    trial.shuffle(rng);
+    for (orbit, witness) in trial {
+        if let Some(w) = witness {
+            if is_witness(shape, &now.cells, solution, &orbit, &w) {
+                now.kept.push((orbit, w));
+                continue;
+            }
+        }
+        stats.checks += 1;
+        match worker.check(&now.cells, solution, &orbit, Fallback::Full, control) {
+            Check::Unproven => {
+                stats.unproven += 1;
+                return None;
+            }
+            Check::Refuted => {
+                stats.refuted += 1;
+                now.kept.push((orbit, std::mem::take(&mut worker.witness)));
+            }
+            safe => {
+                if safe == Check::Propagation {
+                    stats.by_propagation += 1;
+                } else {
+                    stats.by_search += 1;
+                }
+                for &c in &orbit {
+                    now.cells[c as usize] = 0;
+                }
+            }
+        }
+    }
+    Some(now)
 }

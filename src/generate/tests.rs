@@ -270,11 +270,13 @@ fn improve_rounds_keep_puzzles_unique_minimal_and_reproducible() {
     for seed in 1..=6 {
         let base = GenerateConfig::for_shape(shape, seed);
         let first = generate(shape, &base, &SearchControl::default()).unwrap();
-        let cfg = GenerateConfig { improve: 8, ..base };
+        // An odd count: the last step runs one round alone.
+        let cfg = GenerateConfig { improve: 7, ..base };
         let run = |t| on_threads(t, shape, &cfg);
         let g = run(1);
         assert_eq!(run(3).puzzle, g.puzzle, "seed {seed}: any thread count");
         assert!(g.minimal && !g.stopped_early);
+        assert_eq!(g.stats.rounds, 7);
         assert_eq!(g.solution, first.solution);
         assert_eq!(count(&g.puzzle), 1);
         assert!(Symmetry::Rot180.holds_for(shape, g.puzzle.cells()));
