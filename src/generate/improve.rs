@@ -239,7 +239,10 @@ fn round(
             }
         }
         stats.checks += 1;
-        match worker.check(&now.cells, solution, &orbit, Fallback::Full, control) {
+        let result = worker.check(&now.cells, solution, &orbit, Fallback::Full, control);
+        // Live for the progress bar; the step sets the exact total when its rounds end.
+        control.checks.fetch_add(1, Ordering::Relaxed);
+        match result {
             Check::Unproven => {
                 stats.unproven += 1;
                 return None;
