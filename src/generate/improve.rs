@@ -8,10 +8,10 @@
 //! back included, gets a complete proof. The round ends minimal again.
 //!
 //! Rounds run [`SIDE_BY_SIDE`] at a time from the same puzzle, each on one worker with its
-//! own generator, and each proves its removals one after another. Of the rounds of a step,
-//! the first with the fewest givens goes on, if it has no more givens than the best so far
-//! and keeps them as evenly spread (every band and stack at least [`SPREAD`] of the mean
-//! per band, or the starting puzzle's share if that was lower); otherwise the best stays.
+//! own generator, and each proves its removals one after another. Of the rounds of a step
+//! that keep the givens as evenly spread (every band and stack at least [`SPREAD`] of the
+//! mean per band, or the starting puzzle's share if that was lower), the first with the
+//! fewest givens goes on if it has no more than the best so far; otherwise the best stays.
 //! Rounds that end level let the search drift across plateaus. On one thread the rounds of
 //! a step run one after the other, with the same outcome.
 //!
@@ -168,8 +168,8 @@ pub(super) fn improve(
                 .map(|rng| run(rng, &mut workers[0]))
                 .collect()
         };
-        // The first round with the fewest givens, if it has no more than the best and
-        // keeps the spread; a stopped round ends the run with what came before it.
+        // Of the rounds that keep the spread, the first with the fewest givens, if it has
+        // no more than the best; a stopped round ends the run with what came before it.
         let mut pick: Option<Minimal> = None;
         let mut stopped = false;
         for (out, counts) in results {
