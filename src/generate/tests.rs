@@ -213,22 +213,6 @@ fn minimal_25x25_is_minimal_by_independent_counts() {
     }
 }
 
-/// The involution the half turn induces on `grid`'s symbols, if it renames them
-/// consistently (an independent reading of the grid, not the filler's `σ`).
-fn half_turn_renaming(grid: &Grid) -> Option<Vec<u8>> {
-    let cells = grid.cells();
-    let last = cells.len() - 1;
-    let mut sigma = vec![0u8; grid.shape().side() + 1];
-    for (i, &s) in cells.iter().enumerate() {
-        let t = cells[last - i];
-        if sigma[s as usize] != 0 && sigma[s as usize] != t {
-            return None;
-        }
-        sigma[s as usize] = t;
-    }
-    Some(sigma)
-}
-
 /// `GridKind::HalfTurn`: minimal, unique (DLX re-counts) puzzles on grids that the half
 /// turn renames consistently, with fewer givens in all than on random grids over the same
 /// seeds (about 4 points at 16×16).
@@ -248,7 +232,8 @@ fn half_turn_grids_give_unique_minimal_puzzles_with_fewer_givens() {
             assert_eq!(count(&g.puzzle), 1, "b = {b}, seed {seed}");
             assert!(g.puzzle.is_completed_by(&g.solution));
             assert!(Symmetry::Rot180.holds_for(shape, g.puzzle.cells()));
-            let sigma = half_turn_renaming(&g.solution).expect("the half turn renames symbols");
+            let sigma = crate::solve::dlx::half_turn::induced(&g.solution)
+                .expect("the half turn renames symbols");
             assert!((1..sigma.len()).all(|s| sigma[sigma[s] as usize] as usize == s));
             half_turn += g.puzzle.givens();
             random += generate(shape, &base, &SearchControl::default())

@@ -156,24 +156,27 @@ pub(crate) fn fill(shape: Shape, seed: u64, control: &SearchControl) -> Option<G
     Some(Grid::new(shape, cells).expect("an exact cover of the quotient is a valid grid"))
 }
 
+/// The renaming the half turn induces on `grid`'s symbols (`sigma[s]` is the symbol
+/// opposite each `s`, index 0 unused), if it is consistent; for tests here and in
+/// `generate`.
+#[cfg(test)]
+pub(crate) fn induced(grid: &Grid) -> Option<Vec<u8>> {
+    let cells = grid.cells();
+    let last = cells.len() - 1;
+    let mut sigma = vec![0u8; grid.shape().side() + 1];
+    for (i, &s) in cells.iter().enumerate() {
+        let t = cells[last - i];
+        if sigma[s as usize] != 0 && sigma[s as usize] != t {
+            return None;
+        }
+        sigma[s as usize] = t;
+    }
+    Some(sigma)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The involution the half turn induces on `grid`'s symbols, if it is one.
-    fn induced(grid: &Grid) -> Option<Vec<u8>> {
-        let n = grid.shape().side();
-        let cells = grid.cells();
-        let mut sigma = vec![0u8; n + 1];
-        for (i, &s) in cells.iter().enumerate() {
-            let t = cells[n * n - 1 - i];
-            if sigma[s as usize] != 0 && sigma[s as usize] != t {
-                return None;
-            }
-            sigma[s as usize] = t;
-        }
-        Some(sigma)
-    }
 
     #[test]
     fn grids_are_valid_and_kept_by_the_half_turn_at_every_small_size() {
