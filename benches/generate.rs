@@ -3,8 +3,9 @@
 //! Uses the same defaults as `shiftgrid generate` (minimal up to 25×25, propagation proofs
 //! above, the bands order, rot180), on every core of the machine; from 25×25 up, also with
 //! no symmetry, with the sweep order and with the random order (one pass of propagation
-//! proofs) for comparison. Then a `--count` throughput figure
-//! at 9×9.
+//! proofs) for comparison, each on a random grid without rounds of improvement (the 25×25
+//! default's automorphic grid and rounds are in the default row only; the mode column
+//! says how many rounds ran). Then a `--count` throughput figure at 9×9.
 //!
 //! Run: `cargo bench --bench generate`; knobs: `GEN_SEEDS=N` (default 10),
 //! `GEN_BOXES=3,4,5` (default 3..10).
@@ -13,7 +14,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use shiftgrid::Shape;
-use shiftgrid::generate::{Fallback, GenerateConfig, Order, Symmetry, Target, generate};
+use shiftgrid::generate::{Fallback, GenerateConfig, GridKind, Order, Symmetry, Target, generate};
 use shiftgrid::solve::SearchControl;
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -52,27 +53,31 @@ fn main() {
         } else {
             &variants[..]
         };
-        for &(symmetry, order, label) in variants {
-            row(shape, seeds, symmetry, order, label);
+        for (k, &(symmetry, order, label)) in variants.iter().enumerate() {
+            row(shape, seeds, symmetry, order, label, k > 0);
         }
     }
     count_throughput();
 }
 
-/// One table row: `seeds` puzzles of `shape` with the defaults but `symmetry` and `order`.
-fn row(shape: Shape, seeds: u64, symmetry: Symmetry, order: Order, label: &str) {
+/// One table row: `seeds` puzzles of `shape` with the defaults but `symmetry` and `order`,
+/// and with `plain` on a random grid without rounds.
+fn row(shape: Shape, seeds: u64, symmetry: Symmetry, order: Order, label: &str, plain: bool) {
     {
         let mut times = Vec::new();
         let mut givens = Vec::new();
         let (mut checks, mut micros) = (0u64, 0u64);
         let mut by = [0u64; 4];
-        let mut mode = "";
+        let mut mode = String::new();
         for seed in 0..seeds {
             let mut cfg = GenerateConfig {
-                symmetry,
                 order,
-                ..GenerateConfig::for_shape(shape, seed)
+                ..GenerateConfig::with_symmetry(shape, seed, symmetry)
             };
+            if plain {
+                cfg.grid = GridKind::Random;
+                cfg.improve = 0;
+            }
             if order == Order::Random {
                 // Complete proofs in the random order take minutes at 25×25 (README): the
                 // comparison row is one pass of propagation proofs at every size.
@@ -83,7 +88,11 @@ fn row(shape: Shape, seeds: u64, symmetry: Symmetry, order: Order, label: &str) 
             let g = generate(shape, &cfg, &SearchControl::default()).expect("not interrupted");
             times.push(t.elapsed().as_secs_f64());
             givens.push(g.puzzle.givens() as f64 / shape.cells() as f64);
-            mode = if g.minimal { "minimal" } else { "one pass" };
+            mode = match (g.minimal, g.stats.rounds) {
+                (false, _) => "one pass".to_string(),
+                (true, 0) => "minimal".to_string(),
+                (true, r) => format!("minimal, {r} rounds"),
+            };
             let s = g.stats;
             checks += s.checks;
             micros += s.micros - s.fill_micros;

@@ -46,12 +46,17 @@ pub(super) struct GenerateArgs {
     /// Symmetry of the pattern of givens.
     #[arg(long, value_enum, default_value_t = SymmetryArg::Rot180)]
     symmetry: SymmetryArg,
-    /// Make the puzzle from a grid that the half turn maps onto itself with the shifts
-    /// renamed in pairs (an automorphic grid; any method, up to 81x81, with --symmetry
-    /// rot180, rot90 or dihedral, which hold the half turn): with the point symmetry, puzzles keep 2-4.5 points fewer givens (median 41.6%
-    /// against 43.8% at 25x25). The solution then has the symmetry too, which a solver can
-    /// use, so it is not the default.
-    #[arg(long)]
+    /// The full grid the puzzle is made from: `random`, or `automorphic`, one that the half
+    /// turn maps onto itself with the shifts renamed in pairs (any method, up to 81x81, with
+    /// --symmetry rot180, rot90 or dihedral, which hold the half turn). With the point
+    /// symmetry, automorphic grids leave 2-4.5 points fewer givens (minimal 25x25: median
+    /// 41.6% against 43.8%), but the solution has the symmetry too, which a solver can use
+    /// [default: automorphic at 25x25 with --method prove and a symmetry that holds the half
+    /// turn, random otherwise].
+    #[arg(long, value_enum, value_name = "KIND")]
+    grid: Option<GridArg>,
+    /// The same as --grid automorphic.
+    #[arg(long, conflicts_with = "grid")]
     automorphic: bool,
     /// How puzzles are made: `prove` blanks cells while uniqueness is proven (fewest
     /// givens); `expand` is the difficulty paper's empty-cell expansion (blanks kept while
@@ -88,11 +93,12 @@ pub(super) struct GenerateArgs {
     /// After the minimal puzzle, ROUNDS rounds of local search for fewer givens, two at a
     /// time side by side: each gives back two blanked orbits and blanks again all it can
     /// with complete proofs; the better goes on when it leaves no more givens and the
-    /// givens as evenly spread (at 25x25 with --automorphic, 24 rounds: median 39.0% givens
-    /// against 41.6%, about 14 s on two cores). Needs minimal
-    /// puzzles (the default up to 25x25, or --minimal; not with --givens or --search-nodes);
-    /// --time-limit and Ctrl-C stop it with the best so far, and a time limit that ends the
-    /// first pass leaves no time for rounds.
+    /// givens as evenly spread (at 25x25 on an automorphic grid, 16 rounds: median 39.7%
+    /// givens against 41.6%, about 8 s on two cores; 24 rounds: 39.0%, about 14 s). Needs
+    /// minimal puzzles (the default up to 25x25, or --minimal; not with --givens or
+    /// --search-nodes); --time-limit and Ctrl-C stop it with the best so far, and a time
+    /// limit that ends the first pass leaves no time for rounds [default: 16 at 25x25 on an
+    /// automorphic grid, 0 otherwise].
     #[arg(long, value_name = "ROUNDS", conflicts_with_all = ["givens", "search_nodes"])]
     improve: Option<u32>,
     /// When propagation cannot prove a removal, back it with a search (propagating at
@@ -136,6 +142,15 @@ enum MethodArg {
     Expand,
     /// Genetic algorithm for exactly --level with a long path.
     Ga,
+}
+
+/// `--grid` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GridArg {
+    /// A random grid from the fill search.
+    Random,
+    /// A random grid that the half turn maps onto itself with the shifts renamed in pairs.
+    Automorphic,
 }
 
 /// `--order` values.
@@ -428,7 +443,9 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         let bar = match (&method, args.count) {
             (Method::Prove(cfg), 1) => {
                 let orbits = cfg.symmetry.orbits(shape).len() as u64;
-                progress::Progress::generate(visible, &ctx.control, shape.cells() as u64, orbits)
+                let cells = shape.cells() as u64;
+                let rounds = u64::from(cfg.improve);
+                progress::Progress::generate(visible, &ctx.control, cells, orbits, rounds)
             }
             _ => progress::Progress::new(visible, args.count, "puzzles", &ctx.control, None),
         };

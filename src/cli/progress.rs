@@ -54,8 +54,13 @@ enum Meter {
         read: Arc<AtomicU64>,
         size: Option<u64>,
     },
-    /// Puzzle generation: orbits checked of `orbits`, givens left of `cells`.
-    Generate { cells: u64, orbits: u64 },
+    /// Puzzle generation: orbits checked of `orbits`, givens left of `cells`, then
+    /// `rounds` rounds of improvement.
+    Generate {
+        cells: u64,
+        orbits: u64,
+        rounds: u64,
+    },
 }
 
 /// A progress bar fed from counters that workers bump (see the module documentation).
@@ -99,9 +104,20 @@ impl Progress {
         Progress::start(visible, size, what, control, Meter::Stream { read, size })
     }
 
-    /// A bar over the `orbits` removal checks of one generated puzzle of `cells` cells.
-    pub fn generate(visible: bool, control: &SearchControl, cells: u64, orbits: u64) -> Progress {
-        let meter = Meter::Generate { cells, orbits };
+    /// A bar over the `orbits` removal checks of one generated puzzle of `cells` cells,
+    /// then over its `rounds` rounds of improvement (none: 0).
+    pub fn generate(
+        visible: bool,
+        control: &SearchControl,
+        cells: u64,
+        orbits: u64,
+        rounds: u64,
+    ) -> Progress {
+        let meter = Meter::Generate {
+            cells,
+            orbits,
+            rounds,
+        };
         Progress::start(visible, Some(orbits), "orbits", control, meter)
     }
 
@@ -131,9 +147,9 @@ impl Progress {
             (Meter::Stream { size: Some(_), .. }, _) => "{spinner} {bar:30} {percent:>3}% of \
                  {binary_total_bytes} [{elapsed_precise}, eta {eta}] {msg}"
                 .to_string(),
-            (Meter::Generate { .. }, _) => "{spinner} {bar:30} {percent:>3}% of {len} orbits \
-                 checked [{elapsed_precise}, eta {eta}] {msg}"
-                .to_string(),
+            (Meter::Generate { .. }, _) => {
+                "{spinner} {bar:30} {prefix} [{elapsed_precise}, eta {eta}] {msg}".to_string()
+            }
             _ => "{spinner} [{elapsed_precise}] {msg}".to_string(),
         };
         let len = match meter {
@@ -231,11 +247,33 @@ fn tick(
             bar.set_position(read.load(Ordering::Relaxed).min(size.unwrap_or(u64::MAX)));
             format!("{done} {what} ({}/s), {rate}", human(done as f64 / secs))
         }
-        Meter::Generate { cells, orbits } => {
+        Meter::Generate {
+            cells,
+            orbits,
+            rounds,
+        } => {
             let checks = control.checks.load(Ordering::Relaxed);
-            // Minimal runs from 25x25 re-check unproven orbits: the bar then grows.
-            bar.set_length((*orbits).max(checks));
-            bar.set_position(checks);
+            if *rounds > 0 && control.improving.load(Ordering::Relaxed) {
+                // Rounds of improvement: the bar starts again, over the rounds.
+                if bar.length() != Some(*rounds) {
+                    bar.set_length(*rounds);
+                    bar.reset_eta();
+                }
+                bar.set_position(control.rounds.load(Ordering::Relaxed));
+                bar.set_prefix(format!(
+                    "{}/{rounds} rounds of improvement",
+                    control.rounds.load(Ordering::Relaxed)
+                ));
+            } else {
+                // Minimal runs from 25x25 re-check unproven orbits: the bar then grows.
+                let len = (*orbits).max(checks);
+                bar.set_length(len);
+                bar.set_position(checks);
+                bar.set_prefix(format!(
+                    "{:>3}% of {len} orbits checked",
+                    checks * 100 / len.max(1)
+                ));
+            }
             format!(
                 "{}/{cells} givens left, {checks} checks ({:.0}/s), {rate}",
                 control.givens.load(Ordering::Relaxed),
@@ -279,7 +317,7 @@ mod tests {
             Progress::new(false, 10, "puzzles", &control, None),
             Progress::new(false, 1, "puzzles", &control, Some(81)),
             Progress::stream(false, "puzzles", &control, Arc::default(), None),
-            Progress::generate(false, &control, 81, 20),
+            Progress::generate(false, &control, 81, 20, 4),
         ];
         for p in hidden {
             // No bar to draw and no thread ticking it; the counter still counts.
@@ -314,6 +352,7 @@ mod tests {
             Meter::Generate {
                 cells: 81,
                 orbits: 20,
+                rounds: 4,
             },
         ];
         for meter in &meters {
@@ -333,15 +372,26 @@ mod tests {
         let generate = Meter::Generate {
             cells: 81,
             orbits: 20,
+            rounds: 4,
         };
-        tick(
-            &bar,
-            &generate,
-            &control,
-            &AtomicU64::new(0),
-            "",
-            Instant::now(),
-        );
+        let tick_generate = || {
+            tick(
+                &bar,
+                &generate,
+                &control,
+                &AtomicU64::new(0),
+                "",
+                Instant::now(),
+            )
+        };
+        tick_generate();
         assert_eq!((bar.position(), bar.length()), (30, Some(30)));
+        assert!(bar.prefix().contains("orbits checked"), "{}", bar.prefix());
+        // Once the rounds begin, the bar counts them.
+        control.improving.store(true, Ordering::Relaxed);
+        control.rounds.store(2, Ordering::Relaxed);
+        tick_generate();
+        assert_eq!((bar.position(), bar.length()), (2, Some(4)));
+        assert_eq!(bar.prefix(), "2/4 rounds of improvement");
     }
 }

@@ -134,6 +134,7 @@ pub(super) fn improve(
 ) -> bool {
     let orbits = symmetry.orbits(shape);
     let floor = SPREAD.min(spread(shape, &best.cells));
+    control.improving.store(true, Ordering::Relaxed);
     let mut left = rounds as usize;
     while left > 0 {
         if control.should_stop() {
@@ -197,6 +198,7 @@ pub(super) fn improve(
                 .store(best.givens() as u64, Ordering::Relaxed);
         }
         control.checks.store(stats.checks, Ordering::Relaxed);
+        control.rounds.store(stats.rounds, Ordering::Relaxed);
         if stopped {
             return true;
         }

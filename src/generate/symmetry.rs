@@ -66,6 +66,16 @@ impl Symmetry {
         out
     }
 
+    /// Whether the group holds the half turn (the point symmetry): [`Symmetry::Rot180`],
+    /// [`Symmetry::Rot90`] and [`Symmetry::Dihedral`]. Only those patterns gain from an
+    /// automorphic grid ([`super::GridKind::HalfTurn`]).
+    pub fn has_half_turn(self) -> bool {
+        matches!(
+            self,
+            Symmetry::Rot180 | Symmetry::Rot90 | Symmetry::Dihedral
+        )
+    }
+
     /// Whether the pattern of non-blank cells of `cells` is invariant under this symmetry.
     pub fn holds_for(self, shape: Shape, cells: &[u8]) -> bool {
         self.orbits(shape).iter().all(|orbit| {

@@ -119,6 +119,11 @@ pub struct SearchControl {
     pub checks: Arc<AtomicU64>,
     /// For puzzle generation: givens left in the puzzle being made.
     pub givens: Arc<AtomicU64>,
+    /// For puzzle generation: whether the first minimal puzzle is made and rounds of
+    /// improvement are under way.
+    pub improving: Arc<AtomicBool>,
+    /// For puzzle generation: rounds of improvement finished.
+    pub rounds: Arc<AtomicU64>,
     /// In a race: this engine's clock and place in the race's lockstep (see
     /// `solve::lockstep`), which makes the race's answer independent of thread timing.
     pub(crate) pacer: Option<Arc<lockstep::Pacer>>,

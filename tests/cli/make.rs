@@ -73,17 +73,22 @@ fn generated_puzzles_are_unique_by_an_independent_count() {
     // Up to 16x16 the generator proves removals by propagation and the learning engine,
     // and DLX (which shares code with neither) re-counts; at 25x25 it proves them by
     // propagation alone, and the learning engine re-counts (plain DLX can take minutes).
-    for (b, engine) in [("2", "dlx"), ("3", "dlx"), ("4", "dlx"), ("5", "learn")] {
+    // Two at 25x25, where the default runs rounds of improvement (seconds per puzzle).
+    for (b, engine, m) in [
+        ("2", "dlx", 6),
+        ("3", "dlx", 6),
+        ("4", "dlx", 6),
+        ("5", "learn", 2),
+    ] {
         let out = shiftgrid()
-            .args([
-                "generate", "--box", b, "--seed", "3", "--count", "6", "-f", "line",
-            ])
+            .args(["generate", "--box", b, "--seed", "3", "-f", "line"])
+            .args(["--count", &m.to_string()])
             .assert()
             .success()
             .get_output()
             .stdout
             .clone();
-        assert_eq!(String::from_utf8_lossy(&out).lines().count(), 6);
+        assert_eq!(String::from_utf8_lossy(&out).lines().count(), m);
         let counted = shiftgrid()
             .args(["count", "-", "--limit", "2", "--engine", engine])
             .write_stdin(out)
@@ -93,7 +98,7 @@ fn generated_puzzles_are_unique_by_an_independent_count() {
             .stdout
             .clone();
         let text = String::from_utf8(counted).unwrap();
-        assert_eq!(text.lines().count(), 6);
+        assert_eq!(text.lines().count(), m);
         assert!(text.lines().all(|l| l.ends_with("\t1\tunique")), "{text}");
     }
 }
@@ -253,6 +258,90 @@ fn automorphic_puzzles_are_unique_and_their_solutions_symmetric() {
         .assert()
         .code(2)
         .stderr(contains("needs a symmetry").and(contains("--seed").not()));
+}
+
+/// The puzzle and solution lines of a 25x25 `generate ... --solution -f line` run.
+fn puzzle_and_solution(out: &[u8]) -> (Vec<u8>, Vec<u8>) {
+    let text = String::from_utf8(out.to_vec()).unwrap();
+    let read = |l: &str| -> Vec<u8> { l.split(' ').map(|v| v.parse().unwrap()).collect() };
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    (read(lines[0]), read(lines[1]))
+}
+
+/// Whether the half turn renames `solution`'s symbols consistently (an automorphic grid).
+fn renamed_by_half_turn(solution: &[u8]) -> bool {
+    let last = solution.len() - 1;
+    let mut sigma = [0u8; 101];
+    (0..solution.len()).all(|i| {
+        let (s, t) = (solution[i] as usize, solution[last - i]);
+        let ok = sigma[s] == 0 || sigma[s] == t;
+        sigma[s] = t;
+        ok
+    })
+}
+
+/// The 25x25 default: an automorphic grid, a minimal puzzle, then 16 rounds (the stats line
+/// says so), fewer givens than `--grid random` (the first minimal puzzle of a random grid,
+/// no rounds by default) and unique by the learning engine's count from scratch; `--grid`
+/// and `--automorphic` do not go together.
+#[test]
+fn default_25x25_starts_from_an_automorphic_grid_and_improves() {
+    let run = |extra: &[&str]| {
+        let out = shiftgrid()
+            .args(["generate", "--box", "5", "--seed", "4", "--solution"])
+            .args(["-f", "line", "--stats"])
+            .args(extra)
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        let (puzzle, solution) = puzzle_and_solution(&out.stdout);
+        assert!(independently_valid(25, &solution));
+        (puzzle, solution, String::from_utf8(out.stderr).unwrap())
+    };
+    let (puzzle, solution, stats) = run(&[]);
+    assert!(renamed_by_half_turn(&solution));
+    assert!(
+        stats.contains("minimal") && stats.contains("16 rounds from"),
+        "{stats}"
+    );
+    for i in 0..625 {
+        assert_eq!(
+            puzzle[i] != 0,
+            puzzle[624 - i] != 0,
+            "point symmetry at {i}"
+        );
+    }
+    let (random, random_solution, random_stats) = run(&["--grid", "random"]);
+    assert!(!renamed_by_half_turn(&random_solution));
+    assert!(!random_stats.contains("rounds"), "{random_stats}");
+    let count = |p: &[u8]| p.iter().filter(|&&v| v != 0).count();
+    assert!(
+        count(&puzzle) < count(&random),
+        "{} against {}",
+        count(&puzzle),
+        count(&random)
+    );
+    let line: Vec<String> = puzzle.iter().map(|v| v.to_string()).collect();
+    shiftgrid()
+        .args(["count", "-", "--limit", "2", "--engine", "learn"])
+        .write_stdin(line.join(" "))
+        .assert()
+        .success()
+        .stdout(predicates::str::ends_with("\t1\tunique\n"));
+    shiftgrid()
+        .args([
+            "generate",
+            "--box",
+            "3",
+            "--automorphic",
+            "--grid",
+            "random",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot be used with"));
 }
 
 /// `generate --improve`: a unique puzzle with no more givens than without it; refused where

@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 
-use super::{GenerateArgs, Method, MethodArg, OrderArg, SymmetryArg};
+use super::{GenerateArgs, GridArg, Method, MethodArg, OrderArg, SymmetryArg};
 use crate::cli::exit;
 use crate::generate::expand::ExpandConfig;
 use crate::generate::ga::GaConfig;
@@ -44,30 +44,6 @@ pub(super) fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<
     if method == MethodArg::Ga {
         refuse("--order", args.order.is_some(), "prove or expand")?;
     }
-    if args.automorphic {
-        // The grid's half turn helps only a pattern that has it (16x16, seeds 1-5: with
-        // rot90 and dihedral 4-8 givens fewer, with mirror and diagonal no change).
-        if !matches!(
-            args.symmetry,
-            SymmetryArg::Rot180 | SymmetryArg::Rot90 | SymmetryArg::Dihedral
-        ) {
-            return Err(exit::usage_error(
-                "--automorphic matches the grid to the pattern's half turn: it needs a \
-                 symmetry of the givens that holds it (rot180, the default; rot90; dihedral)",
-            ));
-        }
-        if shape.box_size() > GridKind::HALF_TURN_MAX_BOX {
-            return Err(exit::usage_error(format!(
-                "--automorphic fills grids up to 81x81 (box {}), not {shape}",
-                GridKind::HALF_TURN_MAX_BOX
-            )));
-        }
-    }
-    let grid = if args.automorphic {
-        GridKind::HalfTurn
-    } else {
-        GridKind::Random
-    };
     let symmetry = match args.symmetry {
         SymmetryArg::None => Symmetry::None,
         SymmetryArg::Rot180 => Symmetry::Rot180,
@@ -77,6 +53,36 @@ pub(super) fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<
         SymmetryArg::AntiDiagonal => Symmetry::AntiDiagonal,
         SymmetryArg::Dihedral => Symmetry::Dihedral,
     };
+    let defaults = GenerateConfig::with_symmetry(shape, seed, symmetry);
+    let asked = match (args.grid, args.automorphic) {
+        (Some(g), _) => Some(g),
+        (None, true) => Some(GridArg::Automorphic),
+        (None, false) => None,
+    };
+    if asked == Some(GridArg::Automorphic) {
+        // The grid's half turn helps only a pattern that has it (16x16, seeds 1-5: with
+        // rot90 and dihedral 4-8 givens fewer, with mirror and diagonal no change).
+        if !symmetry.has_half_turn() {
+            return Err(exit::usage_error(
+                "--grid automorphic matches the grid to the pattern's half turn: it needs a \
+                 symmetry of the givens that holds it (rot180, the default; rot90; dihedral)",
+            ));
+        }
+        if shape.box_size() > GridKind::HALF_TURN_MAX_BOX {
+            return Err(exit::usage_error(format!(
+                "--grid automorphic fills grids up to 81x81 (box {}), not {shape}",
+                GridKind::HALF_TURN_MAX_BOX
+            )));
+        }
+    }
+    // Unless asked, the grid is random, except that `prove` takes its size's default
+    // (automorphic at 25x25) when the pattern holds the half turn.
+    let grid = match asked {
+        Some(GridArg::Automorphic) => GridKind::HalfTurn,
+        Some(GridArg::Random) => GridKind::Random,
+        None if method == MethodArg::Prove => defaults.grid,
+        None => GridKind::Random,
+    };
     let order = args.order.map(|o| match o {
         OrderArg::Sweep => Order::Sweep,
         OrderArg::Random => Order::Random,
@@ -84,8 +90,7 @@ pub(super) fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<
     });
     Ok(match method {
         MethodArg::Prove => {
-            let mut base = GenerateConfig::for_shape(shape, seed);
-            base.symmetry = symmetry;
+            let mut base = defaults;
             base.order = order.unwrap_or(Order::Bands);
             base.grid = grid;
             if args.minimal {
@@ -118,6 +123,10 @@ pub(super) fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<
                     )));
                 }
                 base.improve = rounds;
+            } else if base.target != Target::Minimal || base.grid != GridKind::HalfTurn {
+                // The default rounds pay on automorphic grids only (README: on random
+                // ones 24 rounds gain two points in half a minute).
+                base.improve = 0;
             }
             base.time_limit = args.time_limit;
             Method::Prove(base)
