@@ -24,7 +24,9 @@
 //!
 //! Measured at 25×25 with `--automorphic` (seeds 1–5, `benches/givens.sh 5`, 2026-11-25):
 //! 12 rounds give a median of 40.0% givens against 41.6% after the first pass, in a median
-//! of 6.3 s; 24 rounds 39.0% (38.7–40.3%) in 14 s; 36 rounds 38.7% in 25 s. On random grids
+//! of 6.3 s; 24 rounds 39.0% (38.7–40.3%) in 14 s; 36 rounds 38.7% in 25 s. Over seeds
+//! 1–10, 16 rounds gave 39.7% (39.0–40.6%) in 7.6 s and 20 rounds 39.2% in 11.1 s; 16 are
+//! the 25×25 default ([`super::GenerateConfig::IMPROVE_25X25`]). On random grids
 //! 24 rounds take the median from 43.8% to 41.9%. The rounds' time goes mostly to second
 //! solutions that the given-back orbits killed: finding a new one takes the learner up to
 //! a few thousand conflicts under the givens' assumptions.
