@@ -98,7 +98,8 @@ pub(super) struct GenerateArgs {
     /// minimal puzzles (the default up to 25x25, or --minimal; not with --givens or
     /// --search-nodes); --time-limit and Ctrl-C stop it with the best so far, and a time
     /// limit that ends the first pass leaves no time for rounds [default: 16 at 25x25 on an
-    /// automorphic grid, 0 otherwise].
+    /// automorphic grid with --symmetry rot180 (orbits of four cells make rounds several
+    /// times dearer), 0 otherwise].
     #[arg(long, value_name = "ROUNDS", conflicts_with_all = ["givens", "search_nodes"])]
     improve: Option<u32>,
     /// When propagation cannot prove a removal, back it with a search (propagating at

@@ -284,7 +284,7 @@ fn renamed_by_half_turn(solution: &[u8]) -> bool {
 /// The 25x25 default: an automorphic grid, a minimal puzzle, then 16 rounds (the stats line
 /// says so), fewer givens than `--grid random` (the first minimal puzzle of a random grid,
 /// no rounds by default) and unique by the learning engine's count from scratch; `--grid`
-/// and `--automorphic` do not go together.
+/// and `--automorphic` do not go together; with rot90, no rounds by default.
 #[test]
 fn default_25x25_starts_from_an_automorphic_grid_and_improves() {
     let run = |extra: &[&str]| {
@@ -342,6 +342,11 @@ fn default_25x25_starts_from_an_automorphic_grid_and_improves() {
         .assert()
         .code(2)
         .stderr(contains("cannot be used with"));
+    // The default rounds are for the point symmetry alone (four-cell orbits make them
+    // several times dearer); rot90 keeps the automorphic grid.
+    let (_, rot90_solution, rot90_stats) = run(&["--symmetry", "rot90"]);
+    assert!(renamed_by_half_turn(&rot90_solution));
+    assert!(!rot90_stats.contains("rounds"), "{rot90_stats}");
 }
 
 /// `generate --improve`: a unique puzzle with no more givens than without it; refused where

@@ -124,8 +124,9 @@ pub(super) fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<
                 }
                 base.improve = rounds;
             } else if base.target != Target::Minimal || base.grid != GridKind::HalfTurn {
-                // The default rounds pay on automorphic grids only (README: on random
-                // ones 24 rounds gain two points in half a minute).
+                // The default rounds (point symmetry only, `with_symmetry`) pay on
+                // automorphic grids only (README: on random ones 24 rounds gain two points
+                // in half a minute).
                 base.improve = 0;
             }
             base.time_limit = args.time_limit;
