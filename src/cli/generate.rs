@@ -1,4 +1,4 @@
-//! `shiftgrid generate`: puzzles with a unique solution, made from random grids by one of
+//! `shiftgrid generate`: puzzles with a unique solution, made from full grids by one of
 //! three methods: blanking with proofs ([`crate::generate`], the default), the difficulty
 //! paper's empty-cell expansion ([`crate::generate::expand`]) or its genetic algorithm for
 //! a target level ([`crate::generate::ga`]).

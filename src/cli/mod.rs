@@ -65,13 +65,16 @@ enum Command {
     /// The same --seed with the same --threads gives the same grid: the thread count sets
     /// how many searches race from different root branches, and so which grid wins.
     Fill(fill::FillArgs),
-    /// Generate puzzles with a unique solution from a random grid: blanked with proofs (the
+    /// Generate puzzles with a unique solution from a full grid: blanked with proofs (the
     /// default), by the difficulty paper's empty-cell expansion, or by its genetic algorithm
     /// for a target technique level.
     ///
     /// Defaults: minimal puzzles (complete proofs) up to 25x25; above that one pass of
-    /// propagation proofs (no search). Every puzzle is unique by construction: a removal
-    /// that is not proven keeps its givens.
+    /// propagation proofs (no search). At 25x25 the default grid is automorphic (the half
+    /// turn maps it onto itself with the shifts renamed in pairs, which a solver who spots
+    /// it can use) and 16 rounds of --improve follow: about 40% givens in seconds instead of
+    /// 44% in half a second (--grid random --improve 0). Every puzzle is unique by
+    /// construction: a removal that is not proven keeps its givens.
     Generate(generate::GenerateArgs),
     /// Solve every puzzle in the input and print each solution.
     ///

@@ -145,8 +145,12 @@ pub struct GenerateConfig {
     /// Rounds of local search after a minimal puzzle is reached (only with
     /// [`Target::Minimal`]): each gives back two blanked orbits and blanks again all it
     /// can with complete proofs, and is kept when it leaves no more givens and the givens
-    /// as evenly spread. `0` (the default) stops at the first minimal puzzle. README has
-    /// what the rounds buy; a time limit or interrupt stops them with the best puzzle.
+    /// as evenly spread. `0` stops at the first minimal puzzle: the default except at 25×25,
+    /// where [`GenerateConfig::for_shape`] sets [`GenerateConfig::IMPROVE_25X25`]. README
+    /// has what the rounds buy; a time limit or interrupt stops them with the best puzzle.
+    /// The puzzle depends on the seed only; the counts of checks can differ with the
+    /// thread count (on one thread a step's rounds share a learner, whose second solutions,
+    /// and so the checks they spare, differ).
     pub improve: u32,
 }
 
@@ -197,6 +201,9 @@ impl GenerateConfig {
     /// their time (24 rounds: 41.9% in 34 s). Up to 16×16 the random grid stays: those are
     /// the sizes people solve by hand, where the automorphic grid's symmetric solution is a
     /// known short cut, and the first minimal puzzle is already at 35–40%.
+    ///
+    /// For another symmetry of the givens, start from [`GenerateConfig::with_symmetry`]:
+    /// it drops the automorphic grid and the rounds where they do not pay.
     pub fn for_shape(shape: Shape, seed: u64) -> GenerateConfig {
         let small = shape.box_size() <= 5;
         let (grid, improve) = if shape.box_size() == 5 {

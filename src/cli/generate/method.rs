@@ -64,13 +64,14 @@ pub(super) fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<
         // rot90 and dihedral 4-8 givens fewer, with mirror and diagonal no change).
         if !symmetry.has_half_turn() {
             return Err(exit::usage_error(
-                "--grid automorphic matches the grid to the pattern's half turn: it needs a \
-                 symmetry of the givens that holds it (rot180, the default; rot90; dihedral)",
+                "--grid automorphic (--automorphic) matches the grid to the pattern's half \
+                 turn: it needs a symmetry of the givens that holds it (rot180, the default; \
+                 rot90; dihedral)",
             ));
         }
         if shape.box_size() > GridKind::HALF_TURN_MAX_BOX {
             return Err(exit::usage_error(format!(
-                "--grid automorphic fills grids up to 81x81 (box {}), not {shape}",
+                "--grid automorphic (--automorphic) fills grids up to 81x81 (box {}), not {shape}",
                 GridKind::HALF_TURN_MAX_BOX
             )));
         }
