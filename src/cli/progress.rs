@@ -254,19 +254,23 @@ fn tick(
         } => {
             let checks = control.checks.load(Ordering::Relaxed);
             if *rounds > 0 && control.improving.load(Ordering::Relaxed) {
-                // Rounds of improvement: the bar starts again, over the rounds.
+                // Rounds of improvement: the bar starts again, over the rounds (label and
+                // position first, so that no frame mixes the two bars).
+                let done = control.rounds.load(Ordering::Relaxed);
+                bar.set_prefix(format!("{done}/{rounds} rounds of improvement"));
+                bar.set_position(done);
                 if bar.length() != Some(*rounds) {
                     bar.set_length(*rounds);
                     bar.reset_eta();
                 }
-                bar.set_position(control.rounds.load(Ordering::Relaxed));
-                bar.set_prefix(format!(
-                    "{}/{rounds} rounds of improvement",
-                    control.rounds.load(Ordering::Relaxed)
-                ));
             } else {
                 // Minimal runs from 25x25 re-check unproven orbits: the bar then grows.
-                let len = (*orbits).max(checks);
+                let queued = control.queued.load(Ordering::Relaxed);
+                let len = if checks + queued > 0 {
+                    checks + queued
+                } else {
+                    *orbits
+                };
                 bar.set_length(len);
                 bar.set_position(checks);
                 bar.set_prefix(format!(
@@ -387,6 +391,11 @@ mod tests {
         tick_generate();
         assert_eq!((bar.position(), bar.length()), (30, Some(30)));
         assert!(bar.prefix().contains("orbits checked"), "{}", bar.prefix());
+        // With checks still queued the bar counts them in.
+        control.queued.store(10, Ordering::Relaxed);
+        tick_generate();
+        assert_eq!((bar.position(), bar.length()), (30, Some(40)));
+        assert_eq!(bar.prefix(), " 75% of 40 orbits checked");
         // Once the rounds begin, the bar counts them.
         control.improving.store(true, Ordering::Relaxed);
         control.rounds.store(2, Ordering::Relaxed);

@@ -472,6 +472,12 @@ fn generate_until(
         }
         control.checks.store(stats.checks, Ordering::Relaxed);
         control.givens.store(givens as u64, Ordering::Relaxed);
+        // Checks still to come in this pass: the queue, and the unproven orbits a later
+        // stage retries.
+        let retried = if stages.is_empty() { 0 } else { unproven.len() };
+        control
+            .queued
+            .store((queue.len() + retried) as u64, Ordering::Relaxed);
     }
     if (user.should_stop() || control.should_stop()) && !queue.is_empty() {
         stopped_early = true;

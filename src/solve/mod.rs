@@ -119,6 +119,9 @@ pub struct SearchControl {
     pub checks: Arc<AtomicU64>,
     /// For puzzle generation: givens left in the puzzle being made.
     pub givens: Arc<AtomicU64>,
+    /// For puzzle generation: removal checks still to come in the first pass (0 until the
+    /// first batch of checks is done).
+    pub queued: Arc<AtomicU64>,
     /// For puzzle generation: whether the first minimal puzzle is made and rounds of
     /// improvement are under way.
     pub improving: Arc<AtomicBool>,
