@@ -26,7 +26,7 @@ use super::{Ctx, note_seed, pick_seed, progress};
 use crate::generate::expand::{ExpandConfig, expand};
 use crate::generate::fill::batch_seed;
 use crate::generate::ga::{GaConfig, GaProgress, GenerationRecord, evolve};
-use crate::generate::{GenerateConfig, generate};
+use crate::generate::{GenerateConfig, GridKind, Symmetry, generate};
 use crate::grade::Grade;
 use crate::grid::{Grid, Puzzle, Shape};
 use crate::solve::SearchControl;
@@ -253,6 +253,30 @@ impl Method {
             Method::Expand(..) => "expand",
             Method::Ga(_) => "ga",
         }
+    }
+
+    /// The kind of grid and the symmetry of the givens, as `--grid` and `--symmetry` name
+    /// them (for the JSON record: the defaults differ by size).
+    fn grid_and_symmetry(&self) -> (&'static str, &'static str) {
+        let (grid, symmetry) = match self {
+            Method::Prove(c) => (c.grid, c.symmetry),
+            Method::Expand(c, _) => (c.grid, c.symmetry),
+            Method::Ga(c) => (c.grid, c.symmetry),
+        };
+        let grid = match grid {
+            GridKind::Random => "random",
+            GridKind::HalfTurn => "automorphic",
+        };
+        let symmetry = match symmetry {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::AntiDiagonal => "anti-diagonal",
+            Symmetry::Dihedral => "dihedral",
+        };
+        (grid, symmetry)
     }
 
     /// Makes the puzzle of `seed`; `None` when interrupted before there was one.

@@ -415,3 +415,37 @@ fn assert_unique_by_dlx(line: &str) {
     let text = String::from_utf8(counted).unwrap();
     assert!(text.ends_with("\t1\tunique\n"), "{text}");
 }
+
+/// `generate -f json` names the kind of grid and the symmetry each puzzle was made with,
+/// since the defaults differ by size.
+#[test]
+fn generate_json_names_its_grid_and_symmetry() {
+    for (args, grid, symmetry) in [
+        (vec![], "random", "rot180"),
+        (
+            vec!["--grid", "automorphic", "--symmetry", "dihedral"],
+            "automorphic",
+            "dihedral",
+        ),
+        (
+            vec!["--symmetry", "none", "--method", "expand"],
+            "random",
+            "none",
+        ),
+    ] {
+        let out = shiftgrid()
+            .args(["generate", "--box", "3", "--seed", "2", "-f", "json"])
+            .args(&args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(
+            (v["grid"].as_str(), v["symmetry"].as_str()),
+            (Some(grid), Some(symmetry)),
+            "{args:?}"
+        );
+    }
+}

@@ -81,6 +81,9 @@ impl Entry for Generated<'_> {
         #[derive(Serialize)]
         struct GenJson<'a> {
             method: &'static str,
+            /// `random` or `automorphic`.
+            grid: &'static str,
+            symmetry: &'static str,
             givens: usize,
             minimal: bool,
             cells: Rows<'a>,
@@ -110,11 +113,14 @@ impl Entry for Generated<'_> {
         }
         let g = self.made;
         let shape = g.puzzle.shape();
+        let (grid, symmetry) = self.method.grid_and_symmetry();
         Record::new(
             &self.key,
             Some(shape),
             GenJson {
                 method: self.method.name(),
+                grid,
+                symmetry,
                 givens: g.puzzle.givens(),
                 minimal: g.minimal,
                 cells: Rows(g.puzzle.cells(), shape),
