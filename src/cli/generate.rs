@@ -154,6 +154,39 @@ enum GridArg {
     Automorphic,
 }
 
+impl From<GridArg> for GridKind {
+    fn from(g: GridArg) -> GridKind {
+        match g {
+            GridArg::Random => GridKind::Random,
+            GridArg::Automorphic => GridKind::HalfTurn,
+        }
+    }
+}
+
+impl From<SymmetryArg> for Symmetry {
+    fn from(s: SymmetryArg) -> Symmetry {
+        match s {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rot180 => Symmetry::Rot180,
+            SymmetryArg::Rot90 => Symmetry::Rot90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+            SymmetryArg::AntiDiagonal => Symmetry::AntiDiagonal,
+            SymmetryArg::Dihedral => Symmetry::Dihedral,
+        }
+    }
+}
+
+/// The command-line name of `value`: that of the flag value `A` that maps to it (each
+/// library value has one).
+fn name_of<A: ValueEnum + Into<T>, T: PartialEq>(value: T) -> String {
+    A::value_variants()
+        .iter()
+        .find(|a| (*a).clone().into() == value)
+        .and_then(|a| a.to_possible_value())
+        .map_or_else(String::new, |v| v.get_name().to_string())
+}
+
 /// `--order` values.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum OrderArg {
@@ -257,26 +290,16 @@ impl Method {
 
     /// The kind of grid and the symmetry of the givens, as `--grid` and `--symmetry` name
     /// them (for the JSON record: the defaults differ by size).
-    fn grid_and_symmetry(&self) -> (&'static str, &'static str) {
+    fn grid_and_symmetry(&self) -> (String, String) {
         let (grid, symmetry) = match self {
             Method::Prove(c) => (c.grid, c.symmetry),
             Method::Expand(c, _) => (c.grid, c.symmetry),
             Method::Ga(c) => (c.grid, c.symmetry),
         };
-        let grid = match grid {
-            GridKind::Random => "random",
-            GridKind::HalfTurn => "automorphic",
-        };
-        let symmetry = match symmetry {
-            Symmetry::None => "none",
-            Symmetry::Rot180 => "rot180",
-            Symmetry::Rot90 => "rot90",
-            Symmetry::Mirror => "mirror",
-            Symmetry::Diagonal => "diagonal",
-            Symmetry::AntiDiagonal => "anti-diagonal",
-            Symmetry::Dihedral => "dihedral",
-        };
-        (grid, symmetry)
+        (
+            name_of::<GridArg, _>(grid),
+            name_of::<SymmetryArg, _>(symmetry),
+        )
     }
 
     /// Makes the puzzle of `seed`; `None` when interrupted before there was one.

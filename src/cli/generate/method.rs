@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 
-use super::{GenerateArgs, GridArg, Method, MethodArg, OrderArg, SymmetryArg};
+use super::{GenerateArgs, GridArg, Method, MethodArg, OrderArg};
 use crate::cli::exit;
 use crate::generate::expand::ExpandConfig;
 use crate::generate::ga::GaConfig;
@@ -44,15 +44,7 @@ pub(super) fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<
     if method == MethodArg::Ga {
         refuse("--order", args.order.is_some(), "prove or expand")?;
     }
-    let symmetry = match args.symmetry {
-        SymmetryArg::None => Symmetry::None,
-        SymmetryArg::Rot180 => Symmetry::Rot180,
-        SymmetryArg::Rot90 => Symmetry::Rot90,
-        SymmetryArg::Mirror => Symmetry::Mirror,
-        SymmetryArg::Diagonal => Symmetry::Diagonal,
-        SymmetryArg::AntiDiagonal => Symmetry::AntiDiagonal,
-        SymmetryArg::Dihedral => Symmetry::Dihedral,
-    };
+    let symmetry = Symmetry::from(args.symmetry);
     let defaults = GenerateConfig::with_symmetry(shape, seed, symmetry);
     let asked = match (args.grid, args.automorphic) {
         (Some(g), _) => Some(g),
@@ -79,8 +71,7 @@ pub(super) fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<
     // Unless asked, the grid is random, except that `prove` takes its size's default
     // (automorphic at 25x25) when the pattern holds the half turn.
     let grid = match asked {
-        Some(GridArg::Automorphic) => GridKind::HalfTurn,
-        Some(GridArg::Random) => GridKind::Random,
+        Some(g) => GridKind::from(g),
         None if method == MethodArg::Prove => defaults.grid,
         None => GridKind::Random,
     };

@@ -82,8 +82,8 @@ impl Entry for Generated<'_> {
         struct GenJson<'a> {
             method: &'static str,
             /// `random` or `automorphic`.
-            grid: &'static str,
-            symmetry: &'static str,
+            grid: String,
+            symmetry: String,
             givens: usize,
             minimal: bool,
             cells: Rows<'a>,
