@@ -79,15 +79,15 @@ proptest! {
         if serial.count < cap {
             prop_assert!(serial.solutions.iter().any(|g| g.cells() == full.as_slice()));
         }
+        let first_two = solver.solve(&SolveLimits::all_up_to(2));
         for threads in [1usize, 2, 8] {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            let par = pool.install(|| {
-                solver.solve_parallel(&SolveLimits::all_up_to(cap), &SearchControl::default())
-            });
-            prop_assert_eq!(par.count, serial.count);
-            if serial.count < cap {
-                // Exhaustive runs keep the same solutions in the same order.
-                prop_assert_eq!(&par.solutions, &serial.solutions);
+            // The same count and the same solutions in the same order, whether the search
+            // runs to its end or the cap cuts it short (then the serial search's first ones).
+            for (limits, want) in [(SolveLimits::all_up_to(cap), &serial), (SolveLimits::all_up_to(2), &first_two)] {
+                let par = pool.install(|| solver.solve_parallel(&limits, &SearchControl::default()));
+                prop_assert_eq!(par.count, want.count);
+                prop_assert_eq!(&par.solutions, &want.solutions);
             }
         }
     }
