@@ -106,6 +106,62 @@ fn issue14_1_output_follows_a_symlink_to_its_target() {
     assert_eq!(entries(&dir.path().join("real")), ["out.txt"]);
 }
 
+/// `-o /dev/stdout` (or `/dev/stderr`, `/dev/fd/N`) writes into the stream the shell set
+/// up: a log opened for appending keeps what it held, and nothing is renamed over it (it
+/// used to be replaced by a new file holding the grid alone); a pipe gets the output.
+#[cfg(unix)]
+#[test]
+fn issue14_1_output_to_dev_stdout_writes_into_the_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("log.txt");
+    for (name, to_stderr) in [
+        ("/dev/stdout", false),
+        ("/dev/stderr", true),
+        ("/dev/fd/1", false),
+    ] {
+        fs::write(&log, "old\n").unwrap();
+        let file = fs::OpenOptions::new().append(true).open(&log).unwrap();
+        let mut cmd = StdCommand::new(binary());
+        cmd.args([
+            "-q", "fill", "--box", "2", "--seed", "1", "-f", "line", "-o", name,
+        ]);
+        if to_stderr {
+            cmd.stderr(file);
+        } else {
+            cmd.stdout(file);
+        }
+        assert!(cmd.status().unwrap().success(), "{name}");
+        let text = fs::read_to_string(&log).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{name}: {text}");
+        assert_eq!(lines[0], "old", "{name}");
+        assert_eq!(lines[1].len(), 16, "{name}: {text}");
+        assert_eq!(entries(dir.path()), ["log.txt"], "{name}");
+    }
+    let out = StdCommand::new(binary())
+        .args([
+            "-q",
+            "fill",
+            "--box",
+            "2",
+            "--seed",
+            "1",
+            "-f",
+            "line",
+            "-o",
+            "/dev/stdout",
+        ])
+        .stdout(Stdio::piped())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim().len(), 16);
+}
+
 // ---- 2. name files are inputs ----
 
 #[test]

@@ -78,7 +78,10 @@ pub fn resolve_target(path: &Path) -> io::Result<PathBuf> {
 
 /// Writes a command's output to `path`: atomically ([`write_atomic`]) when it is a regular
 /// file or does not exist yet, straight into it when it is anything else (a FIFO, a device),
-/// and through symlinks to their target (the link stays a link).
+/// and through symlinks to their target (the link stays a link). A name of the process's
+/// own standard output or error (`/dev/stdout`, `/dev/fd/2`, or the file either is
+/// redirected to) is written through that stream, and another open descriptor
+/// (`/dev/fd/N`) is appended to: neither is ever renamed over.
 ///
 /// # Errors
 /// As [`write_atomic`], or opening or writing the special file.
@@ -86,7 +89,46 @@ pub fn write_output<F>(path: &Path, f: F) -> io::Result<()>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
-    let target = resolve_target(path)?;
+    // `/dev/stdout`, `/dev/fd/2` or any other name of the process's own standard output or
+    // error: write into that stream, so that what the shell redirected it to (`>> log`, a
+    // pipe, a group's file) gets the output where it would have gone, instead of a new file
+    // renamed over it.
+    match standard_stream(path) {
+        Some(1) => {
+            let mut w = io::stdout().lock();
+            f(&mut w)?;
+            return w.flush();
+        }
+        Some(_) => {
+            let mut w = io::stderr().lock();
+            f(&mut w)?;
+            return w.flush();
+        }
+        None => {}
+    }
+    let mut p = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        if is_descriptor_link(&p) {
+            // Another open descriptor (`/dev/fd/N`, `/proc/self/fd/N`): its target may be a
+            // pipe, which has no path to rename over, or a file the shell opened for us;
+            // append to it.
+            let file = fs::OpenOptions::new().append(true).open(&p)?;
+            let mut w = BufWriter::new(file);
+            f(&mut w)?;
+            return w.flush();
+        }
+        match fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            _ => break,
+        }
+    }
+    let target = resolve_target(&p)?;
     match fs::metadata(&target) {
         Ok(m) if !m.is_file() && !m.is_dir() => {
             let file = fs::OpenOptions::new().write(true).open(&target)?;
@@ -158,6 +200,44 @@ where
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// Whether `p` is a link in a process's table of open descriptors (`/proc/…/fd/N`, or
+/// `/dev/fd/N` where that is a directory of its own).
+fn is_descriptor_link(p: &Path) -> bool {
+    let in_fd_dir = p
+        .parent()
+        .is_some_and(|d| d.file_name().is_some_and(|n| n == "fd"));
+    in_fd_dir && (p.starts_with("/proc") || p.starts_with("/dev"))
+}
+
+/// Which of the process's standard output (1) and error (2) `path` names, if either: the
+/// same device and inode as the open stream. `None` off Unix.
+fn standard_stream(path: &Path) -> Option<u8> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let target = fs::metadata(path).ok()?;
+        let same = |fd: std::os::fd::BorrowedFd<'_>| {
+            fd.try_clone_to_owned()
+                .ok()
+                .and_then(|fd| fs::File::from(fd).metadata().ok())
+                .is_some_and(|m| m.dev() == target.dev() && m.ino() == target.ino())
+        };
+        if same(io::stdout().as_fd()) {
+            return Some(1);
+        }
+        if same(io::stderr().as_fd()) {
+            return Some(2);
+        }
+        None
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
 }
 
 /// Whether `a` and `b` name the same existing file: the same canonical path (or, on Unix,
