@@ -16,7 +16,8 @@ pub enum Exit {
     DataErr,
     /// An I/O error: a file that cannot be read or written.
     IoErr,
-    /// Stopped by Ctrl-C (or SIGINT): nothing partial was written.
+    /// Stopped by Ctrl-C (or SIGINT): nothing partial was written (`generate` writes the
+    /// puzzles it finished: the best one so far, or a batch's finished prefix).
     Interrupted,
 }
 

@@ -474,6 +474,8 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     };
     let visible = progress::show_progress(ctx.quiet);
     let started = std::time::Instant::now();
+    // In a batch cut by Ctrl-C: the index (from 0) of the first puzzle not written.
+    let mut finished: Option<u64> = None;
     let mut batch = Batch {
         args,
         method: &method,
@@ -505,7 +507,10 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             // many threads made it), a chunk at a time so that memory stays bounded
             // whatever --count is (the sink spools its output to a temporary file).
             let mut at = 0;
-            while at < args.count && !ctx.control.interrupt.load(Ordering::Relaxed) {
+            while finished.is_none()
+                && at < args.count
+                && !ctx.control.interrupt.load(Ordering::Relaxed)
+            {
                 let end = args.count.min(at + BATCH_CHUNK);
                 let made: Vec<Option<Made>> = (at..end)
                     .into_par_iter()
@@ -515,10 +520,23 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
                         r
                     })
                     .collect();
+                let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
                 for (i, r) in (at..end).zip(&made) {
+                    if interrupted && !r.as_ref().is_some_and(|m| !m.stopped_early) {
+                        // Ctrl-C: the batch keeps only the puzzles finished before the
+                        // first one it cut short, so that what is written is a prefix of
+                        // the seeded batch (`--first-index` resumes it), each puzzle what
+                        // its seed makes.
+                        finished = Some(i);
+                        break;
+                    }
                     batch.push(i, seed_of(i), r.as_ref())?;
                 }
                 at = end;
+            }
+            if finished.is_none() && at < args.count {
+                // Stopped between two chunks.
+                finished = Some(at);
             }
         }
         bar.finish();
@@ -527,6 +545,15 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let Batch { sink, totals, .. } = batch;
     if interrupted && totals.made == 0 {
         return Err(exit::interrupted());
+    }
+    if let Some(k) = finished {
+        msg!(
+            "shiftgrid: interrupted: writing the first {} puzzle{}, all finished (resume with \
+             --first-index {})",
+            totals.made,
+            if totals.made == 1 { "" } else { "s" },
+            first + k
+        );
     }
     // After a first Ctrl-C the puzzles made so far are still written (a second one exits).
     let writing = Ctx {
@@ -575,7 +602,9 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         ),
     );
     if interrupted {
-        msg!("shiftgrid: interrupted: wrote the last unique puzzle of each run");
+        if finished.is_none() {
+            msg!("shiftgrid: interrupted: wrote the best unique puzzle so far");
+        }
         return Ok(Exit::Interrupted);
     }
     Ok(Exit::Success)
