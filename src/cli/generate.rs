@@ -522,7 +522,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
                     .collect();
                 let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
                 for (i, r) in (at..end).zip(&made) {
-                    if interrupted && !r.as_ref().is_some_and(|m| !m.stopped_early) {
+                    if interrupted && r.as_ref().is_none_or(|m| m.stopped_early) {
                         // Ctrl-C: the batch keeps only the puzzles finished before the
                         // first one it cut short, so that what is written is a prefix of
                         // the seeded batch (`--first-index` resumes it), each puzzle what
