@@ -415,6 +415,17 @@ fn issue14_4_absurd_flag_values_are_refused_not_panics() {
         .assert()
         .code(2)
         .stderr(contains("too long"));
+    // A population that cannot be allocated used to abort the process (status 134).
+    for (flag, value) in [
+        ("--population", "1000000000000"),
+        ("--generations", "4000000000"),
+    ] {
+        shiftgrid()
+            .args(["generate", "--box", "2", "--level", "1", flag, value])
+            .assert()
+            .code(2)
+            .stderr(contains("is not in"));
+    }
     for limit in ["1e300s", "99999999999h", "inf", "-1s", "NaNs"] {
         let out = shiftgrid()
             .args(["generate", "--box", "2", "--time-limit", limit])

@@ -78,10 +78,10 @@ pub(super) struct GenerateArgs {
     #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=8))]
     level: Option<u8>,
     /// ga: generations after the initial population [default: by size, see README].
-    #[arg(long, value_name = "G")]
+    #[arg(long, value_name = "G", value_parser = clap::value_parser!(u32).range(..=1_000_000))]
     generations: Option<u32>,
-    /// ga: individuals per generation (at least 2) [default: by size, see README].
-    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u64).range(2..))]
+    /// ga: individuals per generation (2 to 100000) [default: by size, see README].
+    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u64).range(2..=100_000))]
     population: Option<u64>,
     /// Stop at K givens or fewer (or report the lowest reached).
     #[arg(long, value_name = "K", conflicts_with = "minimal")]
@@ -96,11 +96,12 @@ pub(super) struct GenerateArgs {
     /// givens as evenly spread (at 25x25 on an automorphic grid, 16 rounds: median 39.7%
     /// givens against 41.6%, about 8 s on two cores; 24 rounds: 39.0%, about 14 s). Needs
     /// minimal puzzles (the default up to 25x25, or --minimal; not with --givens or
-    /// --search-nodes); --time-limit and Ctrl-C stop it with the best so far, and a time
-    /// limit that ends the first pass leaves no time for rounds [default: 16 at 25x25 on an
+    /// --search-nodes; --improve 0 goes with anything); --time-limit and Ctrl-C stop it
+    /// with the best so far, and a time limit that ends the first pass leaves no time for
+    /// rounds [default: 16 at 25x25 on an
     /// automorphic grid with --symmetry rot180 (orbits of four cells make rounds several
     /// times dearer), 0 otherwise].
-    #[arg(long, value_name = "ROUNDS", conflicts_with_all = ["givens", "search_nodes"])]
+    #[arg(long, value_name = "ROUNDS")]
     improve: Option<u32>,
     /// When propagation cannot prove a removal, back it with a search (propagating at
     /// every node) capped at NODES branches per blanked cell (0: propagation only, the

@@ -42,7 +42,7 @@ pub struct FillConfig {
     pub seed: u64,
     /// Parallel workers (root subtrees); `0` means one per rayon thread.
     pub workers: usize,
-    /// Nodes each worker searches between synchronisation points.
+    /// Nodes each worker searches between synchronisation points (0 counts as 1).
     pub round_nodes: u64,
 }
 
@@ -188,7 +188,7 @@ impl Filler {
                 // bars) and poll Ctrl-C and the deadline; slicing does not change the
                 // search. A worker stops early once a lower one has a grid (its own
                 // result can no longer matter).
-                let mut left = config.round_nodes;
+                let mut left = config.round_nodes.max(1);
                 let mut status = FillStatus::Budget;
                 while left > 0 {
                     let slice = left.min(PUBLISH_NODES);
@@ -319,6 +319,17 @@ mod tests {
             assert_eq!(a.grid, b.grid, "workers {workers}");
             assert_eq!(a.winner, b.winner);
         }
+    }
+
+    #[test]
+    fn rounds_of_zero_nodes_still_fill() {
+        // It used to loop for ever: no worker searched a node.
+        let cfg = FillConfig {
+            round_nodes: 0,
+            ..FillConfig::new(3)
+        };
+        let f = fill_grid(Shape::new(3).unwrap(), &cfg, &SearchControl::default()).unwrap();
+        assert!(crate::grid::check_cells(f.grid.shape(), f.grid.cells()).is_ok());
     }
 
     #[test]

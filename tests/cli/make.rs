@@ -383,7 +383,11 @@ fn improve_rounds_give_unique_puzzles_and_are_refused_without_minimal_ones() {
     assert_unique_by_dlx(&line);
     for (args, why) in [
         (vec!["--box", "3", "--method", "expand"], "--method prove"),
-        (vec!["--box", "3", "--givens", "30"], "cannot be used with"),
+        (vec!["--box", "3", "--givens", "30"], "not with --givens"),
+        (
+            vec!["--box", "3", "--search-nodes", "50"],
+            "not with --search-nodes",
+        ),
         (vec!["--box", "6"], "add --minimal"),
     ] {
         shiftgrid()
@@ -392,6 +396,26 @@ fn improve_rounds_give_unique_puzzles_and_are_refused_without_minimal_ones() {
             .assert()
             .code(2)
             .stderr(contains(why));
+    }
+    // No rounds go with anything: the same puzzle as without the flag.
+    for args in [
+        vec!["--box", "3", "--method", "expand"],
+        vec!["--box", "3", "--givens", "30"],
+        vec!["--box", "4", "--search-nodes", "50"],
+        vec!["--box", "6"],
+    ] {
+        let run = |extra: &[&str]| {
+            shiftgrid()
+                .args(["generate", "--seed", "1", "-f", "line"])
+                .args(&args)
+                .args(extra)
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone()
+        };
+        assert_eq!(run(&["--improve", "0"]), run(&[]), "{args:?}");
     }
 }
 

@@ -31,7 +31,7 @@ pub(super) fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<
         refuse("--minimal", args.minimal, "prove")?;
         refuse("--givens", args.givens.is_some(), "prove")?;
         refuse("--search-nodes", args.search_nodes.is_some(), "prove")?;
-        refuse("--improve", args.improve.is_some(), "prove")?;
+        refuse("--improve", args.improve.is_some_and(|r| r > 0), "prove")?;
     }
     if method != MethodArg::Expand {
         refuse("--max-level", args.max_level.is_some(), "expand")?;
@@ -108,10 +108,18 @@ pub(super) fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<
                 };
             }
             if let Some(rounds) = args.improve {
-                if base.target != Target::Minimal {
+                // `--improve 0` (no rounds) goes with anything, so that scripts can pass it
+                // at every size.
+                if rounds > 0 && base.target != Target::Minimal {
+                    let why = if args.givens.is_some() {
+                        "not with --givens".to_string()
+                    } else if args.search_nodes.is_some() {
+                        "not with --search-nodes".to_string()
+                    } else {
+                        format!("add --minimal (the default only up to 25x25, not {shape})")
+                    };
                     return Err(exit::usage_error(format!(
-                        "--improve starts from a minimal puzzle: add --minimal (the \
-                         default only up to 25x25, not {shape})"
+                        "--improve {rounds} starts from a minimal puzzle: {why}"
                     )));
                 }
                 base.improve = rounds;
