@@ -333,8 +333,16 @@ impl Puzzle {
     }
 
     /// The symbol at `row`, `col` (`0` = blank).
+    ///
+    /// # Panics
+    /// When `row` or `col` is not below the side.
     pub fn get(&self, row: usize, col: usize) -> u8 {
-        self.cells[row * self.shape.side() + col]
+        let n = self.shape.side();
+        assert!(
+            row < n && col < n,
+            "({row}, {col}) is outside a {n}x{n} grid"
+        );
+        self.cells[row * n + col]
     }
 
     /// The number of givens (non-blank cells).
@@ -406,8 +414,16 @@ impl Grid {
     }
 
     /// The symbol at `row`, `col`.
+    ///
+    /// # Panics
+    /// When `row` or `col` is not below the side.
     pub fn get(&self, row: usize, col: usize) -> u8 {
-        self.cells[row * self.shape.side() + col]
+        let n = self.shape.side();
+        assert!(
+            row < n && col < n,
+            "({row}, {col}) is outside a {n}x{n} grid"
+        );
+        self.cells[row * n + col]
     }
 
     /// This grid as a puzzle with every cell given.

@@ -1,12 +1,16 @@
-//! shiftgrid builds, solves, counts and exports schedule-shaped sudoku grids of every size
-//! from 4×4 to 100×100.
+//! shiftgrid builds, solves, counts, generates, grades and exports schedule-shaped sudoku
+//! grids of every size from 4×4 to 100×100.
 //!
 //! A grid of box size `b` has side `n = b*b`. Read as a roster, rows are staff, columns are
 //! days and the symbol in a cell is a shift: every staff member works each shift once, every
 //! shift is worked once a day, and each `b×b` block of staff × days holds every shift once.
 //! That is an exact-cover problem with `n³` options and `4n²` items. The [`solve`] module
 //! holds the engines that solve and count it (Knuth's dancing links, propagation with
-//! search, and a portfolio that races them) behind one entry point, [`solve::solve`].
+//! search, the source report's forward checking, conflict-driven clause learning over the
+//! items for the hard instances, and a portfolio that races them) behind one entry point,
+//! [`solve::solve`]. [`generate`] fills empty boards and makes puzzles with a proven unique
+//! solution, [`grade`] rates puzzles by the human techniques they need, and [`io`] reads
+//! and writes the text, JSON, roster CSV and SVG forms.
 //!
 //! The main types are [`Shape`] (a supported size), [`Puzzle`] (cells with blanks) and
 //! [`Grid`] (a full grid, valid by construction: the only constructor runs an independent

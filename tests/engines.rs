@@ -231,3 +231,28 @@ fn every_engine_completes_planted_25x25_puzzles() {
         }
     }
 }
+
+/// A node limit is honoured by every engine: on a 36×36 roster with 60% of its cells blank,
+/// which none settles without search, a limit of one node (one conflict for the learning
+/// engine) leaves each of them incomplete, `auto` too (whose fill search, which has no node
+/// budget, then stays out of the race); without the limit they finish.
+#[test]
+fn a_node_limit_stops_every_engine() {
+    let p = blank(&full_grid(6, 2), 0.6, 2);
+    for engine in engines_for_big_sets() {
+        let limits = SolveLimits {
+            node_limit: 1,
+            ..SolveLimits::first()
+        };
+        let o = solve(&p, engine, &limits, &SearchControl::default()).unwrap();
+        assert!(!o.complete && o.count == 0, "{engine:?}: {o:?}");
+    }
+    let o = solve(
+        &p,
+        Engine::Auto,
+        &SolveLimits::first(),
+        &SearchControl::default(),
+    )
+    .unwrap();
+    assert!(o.complete && o.count == 1);
+}

@@ -1,4 +1,4 @@
-//! The forward-checking engine (`shiftgrid::fc`) against the dancing-links engine, which
+//! The forward-checking engine (`shiftgrid::solve::fc`) against the dancing-links engine, which
 //! shares no code with it, on published puzzle sets: count for count, and solution for
 //! solution where the solution is unique. Sets come from `grids/` (always present) and
 //! `../shared/peers` (skipped with a note when absent). Then planted solutions: a random full

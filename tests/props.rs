@@ -10,7 +10,7 @@ use shiftgrid::{Puzzle, Shape};
 use crate::util::independently_valid;
 
 /// A random full grid of box size `b` from the fill engine, relabelled by `perm`, with its
-/// bands and row order permuted: the result is again a valid grid (checked).
+/// bands permuted: the result is again a valid grid (checked).
 fn planted(b: usize, seed: u64, perm_seed: u64) -> Vec<u8> {
     let shape = Shape::new(b).unwrap();
     let cfg = FillConfig {

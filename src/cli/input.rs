@@ -466,11 +466,17 @@ fn peek_first_line(lines: &mut Lines, name: &str) -> Result<Option<String>> {
     Ok(found)
 }
 
-/// Reads a name file (or standard input for `-`) with bounded memory.
+/// Reads a name file with bounded memory. `-` is refused: standard input is for puzzles.
 ///
 /// # Errors
-/// I/O errors, and a data error (`file:line:col: message`) for a bad list.
+/// I/O errors, a data error (`file:line:col: message`) for a bad list, and a usage error
+/// for `-`.
 fn read_name_file(path: &Path) -> Result<NameList> {
+    if path == Path::new("-") {
+        return Err(exit::usage_error(
+            "--staff, --days and --shifts take a file, not standard input (-)",
+        ));
+    }
     let file =
         std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     NameList::read_from(path.display().to_string(), BufReader::new(file))

@@ -60,6 +60,17 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         return Ok(Exit::DataErr);
     }
     let names = input.names(&first, &custom)?;
+    let svg_opts = crate::io::svg::SvgOptions {
+        cell_px: args.cell_px,
+        show_candidates: args.candidates,
+        labels: args.labels,
+        names: Some(names),
+        title: Some(format!("{} puzzle from {name}", puzzle.shape())),
+    };
+    // Options that cannot draw this grid are refused before a search that may be long.
+    svg_opts
+        .check(puzzle.shape())
+        .map_err(|e| exit::usage_error(e.to_string()))?;
     let mut status = Exit::Success;
     let solution = if args.solve {
         let o = crate::solve::solve(
@@ -92,13 +103,6 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         }
     } else {
         None
-    };
-    let svg_opts = crate::io::svg::SvgOptions {
-        cell_px: args.cell_px,
-        show_candidates: args.candidates,
-        labels: args.labels,
-        names: Some(names),
-        title: Some(format!("{} puzzle from {name}", puzzle.shape())),
     };
     let svg = crate::io::svg::render_svg(puzzle, solution.as_ref(), &svg_opts)
         .map_err(|e| exit::usage_error(e.to_string()))?;

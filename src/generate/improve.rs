@@ -122,6 +122,8 @@ pub(super) const SIDE_BY_SIDE: usize = 2;
 /// Runs up to `rounds` rounds on `best` (minimal, solved by `solution`), leaving the best
 /// puzzle found in it. Returns whether `control` stopped it; `best` is then the best
 /// puzzle of the rounds that finished.
+// Why the allow: these are the generator's own pieces of state (its RNG, workers, stats),
+// lent for the rounds; a struct bundling them would exist for this call alone.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn improve(
     shape: Shape,
@@ -209,6 +211,7 @@ pub(super) fn improve(
 }
 
 /// One round from `start` on one worker: `None` when `control` stopped it.
+// Why the allow: as for `improve`, whose state this lends to one round.
 #[allow(clippy::too_many_arguments)]
 fn round(
     shape: Shape,

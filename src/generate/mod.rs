@@ -294,7 +294,10 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its solution.
     pub solution: Grid,
-    /// Whether every remaining orbit was shown necessary by a complete search.
+    /// Whether every remaining orbit was shown necessary: each has a witness, a second
+    /// solution of the final puzzle without it (found by a search, complete or bounded),
+    /// checked by the grid checker. Never true when the run stopped before trying every
+    /// orbit or left one unproven.
     pub minimal: bool,
     /// Whether the run stopped early (time limit or interrupt).
     pub stopped_early: bool,
@@ -502,17 +505,16 @@ fn generate_until(
         );
         (puzzle, kept) = (best.cells, best.kept);
     }
-    // Minimal: no orbit is left unproven, and every kept orbit's witness is still a
-    // second solution of the final puzzle without that orbit. It was one for a puzzle with
-    // more givens, so it is one now; checking it (with the independent grid checker) makes
-    // the claim rest on the witnesses rather than on the bookkeeping, and costs no search.
-    let minimal = config.target == Target::Minimal
-        && finished
+    // Minimal: every orbit was tried and none is left unproven, and every kept orbit's
+    // witness is still a second solution of the final puzzle without that orbit. It was one
+    // for a puzzle with more givens, so it is one now; checking it (with the independent
+    // grid checker) makes the claim rest on the witnesses rather than on the bookkeeping,
+    // and costs no search. This holds whatever the target: a pass with bounded searches
+    // (`--search-nodes`) that refuted every orbit it kept is minimal too.
+    let minimal = finished
         && kept
             .iter()
             .all(|(orbit, witness)| is_witness(shape, &puzzle, sol, orbit, witness));
-    let mut kept: Vec<Vec<u32>> = kept.into_iter().map(|(orbit, _)| orbit).collect();
-    kept.append(&mut unproven);
     stats.micros = start.elapsed().as_micros() as u64;
     let puzzle = Puzzle::new(shape, puzzle).expect("cells come from a valid grid");
     Some(Generated {

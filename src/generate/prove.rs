@@ -149,10 +149,15 @@ impl Worker {
         // proof on its first. Complete proofs then go to the learning engine, which
         // finishes where a search without learning re-discovers the same dead ends
         // exponentially often (minimal puzzles from 25×25 up).
+        // A bounded search no longer than the short one runs once: a second pass with the
+        // same limit would repeat the same search.
+        let bounded = [node_limit.min(QUICK_SEARCH_NODES), node_limit];
         let limits: &[u64] = if fallback == Fallback::Full {
             &[QUICK_SEARCH_NODES]
+        } else if node_limit <= QUICK_SEARCH_NODES {
+            &bounded[..1]
         } else {
-            &[node_limit.min(QUICK_SEARCH_NODES), node_limit]
+            &bounded
         };
         for &limit in limits {
             let mut open = Vec::new();

@@ -142,18 +142,30 @@ pub fn render_svg(
     if let Some(grid) = solution {
         check_solution(puzzle, grid)?;
     }
-    if opts.show_candidates && shape.side() > MAX_CANDIDATE_SIDE {
-        return Err(SvgError::CandidatesTooLarge { shape });
-    }
-    if let Some(px) = opts.cell_px {
-        if !(MIN_CELL_PX..=MAX_CELL_PX).contains(&px) {
-            return Err(SvgError::CellSize(px));
-        }
-    }
+    opts.check(shape)?;
     let layout = Layout::new(shape, opts);
     let mut out = String::with_capacity(estimate_len(shape, opts));
     layout.write_document(&mut out, puzzle, solution, opts);
     Ok(out)
+}
+
+impl SvgOptions {
+    /// Whether these options can draw a grid of `shape`, before any work on it (such as
+    /// solving the puzzle first).
+    ///
+    /// # Errors
+    /// [`SvgError::CandidatesTooLarge`] and [`SvgError::CellSize`], as [`render_svg`].
+    pub fn check(&self, shape: Shape) -> Result<(), SvgError> {
+        if self.show_candidates && shape.side() > MAX_CANDIDATE_SIDE {
+            return Err(SvgError::CandidatesTooLarge { shape });
+        }
+        if let Some(px) = self.cell_px {
+            if !(MIN_CELL_PX..=MAX_CELL_PX).contains(&px) {
+                return Err(SvgError::CellSize(px));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The first cell where `grid` is not a completion of `puzzle`.

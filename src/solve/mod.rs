@@ -53,7 +53,9 @@ pub struct SolveLimits {
     /// Keep at most this many solved grids (the rest are only counted).
     pub keep: usize,
     /// Give up (incomplete) after about this many nodes; `u64::MAX` for no limit. Checked
-    /// every few hundred nodes, per worker.
+    /// every few hundred nodes, per worker. The learning engine counts conflicts against it
+    /// (per learner), and `auto` leaves the fill search, which has no node budget, out of
+    /// its races when a limit is set.
     pub node_limit: u64,
 }
 
@@ -391,7 +393,7 @@ fn learn_outcome_within(
     conflicts: u64,
 ) -> Result<Outcome, GridError> {
     let start = Instant::now();
-    let budget = learn::Budget::from_control(control, conflicts);
+    let budget = learn::Budget::from_control(control, conflicts.min(limits.node_limit));
     let o = learn::count_together(puzzle, limits.max_solutions, limits.keep, configs, &budget)?;
     Ok(Outcome {
         count: o.count,

@@ -71,7 +71,9 @@ pub fn auto(
     if puzzle.shape().box_size() <= 3 {
         return ws.solve(puzzle, Engine::Dlx, limits, control);
     }
-    if puzzle.givens() == 0 && limits.max_solutions <= FILL_COUNT_CAP {
+    // The fill search has no node budget: with a node limit it is left out.
+    let unlimited = limits.node_limit == u64::MAX;
+    if unlimited && puzzle.givens() == 0 && limits.max_solutions <= FILL_COUNT_CAP {
         // An empty board: the fill search on every core is the `fill` command itself; for a
         // few solutions (`solve` checks for a second one) it runs with different seeds,
         // where the learners took 110 s for three of 100×100.
@@ -109,7 +111,7 @@ pub fn auto(
         }
     }
     let mut runners = race_plan(puzzle);
-    if limits.is_first() && is_sparse(puzzle) {
+    if unlimited && limits.is_first() && is_sparse(puzzle) {
         // Completing a sparse or empty board is what the fill search's band restarts do
         // best (an empty 100×100 in under a second, where the other searches stall).
         runners.push(Runner::Fill);
