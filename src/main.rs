@@ -9,8 +9,10 @@ fn main() -> ExitCode {
         Ok(code) => code.into(),
         Err(err) => {
             if shiftgrid::cli::is_broken_pipe(&err) {
-                // `shiftgrid solve big.txt | head` is not an error.
-                return ExitCode::SUCCESS;
+                // The reader went away (`shiftgrid solve big.txt | head`): nothing to say,
+                // but not a success either, which would hide a failure from `set -o
+                // pipefail`. 141 is what a tool killed by SIGPIPE reports (128 + 13).
+                return ExitCode::from(141);
             }
             // Not eprintln!, which panics when stderr is closed or full.
             let _ = writeln!(std::io::stderr(), "shiftgrid: error: {err:#}");

@@ -162,6 +162,30 @@ fn issue14_1_output_to_dev_stdout_writes_into_the_stream() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim().len(), 16);
 }
 
+/// A reader that went away before the output came (`… | head` after its lines) ends the
+/// run with 141, what a tool killed by SIGPIPE reports, and no message: never 0, which
+/// would hide the failure from `set -o pipefail` (it used to be 0).
+#[cfg(unix)]
+#[test]
+fn issue14_1_closed_stdout_exits_141() {
+    let mut child = StdCommand::new(binary())
+        .args(["-q", "fill", "--box", "5", "--seed", "1", "--count", "200"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // More output than a pipe holds (about 375 kB), so the writer meets the closed end
+    // whether it writes before or after the drop.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(141));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 // ---- 2. name files are inputs ----
 
 #[test]
