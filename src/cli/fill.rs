@@ -53,7 +53,7 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
         format!("--count {} makes {} grids", args.count, args.count)
     })?;
     let seed = pick_seed(args.seed);
-    note_seed(ctx, args.seed, seed);
+    note_seed(args.seed, seed);
     let started = std::time::Instant::now();
     let visible = progress::show_progress(ctx.quiet);
     let bar = progress::Progress::new(

@@ -52,8 +52,8 @@ struct GlobalArgs {
     /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, short = 'j', global = true, value_name = "T")]
     threads: Option<usize>,
-    /// No progress bars or notes on stderr (errors, and --stats when asked for, are still
-    /// printed).
+    /// No progress bars or notes on stderr (errors, --stats when asked for, and a seed
+    /// picked at random without --seed are still printed).
     #[arg(long, short, global = true)]
     quiet: bool,
 }
@@ -187,16 +187,16 @@ pub fn run() -> Result<Exit> {
     }
 }
 
-/// The seed to use: `seed`, or a random one, printed on stderr (unless quiet) so that the
-/// run can be repeated.
+/// The seed to use: `seed`, or a random one (which [`note_seed`] prints).
 fn pick_seed(seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(rand::random::<u64>)
 }
 
 /// Prints a seed that was picked at random (`given` is `--seed`), so the run can be
-/// repeated. Called once the flags are checked, so a refused command prints only its error.
-fn note_seed(ctx: &Ctx, given: Option<u64>, seed: u64) {
-    if given.is_none() && !ctx.quiet {
+/// repeated: even with `--quiet`, since nothing else can tell it afterwards. Called once
+/// the flags are checked, so a refused command prints only its error.
+fn note_seed(given: Option<u64>, seed: u64) {
+    if given.is_none() {
         msg!("shiftgrid: seed {seed} (repeat with --seed {seed})");
     }
 }
