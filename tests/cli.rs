@@ -75,6 +75,8 @@ fn solve_reads_stdin_and_writes_lines_and_json() {
         .assert()
         .success()
         .stdout(contains("\"status\":\"unique\"").and(contains("\"nodes\"")))
+        // In the record only, as with `count` (they used to go on stderr too).
+        .stderr("")
         .get_output()
         .stdout
         .clone();

@@ -63,6 +63,7 @@ fn parse_engine(s: &str) -> Result<Engine, String> {
 /// I/O and CSV errors, usage errors for flags that would be ignored, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     let out_form = args.output.resolve()?;
+    let json = out_form == Out::Text(crate::io::write::OutputFormat::Json);
     let (mut input, custom) =
         load_puzzles(&args.input, &args.names, matches!(out_form, Out::Csv(_)))?;
     let name = input.name.clone();
@@ -99,7 +100,8 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         for (item, o) in chunk.iter().zip(&outcomes) {
             let (i, line) = (item.index, item.line);
             nodes += o.stats.nodes();
-            if args.stats {
+            // With JSON the statistics go into the record instead, as `count` does.
+            if args.stats && !json {
                 report.row(line, i, o);
             }
             match o.verdict() {
