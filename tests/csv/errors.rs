@@ -253,7 +253,8 @@ fn csv_flags_are_never_ignored() {
     assert_eq!(
         String::from_utf8(out.clone()).unwrap(),
         "grid,staff,day,shift\n1,Staff 1,Day 1,Shift 1\n1,Staff 1,Day 4,Shift 4\n\
-         1,Staff 4,Day 1,Shift 4\n1,Staff 4,Day 4,Shift 1\n2,Staff 1,Day 2,Shift 2\n"
+         1,Staff 4,Day 1,Shift 4\n1,Staff 4,Day 4,Shift 1\n2,Staff 1,Day 2,Shift 2\n\
+         2,Staff 4,Day 4,\n"
     );
     // ... and reads back as two puzzles, solved as a batch with their labels kept.
     shiftgrid()

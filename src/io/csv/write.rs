@@ -69,8 +69,12 @@ fn write_long_rows<W: Write>(
     names: &Names,
 ) -> Result<(), ExportError> {
     let n = puzzle.shape().side();
+    let last = puzzle.cells().len() - 1;
     for (i, &v) in puzzle.cells().iter().enumerate() {
-        if v == 0 {
+        // Blanks are left out, except the last cell's: its row (with an empty shift) says
+        // the size, which a reader would otherwise guess from the largest number used, too
+        // small for a sparse roster.
+        if v == 0 && i != last {
             continue;
         }
         let (staff, day, shift) = (
@@ -99,7 +103,12 @@ fn write_long_rows<W: Write>(
 /// w.write("1", &Puzzle::new(s, [[1, 0, 0, 0], [0; 4], [0; 4], [0; 4]].concat())?, &Names::defaults(s))?;
 /// w.write("2", &Puzzle::new(s, [[0, 2, 0, 0], [0; 4], [0; 4], [0; 4]].concat())?, &Names::defaults(s))?;
 /// let text = String::from_utf8(w.finish()?)?;
-/// assert_eq!(text, "grid,staff,day,shift\n1,Staff 1,Day 1,Shift 1\n2,Staff 1,Day 2,Shift 2\n");
+/// // A blank last cell is written with an empty shift: it tells the size.
+/// assert_eq!(
+///     text,
+///     "grid,staff,day,shift\n1,Staff 1,Day 1,Shift 1\n1,Staff 4,Day 4,\n\
+///      2,Staff 1,Day 2,Shift 2\n2,Staff 4,Day 4,\n"
+/// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
