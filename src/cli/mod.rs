@@ -49,7 +49,8 @@ pub struct Cli {
 
 #[derive(Debug, Args)]
 struct GlobalArgs {
-    /// Worker threads, 1 to 256 (default: one per core).
+    /// Worker threads, 1 to 256 (default: one per core): the pool of batches, root
+    /// splitting and fill; auto's race on one puzzle starts its own two or three.
     #[arg(long, short = 'j', global = true, value_name = "T")]
     threads: Option<usize>,
     /// No progress bars or notes on stderr (errors, --stats when asked for, and a seed
