@@ -186,6 +186,32 @@ fn issue14_1_closed_stdout_exits_141() {
     );
 }
 
+/// `-o /dev/null` writes into the device and leaves it one (a process once renamed a file
+/// over it, which broke every later reader of /dev/null on the machine); `-o DIR` or a path
+/// ending in `/` is refused as not naming a file.
+#[cfg(unix)]
+#[test]
+fn issue14_1_dev_null_stays_a_device_and_directories_are_refused() {
+    use std::os::unix::fs::FileTypeExt;
+    shiftgrid()
+        .args(["fill", "--box", "3", "--seed", "1", "-o", "/dev/null"])
+        .assert()
+        .success()
+        .stdout("");
+    let kind = fs::metadata("/dev/null").unwrap().file_type();
+    assert!(kind.is_char_device(), "/dev/null is now {kind:?}");
+    let dir = tempfile::tempdir().unwrap();
+    for target in [dir.path().to_path_buf(), dir.path().join("new/")] {
+        shiftgrid()
+            .args(["fill", "--box", "2", "--seed", "1", "-o"])
+            .arg(&target)
+            .assert()
+            .code(74)
+            .stderr(contains("does not name a file"));
+    }
+    assert!(entries(dir.path()).is_empty());
+}
+
 // ---- 2. name files are inputs ----
 
 #[test]

@@ -154,7 +154,8 @@ pub fn write_atomic<F>(path: &Path, f: F) -> io::Result<()>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
-    if path.file_name().is_none() {
+    let ends_in_slash = path.as_os_str().to_string_lossy().ends_with('/');
+    if path.file_name().is_none() || ends_in_slash || path.is_dir() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!("{} does not name a file", path.display()),
