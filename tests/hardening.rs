@@ -212,6 +212,39 @@ fn issue14_1_dev_null_stays_a_device_and_directories_are_refused() {
     assert!(entries(dir.path()).is_empty());
 }
 
+/// A run with nothing to write (its only puzzle has no solution) leaves an existing `-o`
+/// file as it was and says so, instead of replacing it with an empty one (an empty CSV
+/// could not even be read back).
+#[test]
+fn issue14_1_nothing_to_write_leaves_the_output_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let zero = dir.path().join("zero.txt");
+    // No solution (tdoku's set; `grids/tdoku_counts.txt` gives its count, 0).
+    fs::write(
+        &zero,
+        "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out.csv");
+    fs::write(&out, "keep\n").unwrap();
+    StdCommand::new(binary())
+        .arg("solve")
+        .arg(&zero)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .map(|o| {
+            assert_eq!(o.status.code(), Some(1));
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(
+                err.contains("has no solution") && err.contains("left as it was"),
+                "{err}"
+            );
+        })
+        .unwrap();
+    assert_eq!(fs::read_to_string(&out).unwrap(), "keep\n");
+}
+
 // ---- 2. name files are inputs ----
 
 #[test]

@@ -124,7 +124,8 @@ impl OutputArgs {
     }
 }
 
-/// Sends `out` to `output` or stdout. A regular file (or a new one) is replaced atomically;
+/// Sends `out` to `output` or stdout. A regular file (or a new one) is replaced atomically,
+/// unless there is nothing to write (an existing file is then left as it was);
 /// a symlink is followed to its target; anything else (a FIFO, a device) is written into.
 /// An output that is one of the regular files the command reads (`inputs`: the input and
 /// the name files) is refused.
@@ -158,6 +159,17 @@ pub(super) fn emit<'a>(
                         path.display()
                     )));
                 }
+            }
+            if out.is_empty() && std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+                // Nothing to write (every puzzle failed, and said so): an earlier result
+                // is not replaced by an empty file, which as CSV could not even be read.
+                if !ctx.quiet {
+                    msg!(
+                        "shiftgrid: nothing to write: {} is left as it was",
+                        path.display()
+                    );
+                }
+                return Ok(());
             }
             match write_output(path, |w| out.copy_into(w, interrupt)) {
                 Err(e) if interrupted(&e) => Err(exit::interrupted()),

@@ -27,6 +27,11 @@ impl Spool {
         Spool::default()
     }
 
+    /// Whether nothing was written.
+    pub(super) fn is_empty(&self) -> bool {
+        self.file.is_none() && self.mem.is_empty()
+    }
+
     /// Copies everything written into `w`, a MiB at a time, stopping with
     /// [`ErrorKind::Interrupted`] when `interrupt` is raised (Ctrl-C during a long write).
     pub(super) fn copy_into(
