@@ -389,6 +389,10 @@ struct Totals {
     /// `--givens K`: puzzles that kept more than K givens, and the fewest any of them kept.
     above_target: u64,
     fewest_above: usize,
+    /// `ga`: puzzles that did not reach --level, and the levels they reached instead
+    /// (`None`: beyond every technique).
+    off_level: u64,
+    off_levels: std::collections::BTreeSet<Option<u8>>,
 }
 
 impl Default for Totals {
@@ -399,6 +403,8 @@ impl Default for Totals {
             minimal: true,
             above_target: 0,
             fewest_above: usize::MAX,
+            off_level: 0,
+            off_levels: Default::default(),
         }
     }
 }
@@ -427,6 +433,12 @@ impl Batch<'_> {
         if self.args.givens.is_some_and(|k| g.puzzle.givens() > k) {
             self.totals.above_target += 1;
             self.totals.fewest_above = self.totals.fewest_above.min(g.puzzle.givens());
+        }
+        if let (Some(ga), Some(grade)) = (&g.ga, &g.grade) {
+            if grade.level != Some(ga.target) {
+                self.totals.off_level += 1;
+                self.totals.off_levels.insert(grade.level);
+            }
         }
         self.sink.push(&Generated {
             key: InBatch { index, seed },
@@ -573,7 +585,30 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         minimal,
         above_target,
         fewest_above,
+        off_level,
+        off_levels,
     } = totals;
+    if off_level > 0 && !ctx.quiet {
+        let reached: Vec<String> = off_levels
+            .iter()
+            .map(|l| l.map_or("beyond 8".to_string(), |l| l.to_string()))
+            .collect();
+        let target = match method {
+            Method::Ga(cfg) => cfg.level,
+            _ => 0,
+        };
+        msg!(
+            "shiftgrid: {} did not reach --level {target}: the best the genetic algorithm \
+             found is level{} {} (more --generations or --population may get there)",
+            if made == 1 {
+                "the puzzle".to_string()
+            } else {
+                format!("{off_level} of the {made} puzzles")
+            },
+            if reached.len() == 1 { "" } else { "s" },
+            reached.join(", ")
+        );
+    }
     if above_target > 0 && !ctx.quiet {
         let k = args.givens.unwrap_or(0);
         msg!(

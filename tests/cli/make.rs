@@ -467,3 +467,41 @@ fn generate_json_names_its_grid_and_symmetry() {
         );
     }
 }
+
+/// `generate --level L` says so when the genetic algorithm did not reach L in its budget
+/// (the puzzles are still written, unique, with the level they have): with two generations
+/// of eight, three puzzles at 9×9 do not all reach level 6. A run that reaches it says
+/// nothing.
+#[test]
+fn generate_says_when_the_target_level_is_missed() {
+    let out = shiftgrid_loud()
+        .args(["generate", "--box", "3", "--seed", "11", "--level", "6"])
+        .args([
+            "--generations",
+            "2",
+            "--population",
+            "8",
+            "--count",
+            "3",
+            "-f",
+            "line",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("did not reach --level 6"), "{err}");
+    let out = shiftgrid_loud()
+        .args([
+            "generate", "--box", "3", "--seed", "11", "--level", "2", "-f", "line",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("did not reach"));
+}
+
+/// The binary without `--quiet`, for tests of what it says on stderr.
+fn shiftgrid_loud() -> std::process::Command {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("shiftgrid"))
+}
