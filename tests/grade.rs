@@ -314,3 +314,35 @@ fn techniques_recover_lightly_blanked_grids() {
     }
     assert!(solved >= 20, "only {solved} of 30 were unique");
 }
+
+/// A puzzle the techniques cannot finish and a short search shows to be no proper puzzle
+/// gets that verdict in the output itself, not "extreme": `no-solution` or `multiple` in
+/// the text's difficulty column, `"solutions"` in JSON (tdoku's set gives these counts:
+/// the first has none; the empty 4×4 has 288).
+#[test]
+fn improper_puzzles_are_named_in_the_output() {
+    use predicates::prelude::*;
+    let none =
+        "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.\n";
+    let many = "0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
+    for (input, text, json) in [
+        (none, "\tno-solution\t", "\"solutions\":\"none\""),
+        (many, "\tmultiple\t", "\"solutions\":\"multiple\""),
+    ] {
+        crate::util::shiftgrid()
+            .args(["grade", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(1)
+            .stdout(predicates::str::contains(text));
+        crate::util::shiftgrid()
+            .args(["grade", "-f", "json", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(1)
+            .stdout(
+                predicates::str::contains(json)
+                    .and(predicates::str::contains("\"difficulty\":null")),
+            );
+    }
+}

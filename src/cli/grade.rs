@@ -33,7 +33,8 @@ use report::{Graded, Tally};
 ///
 /// Text output is one tab-separated line per puzzle: puzzle number, input line, L (`>8`
 /// when techniques 1..8 cannot finish, `-` for a contradiction), S, difficulty (easy
-/// L 1-2, medium 3-5, hard 6-8, extreme beyond 8), and the deductions per level 1..8,
+/// L 1-2, medium 3-5, hard 6-8, extreme beyond 8; no-solution or multiple when a short
+/// search shows it is no proper puzzle), and the deductions per level 1..8,
 /// comma-separated.
 #[derive(Debug, Args)]
 pub struct GradeArgs {
@@ -153,6 +154,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                 item,
                 grade: g,
                 labels,
+                solutions: *solutions,
             })?;
         }
     }

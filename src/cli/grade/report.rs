@@ -21,8 +21,17 @@ fn level_text(g: &Grade) -> String {
 }
 
 /// The difficulty column: a [`crate::grade::Difficulty`] name, else the outcome.
-fn difficulty_text(g: &Grade) -> &'static str {
-    g.difficulty().map_or(g.outcome.name(), |d| d.name())
+fn difficulty_text(g: &Grade, solutions: Option<u64>) -> &'static str {
+    match solutions {
+        Some(0) => "no-solution",
+        Some(_) => "multiple",
+        None => g.difficulty().map_or(g.outcome.name(), |d| d.name()),
+    }
+}
+
+/// What the short search found for a puzzle the techniques could not finish.
+fn solutions_name(solutions: Option<u64>) -> Option<&'static str> {
+    solutions.map(|c| if c == 0 { "none" } else { "multiple" })
 }
 
 /// One puzzle of the input and its grade, as output.
@@ -31,6 +40,9 @@ pub(super) struct Graded<'a> {
     pub(super) grade: &'a Grade,
     /// A roster's names, for the step log and the conflict.
     pub(super) labels: Option<Labels>,
+    /// For a puzzle beyond the techniques: 0, or 2 and more, when a short search settled
+    /// that it has no solution or several (it is then no puzzle to grade).
+    pub(super) solutions: Option<u64>,
 }
 
 impl Entry for Graded<'_> {
@@ -43,6 +55,9 @@ impl Entry for Graded<'_> {
             max_level: u8,
             steps: u32,
             difficulty: Option<&'static str>,
+            /// `none` or `multiple` when a search settled that it is not a proper puzzle.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            solutions: Option<&'static str>,
             counts: [u32; 8],
             eliminated: [u64; 8],
             #[serde(skip_serializing_if = "Option::is_none")]
@@ -59,7 +74,11 @@ impl Entry for Graded<'_> {
                 level: g.level.filter(|_| g.outcome != Outcome::Contradiction),
                 max_level: g.max_level,
                 steps: g.steps,
-                difficulty: g.difficulty().map(|d| d.name()),
+                difficulty: g
+                    .difficulty()
+                    .map(|d| d.name())
+                    .filter(|_| self.solutions.is_none()),
+                solutions: solutions_name(self.solutions),
                 counts: g.counts,
                 eliminated: g.eliminated,
                 conflict: g.conflict.map(|c| c.named(labels).to_string()),
@@ -82,7 +101,7 @@ impl Entry for Graded<'_> {
             self.item.line,
             level_text(g),
             g.steps,
-            difficulty_text(g),
+            difficulty_text(g, self.solutions),
             counts.join(",")
         )?;
         if let Some(log) = &g.log {
