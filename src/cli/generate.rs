@@ -457,7 +457,11 @@ impl Batch<'_> {
 pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
     let out_form = args.output.resolve()?;
-    let several = args.count > 1 || args.solution;
+    // A shard (`--first-index`) of one puzzle in long CSV still carries its number in the
+    // `grid` column, as the batch it is a slice of does.
+    let shard_in_long = args.first_index.is_some()
+        && out_form == super::output::Out::Csv(crate::io::csv::Layout::Long);
+    let several = args.count > 1 || args.solution || shard_in_long;
     let sink = sink_for_shape(out_form, shape, &args.names, several, || {
         if args.count > 1 {
             format!("--count {} makes {} puzzles", args.count, args.count)

@@ -505,3 +505,37 @@ fn generate_says_when_the_target_level_is_missed() {
 fn shiftgrid_loud() -> std::process::Command {
     std::process::Command::new(assert_cmd::cargo::cargo_bin("shiftgrid"))
 }
+
+/// A shard of one puzzle in long CSV carries its number in the `grid` column, like the
+/// same puzzle in a larger batch (it used to have no `grid` column at all).
+#[test]
+fn a_one_puzzle_shard_in_long_csv_keeps_its_number() {
+    let run = |count: &str, first: &str| {
+        let out = shiftgrid()
+            .args([
+                "generate",
+                "--box",
+                "3",
+                "--seed",
+                "4",
+                "-f",
+                "csv",
+                "--csv-shape",
+                "long",
+            ])
+            .args(["--count", count, "--first-index", first])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let alone = run("1", "5");
+    assert!(alone.starts_with("grid,staff,day,shift\n6,"), "{alone}");
+    let batch = run("2", "4");
+    let sixth: String = batch
+        .lines()
+        .filter(|l| l.starts_with("6,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(alone.trim_start_matches("grid,staff,day,shift\n"), sixth);
+}
