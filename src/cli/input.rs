@@ -127,6 +127,11 @@ fn looks_like_csv(first_line: &str) -> bool {
 }
 
 impl NameArgs {
+    /// Whether staff or day names were given (shift names are used by every format).
+    pub(super) fn has_staff_or_days(&self) -> bool {
+        self.staff.is_some() || self.days.is_some()
+    }
+
     /// Reads and checks the name files given.
     ///
     /// # Errors
@@ -280,6 +285,48 @@ impl Loaded {
             }
         }
         Ok(self.next + self.ahead.len() > 1)
+    }
+
+    /// Whether the input is a roster CSV.
+    pub(super) fn is_csv(&self) -> bool {
+        !self.rosters_meta.is_empty()
+    }
+
+    /// The first puzzle alone, for commands that use only it (`render`): `None` at an empty
+    /// input, or when it is bad (reported on stderr as `FILE:LINE:COL: message`, and
+    /// counted in `bad`). Nothing after it is read.
+    ///
+    /// # Errors
+    /// A failed read.
+    pub(super) fn first_only(&mut self) -> Result<Option<Item>> {
+        let Some(record) = self.pull()? else {
+            return Ok(None);
+        };
+        let index = self.next;
+        self.next += 1;
+        match record.puzzle {
+            Ok(puzzle) => {
+                self.good += 1;
+                let roster = self.rosters_meta.get(index).cloned();
+                Ok(Some(Item {
+                    index,
+                    line: record.line,
+                    puzzle,
+                    roster,
+                }))
+            }
+            Err(e) => {
+                self.bad += 1;
+                msg!(
+                    "shiftgrid: error: {}:{}:{}: {}",
+                    self.name,
+                    e.line,
+                    e.col,
+                    e.kind
+                );
+                Ok(None)
+            }
+        }
     }
 
     /// The next good puzzle; bad ones on the way are reported on stderr as

@@ -46,14 +46,19 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
     // Name files label any input (the picture is a roster), so they are never refused.
     let (mut input, custom) = load_puzzles(&args.input, &args.names, true)?;
     let name = input.name.clone();
-    // Only the first puzzle is drawn: nothing after it is read.
-    let Some(first) = input.next_good()? else {
+    // Staff and day names show only as labels: on a text input without --labels they
+    // would be accepted and do nothing (on a roster CSV they also match its rows and
+    // columns).
+    if !args.labels && !input.is_csv() && args.names.has_staff_or_days() {
+        return Err(exit::usage_error(
+            "--staff and --days name the rows and columns of the picture only with --labels",
+        ));
+    }
+    // Only the first puzzle is drawn: nothing after it is read, and a bad one (reported)
+    // draws nothing.
+    let Some(first) = input.first_only()? else {
         return Ok(Exit::DataErr);
     };
-    if input.bad > 0 {
-        // The first record was bad (and reported): the first puzzle is what was asked for.
-        return Ok(Exit::DataErr);
-    }
     let puzzle = &first.puzzle;
     if let Err(e) = puzzle.check() {
         msg!("shiftgrid: error: {name}:{}: {e}", first.line);

@@ -82,3 +82,40 @@ fn render_draws_roster_names() {
         .success()
         .stdout(contains(">Cid<").and(contains("Day 4")));
 }
+
+/// `render` draws the first puzzle only: when it is bad, it says so plainly (no "puzzle 1
+/// skipped", since nothing else is drawn) and draws nothing, without reading on.
+#[test]
+fn render_a_bad_first_puzzle_draws_nothing() {
+    shiftgrid()
+        .args(["render", "-"])
+        .write_stdin("11..............\n.3.4......1.2...\n")
+        .assert()
+        .code(65)
+        .stdout("")
+        .stderr(contains("appears twice").and(contains("skipped").not()));
+}
+
+/// Staff and day names show only as labels: without `--labels`, on a text input, they are
+/// refused rather than accepted and ignored; with it they are drawn.
+#[test]
+fn render_refuses_names_it_would_not_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    let staff = dir.path().join("staff.txt");
+    std::fs::write(&staff, "Ann\nBob\nCy\nDee\n").unwrap();
+    let grid = "1 3 4 2\n2 4 1 3\n3 1 2 4\n4 2 3 1\n";
+    shiftgrid()
+        .args(["render", "-", "--staff"])
+        .arg(&staff)
+        .write_stdin(grid)
+        .assert()
+        .code(2)
+        .stderr(contains("only with --labels"));
+    shiftgrid()
+        .args(["render", "-", "--labels", "--staff"])
+        .arg(&staff)
+        .write_stdin(grid)
+        .assert()
+        .success()
+        .stdout(contains(">Ann<"));
+}
