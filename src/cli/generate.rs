@@ -129,8 +129,8 @@ pub(super) struct GenerateArgs {
     output: OutputArgs,
     #[command(flatten)]
     names: NameArgs,
-    /// Print statistics (givens, checks, how each was proven, level and steps, time) on
-    /// stderr.
+    /// Print statistics on stderr, one line per puzzle: givens and time; with prove the
+    /// checks and how each was proven, with expand and ga the level and steps.
     #[arg(long)]
     stats: bool,
 }
