@@ -139,10 +139,9 @@ fn count_reports_and_sets_status() {
         .stdout(contains("\t>=1\tat least one"));
 }
 
-/// At 9×9 `auto` is DLX with root splitting: the empty board gets the serial search's
-/// first grid on every run and at every thread count, though the subtrees finish in a
-/// different order each time (before subtrees were merged in order, about one run in five
-/// printed another grid).
+/// At 9×9 `auto` is DLX, searched serially: the empty board gets the same grid on every
+/// run and at every thread count (with root splitting, whichever subtree finished first
+/// won, and about one run in five printed another grid).
 #[test]
 fn an_empty_9x9_gets_the_same_solution_on_every_run_and_thread_count() {
     let line = vec!["0"; 81].join(" ") + "\n";

@@ -10,7 +10,7 @@ use shiftgrid::{Puzzle, Shape};
 use crate::util::independently_valid;
 
 /// A random full grid of box size `b` from the fill engine, relabelled by `perm`, with its
-/// bands permuted: the result is again a valid grid (checked).
+/// bands and row order permuted: the result is again a valid grid (checked).
 fn planted(b: usize, seed: u64, perm_seed: u64) -> Vec<u8> {
     let shape = Shape::new(b).unwrap();
     let cfg = FillConfig {
@@ -79,15 +79,15 @@ proptest! {
         if serial.count < cap {
             prop_assert!(serial.solutions.iter().any(|g| g.cells() == full.as_slice()));
         }
-        let first_two = solver.solve(&SolveLimits::all_up_to(2));
         for threads in [1usize, 2, 8] {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            // The same count and the same solutions in the same order, whether the search
-            // runs to its end or the cap cuts it short (then the serial search's first ones).
-            for (limits, want) in [(SolveLimits::all_up_to(cap), &serial), (SolveLimits::all_up_to(2), &first_two)] {
-                let par = pool.install(|| solver.solve_parallel(&limits, &SearchControl::default()));
-                prop_assert_eq!(par.count, want.count);
-                prop_assert_eq!(&par.solutions, &want.solutions);
+            let par = pool.install(|| {
+                solver.solve_parallel(&SolveLimits::all_up_to(cap), &SearchControl::default())
+            });
+            prop_assert_eq!(par.count, serial.count);
+            if serial.count < cap {
+                // Exhaustive runs keep the same solutions in the same order.
+                prop_assert_eq!(&par.solutions, &serial.solutions);
             }
         }
     }

@@ -105,13 +105,12 @@ impl Solver {
 
     /// Searches with root splitting over the current rayon thread pool: the top levels of the
     /// tree are expanded (by MRV, as the serial search would) into at least eight subtrees per
-    /// thread, each searched on its own copy of the matrix. Once the subtrees up to some k
-    /// hold the cap between them, those after k stop.
+    /// thread, each searched on its own copy of the matrix. Once the shared count reaches the
+    /// cap, every worker stops.
     ///
-    /// The count and the kept solutions are [`Solver::solve`]'s, on every run and for every
-    /// thread count: subtrees are merged in order, and the ones before the cut run on even
-    /// after a later one has found solutions. Only a time limit or an interrupt makes the
-    /// answer depend on timing.
+    /// The count is the same as [`Solver::solve`]'s. Kept solutions are merged in subtree
+    /// order, so they are the same for every thread count when the search runs to the end;
+    /// when the cap cuts it short, which solutions were kept can depend on timing.
     pub fn solve_parallel(&self, limits: &SolveLimits, control: &SearchControl) -> Outcome {
         let start = Instant::now();
         let r = parallel::run(&self.enc, limits, control);

@@ -7,13 +7,10 @@
 //! the tree ends), which keeps every core busy when subtrees differ wildly in size.
 //!
 //! Each worker clones the matrix (flat `Vec` copies) and replays its prefix of choices, so
-//! workers share nothing hot. The answer is the serial search's, whatever the timing: the
-//! subtrees are merged in order, and once the subtrees up to some k reach the solution cap
-//! (one alone, or a finished prefix together), those after k are told to stop and left
-//! out, while those before k run on.
+//! workers share nothing hot. They share two atomics: the solution count and a `done` flag
+//! raised by whichever worker reaches the cap, which every other worker polls.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -93,32 +90,18 @@ pub(crate) fn run(enc: &Encoding, limits: &SolveLimits, control: &SearchControl)
         }
     }
 
+    let total = AtomicU64::new(0);
+    let done = AtomicBool::new(false);
     let cap = limits.max_solutions;
     let keep = limits.keep;
-    // The answer is the serial search's: the first `keep` solutions in subtree order and the
-    // count up to the cap. Subtrees past the first prefix that reaches the cap are not
-    // needed; those below it run on, so what is kept never depends on which worker was
-    // faster. `stop_above` is the last subtree still needed; `halted[i]` tells subtree i
-    // to stop.
-    let stop_above = AtomicUsize::new(usize::MAX);
-    let halted: Vec<AtomicBool> = tasks.iter().map(|_| AtomicBool::new(false)).collect();
-    let finished: Mutex<Vec<Option<u64>>> = Mutex::new(vec![None; tasks.len()]);
-    let cut = |last: usize| {
-        if stop_above.fetch_min(last, Ordering::Relaxed) > last {
-            for flag in &halted[last + 1..] {
-                flag.store(true, Ordering::Relaxed);
-            }
-        }
-    };
 
     let results: Vec<(u64, Vec<Vec<u8>>, End, Stats)> = tasks
         .par_iter()
-        .enumerate()
-        .map(|(i, prefix)| {
+        .map(|prefix| {
             let mut stats = Stats::default();
             let mut kept = Vec::new();
             let mut found = 0u64;
-            if halted[i].load(Ordering::Relaxed) || control.should_stop() {
+            if done.load(Ordering::Relaxed) || control.should_stop() {
                 return (0, kept, End::Halted, stats);
             }
             let mut m = base.clone();
@@ -127,11 +110,17 @@ pub(crate) fn run(enc: &Encoding, limits: &SolveLimits, control: &SearchControl)
             let mut buf = Vec::with_capacity(enc.givens.len());
             let halt = Halt {
                 control: Some(control),
-                done: Some(&halted[i]),
+                done: Some(&done),
                 nodes: Some(&control.nodes),
                 node_limit: limits.node_limit,
             };
             let end = search::run(&mut m, &mut stacks, halt, &mut stats, |m, xs| {
+                let before = total.fetch_add(1, Ordering::Relaxed);
+                if before >= cap {
+                    // Another worker already reached the cap; this one does not count.
+                    done.store(true, Ordering::Relaxed);
+                    return Flow::Stop;
+                }
                 found += 1;
                 if kept.len() < keep {
                     let mut full = Vec::with_capacity(prefix.len() + xs.len());
@@ -140,62 +129,40 @@ pub(crate) fn run(enc: &Encoding, limits: &SolveLimits, control: &SearchControl)
                     enc.decode_into(m, &full, &mut buf);
                     kept.push(buf.clone());
                 }
-                if found >= cap {
+                if before + 1 >= cap {
+                    done.store(true, Ordering::Relaxed);
                     Flow::Stop
                 } else {
                     Flow::Continue
                 }
             });
             unapply(&mut m, prefix);
-            if found >= cap {
-                // This subtree alone reaches the cap: none after it is needed.
-                cut(i);
-            } else if end != End::Halted {
-                // Searched to its end: once every subtree up to some k has, and together
-                // they reach the cap, none after k is needed.
-                let mut done = finished.lock().unwrap_or_else(|e| e.into_inner());
-                done[i] = Some(found);
-                let mut sum = 0;
-                for (k, f) in done.iter().enumerate() {
-                    let Some(f) = f else { break };
-                    sum += f;
-                    if sum >= cap {
-                        cut(k);
-                        break;
-                    }
-                }
-            }
             (found, kept, end, stats)
         })
         .collect();
 
-    let last = stop_above.load(Ordering::Relaxed);
     let mut merged = Merged {
         count: 0,
         kept: Vec::new(),
         complete: true,
         stats: Stats::default(),
     };
-    for (i, (found, kept, end, stats)) in results.into_iter().enumerate() {
-        merged.stats.add(&stats);
-        if i > last {
-            // Not needed: the subtrees before it reach the cap.
-            continue;
-        }
+    for (found, kept, end, stats) in results {
         merged.count += found;
+        merged.stats.add(&stats);
         for k in kept {
             if merged.kept.len() < keep {
                 merged.kept.push(k);
             }
         }
-        // Halted below the cut: by the caller's control or the node limit.
-        if end == End::Halted && found < cap {
+        // A worker halted only because the cap was reached elsewhere is not incomplete.
+        if end == End::Halted && !done.load(Ordering::Relaxed) {
             merged.complete = false;
         }
     }
     merged.count = merged.count.min(cap);
-    if merged.count >= cap {
-        merged.complete = true;
+    if control.should_stop() && merged.count < cap {
+        merged.complete = false;
     }
     merged
 }
