@@ -431,7 +431,11 @@ fn issue14_3_ctrl_c_in_a_batch_writes_a_finished_prefix() {
         .read_to_string(&mut stderr)
         .unwrap();
     assert_eq!(code, Some(130), "{stderr}");
-    let text = fs::read_to_string(&out).unwrap();
+    let Ok(text) = fs::read_to_string(&out) else {
+        // No puzzle finished before the press (a very slow machine): nothing is written.
+        assert!(stderr.contains("shiftgrid: interrupted"), "{stderr}");
+        return;
+    };
     let records: Vec<&str> = text.lines().collect();
     assert!(!records.is_empty(), "{stderr}");
     for (k, r) in records.iter().enumerate() {

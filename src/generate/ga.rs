@@ -349,11 +349,12 @@ pub fn evolve_grid(
                 .store((record.mean * 1000.0) as u64, Ordering::Relaxed);
             p.evaluations.store(evaluations, Ordering::Relaxed);
         }
-        if generation == config.generations {
-            break;
-        }
+        // A stop during the last generation cut its shaping short too: checked first.
         if control.should_stop() {
             stopped_early = true;
+            break;
+        }
+        if generation == config.generations {
             break;
         }
         if config.restart_after.is_some_and(|r| since_improvement >= r) {

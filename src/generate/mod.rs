@@ -482,7 +482,8 @@ fn generate_until(
             .queued
             .store((queue.len() + retried) as u64, Ordering::Relaxed);
     }
-    if (user.should_stop() || control.should_stop()) && !queue.is_empty() {
+    // A stop in the last checks leaves them unproven with the queue empty: cut short too.
+    if (user.should_stop() || control.should_stop()) && !(queue.is_empty() && unproven.is_empty()) {
         stopped_early = true;
     }
     let finished = !stopped_early && queue.is_empty() && unproven.is_empty();

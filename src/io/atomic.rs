@@ -203,13 +203,17 @@ where
     Ok(())
 }
 
-/// Whether `p` is a link in a process's table of open descriptors (`/proc/…/fd/N`, or
-/// `/dev/fd/N` where that is a directory of its own).
+/// Whether `p` is a link in a process's table of open descriptors: `/dev/fd/N`,
+/// `/proc/self/fd/N` or `/proc/PID/fd/N`.
 fn is_descriptor_link(p: &Path) -> bool {
-    let in_fd_dir = p
-        .parent()
-        .is_some_and(|d| d.file_name().is_some_and(|n| n == "fd"));
-    in_fd_dir && (p.starts_with("/proc") || p.starts_with("/dev"))
+    let text = p.to_string_lossy();
+    let parts: Vec<&str> = text.split('/').collect();
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    match parts.as_slice() {
+        ["", "dev", "fd", n] => number(n),
+        ["", "proc", pid, "fd", n] => (*pid == "self" || number(pid)) && number(n),
+        _ => false,
+    }
 }
 
 /// Which of the process's standard output (1) and error (2) `path` names, if either: the
