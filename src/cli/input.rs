@@ -299,34 +299,7 @@ impl Loaded {
     /// # Errors
     /// A failed read.
     pub(super) fn first_only(&mut self) -> Result<Option<Item>> {
-        let Some(record) = self.pull()? else {
-            return Ok(None);
-        };
-        let index = self.next;
-        self.next += 1;
-        match record.puzzle {
-            Ok(puzzle) => {
-                self.good += 1;
-                let roster = self.rosters_meta.get(index).cloned();
-                Ok(Some(Item {
-                    index,
-                    line: record.line,
-                    puzzle,
-                    roster,
-                }))
-            }
-            Err(e) => {
-                self.bad += 1;
-                msg!(
-                    "shiftgrid: error: {}:{}:{}: {}",
-                    self.name,
-                    e.line,
-                    e.col,
-                    e.kind
-                );
-                Ok(None)
-            }
-        }
+        self.take(true)
     }
 
     /// The next good puzzle; bad ones on the way are reported on stderr as
@@ -335,6 +308,12 @@ impl Loaded {
     /// # Errors
     /// A failed read.
     pub(super) fn next_good(&mut self) -> Result<Option<Item>> {
+        self.take(false)
+    }
+
+    /// The next good puzzle, reporting bad ones on the way; `only_one`: stop at the first
+    /// record whatever it is (a bad one gives `None`, reported without "skipped").
+    fn take(&mut self, only_one: bool) -> Result<Option<Item>> {
         loop {
             let Some(record) = self.pull()? else {
                 return Ok(None);
@@ -354,7 +333,7 @@ impl Loaded {
                 }
                 Err(e) => {
                     self.bad += 1;
-                    let several = index > 0 || self.is_several()?;
+                    let several = !only_one && (index > 0 || self.is_several()?);
                     let name = &self.name;
                     if several {
                         msg!(
@@ -366,6 +345,9 @@ impl Loaded {
                         );
                     } else {
                         msg!("shiftgrid: error: {name}:{}:{}: {}", e.line, e.col, e.kind);
+                    }
+                    if only_one {
+                        return Ok(None);
                     }
                 }
             }

@@ -52,13 +52,18 @@ impl Drop for Registered {
 const MAX_LINKS: usize = 40;
 
 /// The file that writing to `path` reaches: `path` itself unless it is a symlink, else its
-/// target (followed through every link, even when the last one does not exist yet).
+/// target (followed through every link, even when the last one does not exist yet). A
+/// link of a process's descriptor table (`/dev/fd/N`, `/proc/PID/fd/N`) is not followed:
+/// its target may be a pipe with no path at all.
 ///
 /// # Errors
 /// A link that cannot be read, or too many levels of links.
 pub fn resolve_target(path: &Path) -> io::Result<PathBuf> {
     let mut p = path.to_path_buf();
     for _ in 0..MAX_LINKS {
+        if is_descriptor_link(&p) {
+            return Ok(p);
+        }
         match fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
                 let target = fs::read_link(&p)?;
@@ -106,29 +111,16 @@ where
         }
         None => {}
     }
-    let mut p = path.to_path_buf();
-    for _ in 0..MAX_LINKS {
-        if is_descriptor_link(&p) {
-            // Another open descriptor (`/dev/fd/N`, `/proc/self/fd/N`): its target may be a
-            // pipe, which has no path to rename over, or a file the shell opened for us;
-            // append to it.
-            let file = fs::OpenOptions::new().append(true).open(&p)?;
-            let mut w = BufWriter::new(file);
-            f(&mut w)?;
-            return w.flush();
-        }
-        match fs::symlink_metadata(&p) {
-            Ok(m) if m.file_type().is_symlink() => {
-                let target = fs::read_link(&p)?;
-                p = match p.parent() {
-                    Some(dir) if target.is_relative() => dir.join(target),
-                    _ => target,
-                };
-            }
-            _ => break,
-        }
+    let target = resolve_target(path)?;
+    if is_descriptor_link(&target) {
+        // Another open descriptor (`/dev/fd/N`, `/proc/self/fd/N`): its target may be a
+        // pipe, which has no path to rename over, or a file the shell opened for us; append
+        // to it.
+        let file = fs::OpenOptions::new().append(true).open(&target)?;
+        let mut w = BufWriter::new(file);
+        f(&mut w)?;
+        return w.flush();
     }
-    let target = resolve_target(&p)?;
     match fs::metadata(&target) {
         Ok(m) if !m.is_file() && !m.is_dir() => {
             let file = fs::OpenOptions::new().write(true).open(&target)?;
