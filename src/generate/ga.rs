@@ -298,7 +298,7 @@ pub fn evolve_grid(
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     rng.set_stream(11);
 
-    let genomes = initial_genomes(cells, pop_size, &mut rng);
+    let genomes = initial_genomes(cells, pop_size, &mut rng, &control);
     let mut evaluations = 0u64;
     let mut grading_runs = 0u64;
     let mut pop = evaluate(&template, genomes, config, 0, &control, &mut grading_runs);
@@ -360,7 +360,7 @@ pub fn evolve_grid(
         if config.restart_after.is_some_and(|r| since_improvement >= r) {
             // Stagnation: start over from fresh genomes; the best so far is kept aside.
             since_improvement = 0;
-            let genomes = initial_genomes(cells, pop_size, &mut rng);
+            let genomes = initial_genomes(cells, pop_size, &mut rng, &control);
             pop = evaluate(
                 &template,
                 genomes,

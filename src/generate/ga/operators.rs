@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Individual;
 use crate::generate::expand::Shaper;
+use crate::solve::SearchControl;
 
 /// The index of the fittest of `size` individuals drawn at random (`pop` is sorted best
 /// first, so the smallest index drawn wins).
@@ -48,13 +49,17 @@ pub(super) fn mutate(genome: &mut BitVec, shaper: &Shaper, max: usize, rng: &mut
 }
 
 /// A fresh population spanning densities: genome 0 is the full grid (its shaping is a plain
-/// expansion), the others keep each cell with a probability from 20% to 80%.
+/// expansion), the others keep each cell with a probability from 20% to 80%. Once `control`
+/// says stop, no more are drawn (at least genome 0 is): a population of 100,000 at 100×100
+/// takes seconds to draw, and the run stops after shaping what it has.
 pub(super) fn initial_genomes(
     cells: usize,
     pop_size: usize,
     rng: &mut ChaCha8Rng,
+    control: &SearchControl,
 ) -> Vec<(BitVec, Option<BitVec>)> {
     (0..pop_size)
+        .take_while(|&i| i == 0 || !control.should_stop())
         .map(|i| {
             let keep = if i == 0 {
                 1.0

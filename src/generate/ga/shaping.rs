@@ -25,7 +25,9 @@ pub(super) fn puzzle_cells(solution: &Grid, genome: &BitVec) -> Vec<u8> {
 }
 
 /// Shapes and grades `genomes` in parallel; child `i` of `generation` draws from its own
-/// stream, so the result does not depend on the thread count.
+/// stream, so the result does not depend on the thread count. Once `control` says stop,
+/// the genomes not yet started are left out, so the result can be shorter than `genomes`
+/// (never empty when they are not).
 pub(super) fn evaluate(
     template: &Shaper,
     genomes: Vec<(BitVec, Option<BitVec>)>,
@@ -40,13 +42,20 @@ pub(super) fn evaluate(
         .map_init(
             || template.clone(),
             |shaper, (i, (genome, parent))| {
+                // Once stopped, genomes not yet started are left out (the first is always
+                // shaped, so the population is never empty): the caller stops after this
+                // generation, and a large one is not worth finishing.
+                if i > 0 && control.should_stop() {
+                    return None;
+                }
                 let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
                 rng.set_stream((u64::from(generation) << 24 | i as u64) + 64);
                 let before = shaper.trials;
                 let ind = shape_genome(shaper, &genome, parent.as_ref(), config, control, &mut rng);
-                (ind, shaper.trials - before)
+                Some((ind, shaper.trials - before))
             },
         )
+        .flatten()
         .collect();
     *grading_runs += results.iter().map(|r| r.1).sum::<u64>();
     results.into_iter().map(|r| r.0).collect()

@@ -160,6 +160,28 @@ fn a_time_limit_returns_the_best_so_far() {
 }
 
 #[test]
+fn a_stop_before_the_first_generation_draws_and_shapes_one_genome() {
+    // Drawing and shaping a population of 100,000 at 25×25 takes seconds; once stopped,
+    // the run draws no more genomes than the one it needs for an answer.
+    let shape = Shape::new(5).unwrap();
+    let fill = crate::generate::fill::FillConfig::new(5);
+    let grid = crate::generate::fill::fill_grid(shape, &fill, &SearchControl::default())
+        .expect("an uninterrupted fill finishes")
+        .grid;
+    let cfg = GaConfig {
+        population: 100_000,
+        ..GaConfig::for_shape(shape, 5, 8)
+    };
+    let control = SearchControl::default();
+    control.interrupt.store(true, Ordering::Relaxed);
+    let e = evolve_grid(&grid, &cfg, &control, None);
+    assert!(e.stopped_early);
+    assert_eq!(e.evaluations, 1);
+    assert_eq!(e.history.len(), 1);
+    assert!(e.puzzle.is_completed_by(&grid));
+}
+
+#[test]
 fn sixteen_by_sixteen_with_a_drop_budget_is_unique() {
     // The large-size settings (a budget of redundancy trials) on a size DLX counts fast.
     let shape = Shape::new(4).unwrap();
