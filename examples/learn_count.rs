@@ -121,6 +121,7 @@ fn main() -> anyhow::Result<()> {
             interrupt: &stop,
             deadline: Some(start + Duration::from_secs_f64(secs)),
             conflicts: u64::MAX,
+            total_conflicts: u64::MAX,
             progress: None,
             control: None,
         };

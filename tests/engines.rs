@@ -256,3 +256,46 @@ fn a_node_limit_stops_every_engine() {
     .unwrap();
     assert!(o.complete && o.count == 1);
 }
+
+/// Counting many quick solutions (the empty 9×9 has billions, each a few conflicts for the
+/// learning engine) is bounded too: the node limit counts over the whole count, not per
+/// solution, and a stop raised before the search is seen before the first solution.
+#[test]
+fn limits_hold_over_a_count_of_many_quick_solutions() {
+    let empty = Puzzle::empty(shiftgrid::Shape::new(3).unwrap());
+    for engine in engines() {
+        let limits = SolveLimits {
+            node_limit: 1000,
+            ..SolveLimits::count_up_to(u64::MAX)
+        };
+        let o = solve(&empty, engine, &limits, &SearchControl::default()).unwrap();
+        assert!(!o.complete, "{engine:?}: {o:?}");
+        let stopped = SearchControl::default();
+        stopped
+            .interrupt
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let o = solve(
+            &empty,
+            engine,
+            &SolveLimits::count_up_to(u64::MAX),
+            &stopped,
+        )
+        .unwrap();
+        assert!(!o.complete && o.count < 1000, "{engine:?}: {o:?}");
+    }
+}
+
+/// A cap of 0 counts as 1 on every engine: the empty 4×4 is never reported as having no
+/// solution.
+#[test]
+fn a_cap_of_zero_counts_as_one() {
+    let empty = Puzzle::empty(shiftgrid::Shape::new(2).unwrap());
+    let limits = SolveLimits {
+        max_solutions: 0,
+        ..SolveLimits::count_up_to(2)
+    };
+    for engine in engines() {
+        let o = solve(&empty, engine, &limits, &SearchControl::default()).unwrap();
+        assert_eq!((o.count, o.complete), (1, true), "{engine:?}");
+    }
+}

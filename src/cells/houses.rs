@@ -75,6 +75,13 @@ impl Houses {
 /// // Row 1, column 1: 2 is in its row and block, 3 in its column.
 /// assert_eq!(placed.free(0), SymbolSet::of_value(1) | SymbolSet::of_value(4));
 /// ```
+///
+/// The default is the placement of no grid at all (side 0), with no houses and no cells:
+/// [`Placed::clear`] or [`Placed::load`] gives it a shape.
+///
+/// # Panics
+/// The queries ([`Placed::house`], [`Placed::insert`], [`Placed::around`],
+/// [`Placed::free`]) panic for a house or cell outside the shape.
 #[derive(Clone, Debug, Default)]
 pub struct Placed {
     /// Each cell's houses: looked up rather than divided out, because the propagator loads a

@@ -115,7 +115,8 @@ pub struct GaConfig {
     pub tournament: usize,
     /// Restart from fresh genomes after this many generations without a better best.
     pub restart_after: Option<u32>,
-    /// Probability that a child is a crossover of two parents rather than a copy of one.
+    /// Probability that a child is a crossover of two parents rather than a copy of one
+    /// (clamped to `0..=1`; NaN counts as 0).
     pub crossover: f64,
     /// A child flips between 1 and this many orbits.
     pub mutations: usize,
@@ -375,7 +376,12 @@ pub fn evolve_grid(
         let mut children: Vec<(BitVec, Option<BitVec>)> = Vec::with_capacity(pop_size - elite);
         while children.len() < pop_size - elite {
             let a = tournament(&pop, config.tournament, &mut rng);
-            let mut child = if rng.gen_bool(config.crossover.clamp(0.0, 1.0)) {
+            let p = if config.crossover.is_nan() {
+                0.0
+            } else {
+                config.crossover.clamp(0.0, 1.0)
+            };
+            let mut child = if rng.gen_bool(p) {
                 let b = tournament(&pop, config.tournament, &mut rng);
                 crossover(&pop[a].genome, &pop[b].genome, &template, &mut rng)
             } else {

@@ -345,7 +345,10 @@ pub fn generate(
     // Searches poll the deadline themselves, so a long check stops on time instead of
     // finishing first.
     let search = control.clone().with_deadline(deadline);
-    generate_until(shape, config, &search, control, start)
+    // The fill watches only the interrupt, not a deadline of the caller's either.
+    let mut user = control.clone();
+    user.deadline = None;
+    generate_until(shape, config, &search, &user, start)
 }
 
 /// [`generate`] with searches watching `search` (the user's control with the run's

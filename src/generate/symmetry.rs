@@ -77,7 +77,15 @@ impl Symmetry {
     }
 
     /// Whether the pattern of non-blank cells of `cells` is invariant under this symmetry.
+    ///
+    /// # Panics
+    /// If `cells` does not have `shape.cells()` entries.
     pub fn holds_for(self, shape: Shape, cells: &[u8]) -> bool {
+        assert_eq!(
+            cells.len(),
+            shape.cells(),
+            "one entry per cell of the shape"
+        );
         self.orbits(shape).iter().all(|orbit| {
             let given = cells[orbit[0] as usize] != 0;
             orbit.iter().all(|&c| (cells[c as usize] != 0) == given)

@@ -55,6 +55,18 @@ fn same_seed_same_puzzle_for_any_thread_count() {
 }
 
 #[test]
+fn a_caller_deadline_already_past_still_gives_a_puzzle() {
+    // Only an interrupt stops the fill; a deadline, the caller's or the config's, cuts
+    // the removals, and the full grid's puzzle is still unique.
+    let shape = Shape::new(3).unwrap();
+    let past = SearchControl::default().with_deadline(Some(Instant::now()));
+    let g = generate(shape, &GenerateConfig::for_shape(shape, 1), &past)
+        .expect("a deadline does not stop the fill");
+    assert!(g.stopped_early);
+    assert_eq!(count(&g.puzzle), 1);
+}
+
+#[test]
 fn givens_target_stops_early() {
     let shape = Shape::new(3).unwrap();
     let cfg = GenerateConfig {

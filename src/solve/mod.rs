@@ -48,13 +48,13 @@ use crate::grid::{Grid, GridError, Puzzle};
 /// What a search looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveLimits {
-    /// Stop once this many solutions are found (the cap of the count). At least 1.
+    /// Stop once this many solutions are found (the cap of the count); 0 counts as 1.
     pub max_solutions: u64,
     /// Keep at most this many solved grids (the rest are only counted).
     pub keep: usize,
     /// Give up (incomplete) after about this many nodes; `u64::MAX` for no limit. Checked
     /// every few hundred nodes, per worker. The learning engine counts conflicts against it
-    /// (per learner), and `auto` leaves the fill search, which has no node budget, out of
+    /// (per learner, over the whole count), and `auto` leaves the fill search, which has no node budget, out of
     /// its races when a limit is set.
     pub node_limit: u64,
 }
@@ -88,6 +88,14 @@ impl SolveLimits {
         }
     }
 
+    /// These limits with a cap of at least 1 (a cap of 0 counts as 1).
+    pub(crate) fn at_least_one(&self) -> SolveLimits {
+        SolveLimits {
+            max_solutions: self.max_solutions.max(1),
+            ..*self
+        }
+    }
+
     /// Whether only one solution is wanted (`solve --first`).
     pub fn is_first(&self) -> bool {
         self.max_solutions == 1
@@ -106,7 +114,9 @@ pub struct SearchControl {
     pub interrupt: Arc<AtomicBool>,
     /// Stop (incomplete) once this instant has passed.
     pub deadline: Option<Instant>,
-    /// Search-tree nodes explored so far, summed over workers and engines.
+    /// Search-tree nodes explored so far, summed over workers and the engines that count
+    /// nodes (DLX, propagation, forward checking, fill); the learning engine counts
+    /// [`SearchControl::conflicts`] instead.
     pub nodes: Arc<AtomicU64>,
     /// Conflicts of the learning engine so far.
     pub conflicts: Arc<AtomicU64>,
@@ -393,7 +403,10 @@ fn learn_outcome_within(
     conflicts: u64,
 ) -> Result<Outcome, GridError> {
     let start = Instant::now();
-    let budget = learn::Budget::from_control(control, conflicts.min(limits.node_limit));
+    let budget = learn::Budget {
+        total_conflicts: limits.node_limit,
+        ..learn::Budget::from_control(control, conflicts)
+    };
     let o = learn::count_together(puzzle, limits.max_solutions, limits.keep, configs, &budget)?;
     Ok(Outcome {
         count: o.count,
@@ -473,6 +486,7 @@ impl Workspace {
         control: &SearchControl,
     ) -> Result<Outcome, GridError> {
         puzzle.check()?;
+        let limits = &limits.at_least_one();
         match engine {
             Engine::Dlx => self.dlx(puzzle, limits, control),
             Engine::Propagate => propagate::count(puzzle, limits, control),

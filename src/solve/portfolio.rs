@@ -310,7 +310,7 @@ pub fn race(
         "a race runs concrete engines"
     );
     let runners: Vec<Runner> = engines.iter().copied().map(Runner::Engine).collect();
-    race_runners(puzzle, &runners, limits, control)
+    race_runners(puzzle, &runners, &limits.at_least_one(), control)
 }
 
 /// The learners of [`Runner::LearnTogether`] for a puzzle of box size `box_size`.

@@ -210,6 +210,9 @@ pub struct Budget<'a> {
     pub deadline: Option<Instant>,
     /// Give up after this many conflicts in one call; `u64::MAX` for no limit.
     pub conflicts: u64,
+    /// Give up once a learner has made this many conflicts over all the calls of one
+    /// [`count`] (in [`count_together`], each learner); `u64::MAX` for no limit.
+    pub total_conflicts: u64,
     /// Conflicts are added here periodically, for a progress display.
     pub progress: Option<&'a AtomicU64>,
     /// Also give up when this control says so (its deadline, the user's interrupt).
@@ -226,6 +229,7 @@ impl Budget<'_> {
             interrupt: &NEVER,
             deadline: None,
             conflicts: u64::MAX,
+            total_conflicts: u64::MAX,
             progress: None,
             control: None,
         }
@@ -238,6 +242,7 @@ impl Budget<'_> {
             interrupt: &control.interrupt,
             deadline: control.deadline,
             conflicts,
+            total_conflicts: u64::MAX,
             progress: Some(&control.conflicts),
             control: Some(control),
         }
@@ -431,8 +436,31 @@ impl Learner {
     ///
     /// Clauses learned in earlier calls are kept. [`Answer::Unsat`] with assumptions says
     /// nothing about the clauses alone.
+    ///
+    /// # Panics
+    /// If an assumption's option is outside this shape.
     pub fn solve(&mut self, assumptions: &[Lit], budget: &Budget) -> Answer {
+        let vars = self.shape.side().pow(3) as u32;
+        assert!(
+            assumptions.iter().all(|l| l.var() < vars),
+            "assumption outside the {} grid",
+            self.shape
+        );
         self.search(assumptions, budget)
+    }
+
+    /// One search of a count with no assumptions, within what is left of
+    /// `budget.total_conflicts` (the learner's conflicts count from its creation).
+    fn solve_within_total(&mut self, budget: &Budget) -> Answer {
+        let left = budget.total_conflicts.saturating_sub(self.stats.conflicts);
+        if left == 0 {
+            return Answer::Unknown;
+        }
+        let call = Budget {
+            conflicts: budget.conflicts.min(left),
+            ..*budget
+        };
+        self.search(&[], &call)
     }
 
     /// The last solution found: the symbol (`1..=n`) of each cell, row-major. Empty before
@@ -467,9 +495,9 @@ pub struct LearnOutcome {
     pub stats: LearnStats,
 }
 
-/// Counts the solutions of `puzzle` up to `cap`, keeping the first `keep`: each solution is
-/// blocked by a clause and the same learner searches again, so `cap = 2` is the uniqueness
-/// proof.
+/// Counts the solutions of `puzzle` up to `cap` (0 counts as 1), keeping the first `keep`:
+/// each solution is blocked by a clause and the same learner searches again, so `cap = 2`
+/// is the uniqueness proof. `budget.total_conflicts` bounds the whole count.
 ///
 /// # Errors
 /// [`GridError::Duplicate`] when the givens repeat a symbol in a house.
@@ -484,6 +512,7 @@ pub fn count(
     budget: &Budget,
 ) -> Result<LearnOutcome, GridError> {
     puzzle.check()?;
+    let cap = cap.max(1);
     let shape = puzzle.shape();
     let mut learner = Learner::for_puzzle(puzzle, config);
     let mut ok = learner.ok;
@@ -495,7 +524,7 @@ pub fn count(
     };
     let mut block = Vec::new();
     while ok && out.count < cap {
-        match learner.solve(&[], budget) {
+        match learner.solve_within_total(budget) {
             Answer::Sat => {
                 out.count += 1;
                 if out.solutions.len() < keep {

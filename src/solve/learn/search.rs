@@ -50,6 +50,11 @@ impl Learner {
         if !self.ok {
             return Answer::Unsat;
         }
+        // The polls below count from this call: a count of many quick solutions (an empty
+        // 9×9) makes each call too short to reach one.
+        if budget.is_over() {
+            return Answer::Unknown;
+        }
         self.arrange(assumptions);
         let start_conflicts = self.stats.conflicts;
         let mut published = self.stats.conflicts;

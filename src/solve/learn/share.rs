@@ -268,6 +268,7 @@ pub fn count_together(
         configs.iter().any(|c| !c.scout),
         "counting needs a learner that is not a scout"
     );
+    let cap = cap.max(1);
     if configs.len() == 1 {
         return super::count(puzzle, cap, keep, &configs[0], budget);
     }
@@ -366,7 +367,7 @@ impl Learner {
             if self.share_done() {
                 return false;
             }
-            match self.solve(&[], budget) {
+            match self.solve_within_total(budget) {
                 Answer::Sat => {
                     // Its own solution is blocked by its decisions (a short clause), and
                     // listed for the others at the end of the epoch.

@@ -15,13 +15,16 @@ impl Lit {
     /// "Cell `cell` holds symbol `v`" (`v` in `1..=n`) on a grid of side `n`.
     ///
     /// # Panics
-    /// In debug builds, if `v` is not in `1..=n`.
+    /// If `v` is not in `1..=n` (it would name another cell's option).
     pub fn pos(cell: usize, v: u8, n: usize) -> Lit {
-        debug_assert!(v >= 1 && v as usize <= n, "symbol {v} out of 1..={n}");
+        assert!(v >= 1 && v as usize <= n, "symbol {v} out of 1..={n}");
         Lit(2 * (cell * n + v as usize - 1) as u32)
     }
 
     /// "Cell `cell` does not hold symbol `v`".
+    ///
+    /// # Panics
+    /// If `v` is not in `1..=n`.
     pub fn neg(cell: usize, v: u8, n: usize) -> Lit {
         Lit::pos(cell, v, n).negate()
     }
