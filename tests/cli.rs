@@ -86,6 +86,37 @@ fn solve_reads_stdin_and_writes_lines_and_json() {
     assert_solves(&p, &rows.concat(), "json");
 }
 
+/// One rule for `--stats` with `-f json` in every command: the statistics go in each
+/// record as `"stats"` and not on stderr; without `--stats`, no record carries them.
+#[test]
+fn stats_with_json_go_in_the_record_in_every_command() {
+    let puzzle = "1..4........4..1\n";
+    let runs: [&[&str]; 4] = [
+        &["fill", "--box", "2", "--seed", "1"],
+        &["generate", "--box", "2", "--seed", "1"],
+        &["solve", "-"],
+        &["count", "-"],
+    ];
+    for args in runs {
+        for stats in [false, true] {
+            let mut cmd = shiftgrid();
+            cmd.args(args).args(["-f", "json"]).write_stdin(puzzle);
+            if stats {
+                cmd.arg("--stats");
+            }
+            let out = cmd.output().unwrap();
+            let record: serde_json::Value =
+                serde_json::from_slice(&out.stdout).expect("one JSON record");
+            assert_eq!(record.get("stats").is_some(), stats, "{args:?} {stats}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                !err.contains("puzzle 1:") && !err.contains("grid 1:"),
+                "{args:?}: statistics on stderr: {err}"
+            );
+        }
+    }
+}
+
 #[test]
 fn solve_flags_multiple_and_none() {
     // The empty 4x4 grid has 288 solutions: one is printed, exit status 1.

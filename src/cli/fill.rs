@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::exit::{self, Exit};
 use super::input::NameArgs;
 use super::output::{
-    Entry, GridRef, InBatch, OutputArgs, Record, Rows, Shown, emit, sink_for_shape,
+    Entry, GridRef, InBatch, Out, OutputArgs, Record, Rows, Shown, emit, sink_for_shape,
 };
 use super::{Ctx, note_seed, pick_seed, progress};
 use crate::generate::fill::{FillConfig, Filled, Filler, batch_seed};
@@ -34,7 +34,7 @@ pub(super) struct FillArgs {
     output: OutputArgs,
     #[command(flatten)]
     names: NameArgs,
-    /// Print search statistics on stderr.
+    /// Print search statistics on stderr (in the record with --format json).
     #[arg(long)]
     stats: bool,
 }
@@ -49,6 +49,7 @@ const FILL_CHUNK: u64 = 1024;
 pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
     let out_form = args.output.resolve()?;
+    let json = out_form == Out::Text(crate::io::write::OutputFormat::Json);
     let mut sink = sink_for_shape(out_form, shape, &args.names, args.count > 1, || {
         format!("--count {} makes {} grids", args.count, args.count)
     })?;
@@ -103,7 +104,7 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
             return Err(exit::interrupted());
         }
         for (i, f) in (at..end).zip(results.iter().flatten()) {
-            if args.stats {
+            if args.stats && !json {
                 msg!(
                     "grid {}: seed {}, {:.3} s (matrix {:.3} s), {} nodes, {} dead ends, \
                      {} restarts, worker {} of {}",
@@ -126,6 +127,7 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
                     seed: grid_seed(i),
                 },
                 grid: &f.grid,
+                stats: (args.stats && json).then_some(f),
             })?;
         }
         at = end;
@@ -154,13 +156,29 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
 struct FilledGrid<'a> {
     key: InBatch,
     grid: &'a Grid,
+    /// `--stats` with JSON: the fill's counters go in the record.
+    stats: Option<&'a Filled>,
 }
 
 impl Entry for FilledGrid<'_> {
     fn record(&self) -> impl Serialize {
         #[derive(Serialize)]
+        struct StatsJson {
+            micros: u64,
+            matrix_micros: u64,
+            /// Nodes of all workers together.
+            nodes: u64,
+            /// The winning worker's counters.
+            dead_ends: u64,
+            restarts: u64,
+            worker: usize,
+            workers: usize,
+        }
+        #[derive(Serialize)]
         struct FillJson<'a> {
             cells: Rows<'a>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            stats: Option<StatsJson>,
         }
         let shape = self.grid.shape();
         Record::new(
@@ -168,6 +186,15 @@ impl Entry for FilledGrid<'_> {
             Some(shape),
             FillJson {
                 cells: Rows(self.grid.cells(), shape),
+                stats: self.stats.map(|f| StatsJson {
+                    micros: f.elapsed.as_micros() as u64,
+                    matrix_micros: f.build_time.as_micros() as u64,
+                    nodes: f.total_nodes,
+                    dead_ends: f.stats.dead_ends,
+                    restarts: f.stats.restarts,
+                    worker: f.winner + 1,
+                    workers: f.workers,
+                }),
             },
         )
     }

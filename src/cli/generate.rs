@@ -130,7 +130,8 @@ pub(super) struct GenerateArgs {
     #[command(flatten)]
     names: NameArgs,
     /// Print statistics on stderr, one line per puzzle: givens and time; with prove the
-    /// checks and how each was proven, with expand and ga the level and steps.
+    /// checks and how each was proven, with expand and ga the level and steps (with
+    /// --format json, prove's statistics go in the record instead).
     #[arg(long)]
     stats: bool,
 }
@@ -414,6 +415,8 @@ struct Batch<'a> {
     args: &'a GenerateArgs,
     method: &'a Method,
     shape: Shape,
+    /// `-f json`: `--stats` go in the records, not on stderr.
+    json: bool,
     sink: Sink,
     totals: Totals,
 }
@@ -424,7 +427,7 @@ impl Batch<'_> {
     fn push(&mut self, i: u64, seed: u64, made: Option<&Made>) -> Result<()> {
         let Some(g) = made else { return Ok(()) };
         let index = self.args.first_index.unwrap_or(0) + i + 1;
-        if self.args.stats {
+        if self.args.stats && !self.json {
             msg!("{}", stats_line(index, seed, self.shape, g));
         }
         self.totals.made += 1;
@@ -445,6 +448,7 @@ impl Batch<'_> {
             method: self.method,
             made: g,
             solution: self.args.solution,
+            stats: self.args.stats,
         })
     }
 }
@@ -497,6 +501,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         args,
         method: &method,
         shape,
+        json: out_form == super::output::Out::Text(crate::io::write::OutputFormat::Json),
         sink,
         totals: Totals::default(),
     };

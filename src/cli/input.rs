@@ -335,7 +335,16 @@ impl Loaded {
                     self.bad += 1;
                     let several = !only_one && (index > 0 || self.is_several()?);
                     let name = &self.name;
-                    if several {
+                    if several && e.kind.ends_input() {
+                        msg!(
+                            "shiftgrid: error: {name}:{}:{}: {} (input ends here: puzzle {} \
+                             and anything after it not read)",
+                            e.line,
+                            e.col,
+                            e.kind,
+                            index + 1
+                        );
+                    } else if several {
                         msg!(
                             "shiftgrid: error: {name}:{}:{}: {} (puzzle {} skipped)",
                             e.line,

@@ -180,9 +180,9 @@ pub(super) fn emit<'a>(
             let mut stdout = std::io::stdout().lock();
             match out.copy_into(&mut stdout, interrupt) {
                 Err(e) if interrupted(&e) => return Err(exit::interrupted()),
-                r => r?,
+                r => r.context("cannot write <stdout>")?,
             }
-            stdout.flush()?;
+            stdout.flush().context("cannot write <stdout>")?;
             Ok(())
         }
     }

@@ -170,7 +170,8 @@ impl Progress {
             std::thread::spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     tick(&bar, &meter, &control, &done, &what, start);
-                    std::thread::sleep(Duration::from_millis(100));
+                    // `finish` unparks it: a run shorter than a tick does not wait for one.
+                    std::thread::park_timeout(Duration::from_millis(100));
                 }
             })
         };
@@ -192,6 +193,7 @@ impl Progress {
     pub fn finish(mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(t) = self.ticker.take() {
+            t.thread().unpark();
             let _ = t.join();
         }
         if let Some(bar) = self.bar.take() {

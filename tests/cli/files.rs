@@ -103,6 +103,31 @@ fn bad_binary_bytes_are_refused() {
         .stderr(contains("junk.bin:1:"));
 }
 
+/// A line that is not text ends the input, and the message says so rather than calling
+/// only that puzzle skipped.
+#[test]
+fn a_binary_line_mid_batch_says_the_input_ends_there() {
+    let good =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let mut batch = good.as_bytes().to_vec();
+    batch.extend_from_slice(
+        b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....\xff\n",
+    );
+    batch.extend_from_slice(good.as_bytes());
+    let out = shiftgrid()
+        .args(["solve", "-", "-f", "line"])
+        .write_stdin(batch)
+        .assert()
+        .code(65)
+        .stderr(contains("<stdin>:2:81:").and(contains(
+            "input ends here: puzzle 2 and anything after it not read",
+        )))
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(std::str::from_utf8(&out).unwrap().lines().count(), 1);
+}
+
 #[test]
 fn a_bad_puzzle_in_a_batch_does_not_stop_the_rest() {
     let batch = "\

@@ -74,6 +74,8 @@ pub(super) struct Generated<'a> {
     pub(super) made: &'a Made,
     /// `--solution`: the solution follows the puzzle.
     pub(super) solution: bool,
+    /// `--stats`: the record carries the proof's statistics.
+    pub(super) stats: bool,
 }
 
 impl Entry for Generated<'_> {
@@ -125,7 +127,7 @@ impl Entry for Generated<'_> {
                 minimal: g.minimal,
                 cells: Rows(g.puzzle.cells(), shape),
                 solution: self.solution.then(|| Rows(g.solution.cells(), shape)),
-                stats: g.proof,
+                stats: g.proof.filter(|_| self.stats),
                 level: g.grade.as_ref().and_then(|x| x.level),
                 steps: g.grade.as_ref().map(|x| x.steps),
                 counts: g.grade.as_ref().map(|x| x.counts),

@@ -297,6 +297,17 @@ pub enum ParseErrorKind {
     },
 }
 
+impl ParseErrorKind {
+    /// Whether this error ends the input (a line too long or not text): nothing after it
+    /// is read, so a binary file gives one error rather than thousands.
+    pub fn ends_input(&self) -> bool {
+        matches!(
+            self,
+            ParseErrorKind::NotText { .. } | ParseErrorKind::LineTooLong { .. }
+        )
+    }
+}
+
 /// One puzzle found in the input, or why it could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {

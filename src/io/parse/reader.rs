@@ -126,7 +126,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                     self.push(line, Err(error(line, col, kind)));
                 }
                 None => {
-                    self.end_block();
+                    self.end_block(true);
                     self.done = true;
                     if self.records == 0 && self.out.is_empty() {
                         self.push(1, Err(error(1, 1, ParseErrorKind::Empty)));
@@ -143,7 +143,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
     fn line(&mut self, no: usize, text: &str) {
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            self.end_block();
+            self.end_block(false);
             return;
         }
         if trimmed.starts_with('#') {
@@ -294,8 +294,10 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
         }
     }
 
-    /// Ends the current block: decides its form if still open and reports a grid cut short.
-    fn end_block(&mut self) {
+    /// Ends the current block: decides its form if still open and reports a grid cut short,
+    /// at the line after its last row, or at its last row when the input ends there
+    /// (`at_end`; there is no line after).
+    fn end_block(&mut self, at_end: bool) {
         if matches!(self.block, Block::Undecided { .. }) {
             self.decide(true);
         }
@@ -305,7 +307,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                     found: acc.rows,
                     expected: shape.side(),
                 };
-                error(acc.last + 1, 1, kind)
+                error(if at_end { acc.last } else { acc.last + 1 }, 1, kind)
             });
             self.push(acc.first, Err(err));
         }
