@@ -9,15 +9,17 @@
 //!
 //! `method.rs` checks the flags against the method and builds its configuration;
 //! `report.rs` writes the statistics line and the GA's progress.
+//! `values.rs` holds the flag values and their library counterparts.
 
 use std::sync::atomic::Ordering;
 
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use rayon::prelude::*;
 
 mod method;
 mod report;
+mod values;
 
 use super::exit::{self, Exit};
 use super::input::NameArgs;
@@ -26,12 +28,13 @@ use super::{Ctx, note_seed, pick_seed, progress};
 use crate::generate::expand::{ExpandConfig, expand};
 use crate::generate::fill::batch_seed;
 use crate::generate::ga::{GaConfig, GaProgress, GenerationRecord, evolve};
-use crate::generate::{GenerateConfig, GridKind, Symmetry, generate};
+use crate::generate::{GenerateConfig, generate};
 use crate::grade::Grade;
 use crate::grid::{Grid, Puzzle, Shape};
 use crate::solve::SearchControl;
 use method::method_of;
 use report::{GaBar, Generated, stats_line};
+use values::{GridArg, MethodArg, OrderArg, SymmetryArg, name_of};
 
 /// Flags of `shiftgrid generate`.
 #[derive(Debug, Args)]
@@ -110,7 +113,7 @@ pub(super) struct GenerateArgs {
     search_nodes: Option<u64>,
     /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 500ms); per
     /// puzzle.
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    #[arg(long, value_name = "DURATION", value_parser = super::duration::parse)]
     time_limit: Option<std::time::Duration>,
     /// Number of puzzles. In a batch (M > 1, or with --first-index) puzzle i is seeded from
     /// the run seed and i; a single puzzle uses the run seed itself (each puzzle's seed is
@@ -134,120 +137,6 @@ pub(super) struct GenerateArgs {
     /// --format json, prove's statistics go in the record instead).
     #[arg(long)]
     stats: bool,
-}
-
-/// `--method` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum MethodArg {
-    /// Blank while uniqueness is proven (propagation, searches).
-    Prove,
-    /// Empty-cell expansion: blank while techniques 1..--max-level solve.
-    Expand,
-    /// Genetic algorithm for exactly --level with a long path.
-    Ga,
-}
-
-/// `--grid` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum GridArg {
-    /// A random grid from the fill search.
-    Random,
-    /// A random grid that the half turn maps onto itself with the shifts renamed in pairs.
-    Automorphic,
-}
-
-impl From<GridArg> for GridKind {
-    fn from(g: GridArg) -> GridKind {
-        match g {
-            GridArg::Random => GridKind::Random,
-            GridArg::Automorphic => GridKind::HalfTurn,
-        }
-    }
-}
-
-impl From<SymmetryArg> for Symmetry {
-    fn from(s: SymmetryArg) -> Symmetry {
-        match s {
-            SymmetryArg::None => Symmetry::None,
-            SymmetryArg::Rot180 => Symmetry::Rot180,
-            SymmetryArg::Rot90 => Symmetry::Rot90,
-            SymmetryArg::Mirror => Symmetry::Mirror,
-            SymmetryArg::Diagonal => Symmetry::Diagonal,
-            SymmetryArg::AntiDiagonal => Symmetry::AntiDiagonal,
-            SymmetryArg::Dihedral => Symmetry::Dihedral,
-        }
-    }
-}
-
-/// The command-line name of `value`: that of the flag value `A` that maps to it (each
-/// library value has one).
-fn name_of<A: ValueEnum + Into<T>, T: PartialEq>(value: T) -> String {
-    A::value_variants()
-        .iter()
-        .find(|a| (*a).clone().into() == value)
-        .and_then(|a| a.to_possible_value())
-        .map_or_else(String::new, |v| v.get_name().to_string())
-}
-
-/// `--order` values.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum OrderArg {
-    Bands,
-    Sweep,
-    Random,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum SymmetryArg {
-    /// No symmetry: each cell on its own.
-    None,
-    /// Half turn about the centre: (r, c) with (n-1-r, n-1-c).
-    Rot180,
-    /// Quarter turns: orbits of up to four cells.
-    Rot90,
-    /// Left-right mirror: (r, c) with (r, n-1-c).
-    Mirror,
-    /// Mirror in the main diagonal: (r, c) with (c, r).
-    Diagonal,
-    /// Mirror in the anti-diagonal: (r, c) with (n-1-c, n-1-r).
-    AntiDiagonal,
-    /// Both axis mirrors, left-right and top-bottom (the dihedral group of order 4, which
-    /// holds the half turn but not the quarter turns or the diagonals).
-    #[value(alias = "both-mirrors")]
-    Dihedral,
-}
-
-/// The longest `--time-limit`: a year.
-const MAX_TIME_LIMIT_SECS: f64 = 365.0 * 24.0 * 3600.0;
-
-/// Parses `500ms`, `30s`, `2m`, `1h` or a plain number of seconds.
-pub(super) fn parse_duration(s: &str) -> std::result::Result<std::time::Duration, String> {
-    let s = s.trim();
-    let (num, unit) = match s.find(|c: char| c.is_ascii_alphabetic()) {
-        Some(i) => (&s[..i], &s[i..]),
-        None => (s, "s"),
-    };
-    let x: f64 = num
-        .trim()
-        .parse()
-        .map_err(|_| format!("not a duration: {s:?} (try 30s, 2m, 500ms)"))?;
-    let secs = match unit {
-        "ms" => x / 1000.0,
-        "s" => x,
-        "m" => x * 60.0,
-        "h" => x * 3600.0,
-        _ => return Err(format!("unknown unit {unit:?} (use ms, s, m or h)")),
-    };
-    if !secs.is_finite() || secs < 0.0 {
-        return Err(format!("not a duration: {s:?}"));
-    }
-    // Past a year a limit means none; beyond that `Duration` or `Instant` could overflow.
-    if secs > MAX_TIME_LIMIT_SECS {
-        return Err(format!(
-            "{s:?} is too long: the limit is at most a year (leave --time-limit out for none)"
-        ));
-    }
-    Ok(std::time::Duration::from_secs_f64(secs))
 }
 
 /// What one puzzle of the batch came out as, whatever the method.

@@ -7,22 +7,26 @@
 //! the others ([`Loaded::next_good`] reports and skips it). A roster CSV is all or nothing:
 //! any error stops the whole file with `FILE:LINE:FIELD: message`. Every file read here (the
 //! input and the name files) is refused as an output by [`super::output::emit`].
+//!
+//! `open.rs` opens the input and peeks at its first significant line.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
+
+mod open;
 
 use super::exit::{self, data_error};
 use crate::grade::Labels;
 use crate::grid::Puzzle;
 use crate::io::csv::{Axis, CsvErrorKind, CustomNames, NameList, Names, Roster, read_rosters_from};
-use crate::io::lines::{LineError, LineReader};
 use crate::io::parse::{Alphabet, InputFormat, ParseOptions, PuzzleReader, Record};
+pub(super) use open::BytesRead;
+use open::{open_input, peek_first_line};
 
 /// The input file and how to read it.
 #[derive(Debug, Args)]
@@ -172,26 +176,6 @@ fn names_flag(axis: Axis) -> &'static str {
         Axis::Shift => "--shifts",
     }
 }
-
-/// The shared count of input bytes read, for a progress bar.
-#[derive(Clone, Debug, Default)]
-pub(super) struct BytesRead(pub(super) Arc<AtomicU64>);
-
-/// A reader that adds what it reads to a [`BytesRead`].
-struct Counting<R> {
-    inner: R,
-    count: BytesRead,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.0.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
-type Lines = LineReader<Box<dyn BufRead + Send>>;
 
 /// One good puzzle of the input, with where it came from.
 pub(super) struct Item {
@@ -430,78 +414,6 @@ impl Loaded {
             }),
         }
     }
-}
-
-/// Opens the input: the file, or standard input for `-`, counting the bytes read.
-///
-/// # Errors
-/// The file cannot be opened.
-fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Option<u64>))> {
-    let count = BytesRead::default();
-    let (name, size, inner): (String, Option<u64>, Box<dyn Read + Send>) = if path == Path::new("-")
-    {
-        ("<stdin>".to_string(), None, Box::new(std::io::stdin()))
-    } else {
-        let file =
-            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let size = file
-            .metadata()
-            .ok()
-            .filter(|m| m.is_file())
-            .map(|m| m.len());
-        (path.display().to_string(), size, Box::new(file))
-    };
-    let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(
-        1 << 16,
-        Counting {
-            inner,
-            count: count.clone(),
-        },
-    ));
-    Ok((name, LineReader::new(reader), (count, size)))
-}
-
-/// The most lines, and bytes, read ahead to find the first significant line.
-const PEEK_LINES: usize = 1000;
-const PEEK_BYTES: usize = 1 << 20;
-
-/// The first line that is neither blank nor a `#` comment (`None` when there is none
-/// within the first thousand lines or the first MiB); every line read is handed back.
-///
-/// # Errors
-/// A failed read.
-fn peek_first_line(lines: &mut Lines, name: &str) -> Result<Option<String>> {
-    let mut held = Vec::new();
-    let mut bytes = 0;
-    let mut found = None;
-    while held.len() < PEEK_LINES && bytes < PEEK_BYTES {
-        match lines.next_line() {
-            None => break,
-            Some(Err(LineError::Io(e))) => {
-                return Err(anyhow::Error::new(e).context(format!("cannot read {name}")));
-            }
-            Some(Err(e)) => {
-                held.push(Err(e));
-                break;
-            }
-            Some(Ok((no, text))) => {
-                bytes += text.len();
-                let t = text.trim();
-                let significant = !t.is_empty() && !t.starts_with('#');
-                if significant {
-                    found = Some(t.to_string());
-                }
-                held.push(Ok((no, text)));
-                if significant {
-                    break;
-                }
-            }
-        }
-    }
-    for l in held {
-        lines.push_back(l);
-    }
-    Ok(found)
 }
 
 /// Reads a name file with bounded memory. `-` is refused: standard input is for puzzles.

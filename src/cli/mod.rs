@@ -15,6 +15,7 @@ macro_rules! msg {
 
 mod batch;
 mod count;
+mod duration;
 mod exit;
 mod export;
 mod fill;

@@ -48,7 +48,7 @@ pub(super) struct EngineArgs {
     pub(super) engine: Engine,
     /// Give up on a puzzle after this long (e.g. 500ms, 30s, 2m): what its search found so
     /// far is reported as not settled, and the exit status is 1.
-    #[arg(long, value_parser = super::generate::parse_duration, value_name = "DURATION")]
+    #[arg(long, value_parser = super::duration::parse, value_name = "DURATION")]
     pub(super) time_limit: Option<Duration>,
 }
 

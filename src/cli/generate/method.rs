@@ -3,7 +3,8 @@
 
 use anyhow::Result;
 
-use super::{GenerateArgs, GridArg, Method, MethodArg, OrderArg};
+use super::values::{GridArg, MethodArg, OrderArg};
+use super::{GenerateArgs, Method};
 use crate::cli::exit;
 use crate::generate::expand::ExpandConfig;
 use crate::generate::ga::GaConfig;

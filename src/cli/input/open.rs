@@ -1,0 +1,103 @@
+//! Opening the input: a file or standard input, read line by line with its bytes counted
+//! for the progress bar, and the first significant line peeked at to tell its form.
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use anyhow::{Context, Result};
+
+use crate::io::lines::{LineError, LineReader};
+
+/// The shared count of input bytes read, for a progress bar.
+#[derive(Clone, Debug, Default)]
+pub(in crate::cli) struct BytesRead(pub(in crate::cli) Arc<AtomicU64>);
+
+/// A reader that adds what it reads to a [`BytesRead`].
+struct Counting<R> {
+    inner: R,
+    count: BytesRead,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.0.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+pub(super) type Lines = LineReader<Box<dyn BufRead + Send>>;
+
+/// Opens the input: the file, or standard input for `-`, counting the bytes read.
+///
+/// # Errors
+/// The file cannot be opened.
+pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Option<u64>))> {
+    let count = BytesRead::default();
+    let (name, size, inner): (String, Option<u64>, Box<dyn Read + Send>) = if path == Path::new("-")
+    {
+        ("<stdin>".to_string(), None, Box::new(std::io::stdin()))
+    } else {
+        let file =
+            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let size = file
+            .metadata()
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.len());
+        (path.display().to_string(), size, Box::new(file))
+    };
+    let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(
+        1 << 16,
+        Counting {
+            inner,
+            count: count.clone(),
+        },
+    ));
+    Ok((name, LineReader::new(reader), (count, size)))
+}
+
+/// The most lines, and bytes, read ahead to find the first significant line.
+const PEEK_LINES: usize = 1000;
+const PEEK_BYTES: usize = 1 << 20;
+
+/// The first line that is neither blank nor a `#` comment (`None` when there is none
+/// within the first thousand lines or the first MiB); every line read is handed back.
+///
+/// # Errors
+/// A failed read.
+pub(super) fn peek_first_line(lines: &mut Lines, name: &str) -> Result<Option<String>> {
+    let mut held = Vec::new();
+    let mut bytes = 0;
+    let mut found = None;
+    while held.len() < PEEK_LINES && bytes < PEEK_BYTES {
+        match lines.next_line() {
+            None => break,
+            Some(Err(LineError::Io(e))) => {
+                return Err(anyhow::Error::new(e).context(format!("cannot read {name}")));
+            }
+            Some(Err(e)) => {
+                held.push(Err(e));
+                break;
+            }
+            Some(Ok((no, text))) => {
+                bytes += text.len();
+                let t = text.trim();
+                let significant = !t.is_empty() && !t.starts_with('#');
+                if significant {
+                    found = Some(t.to_string());
+                }
+                held.push(Ok((no, text)));
+                if significant {
+                    break;
+                }
+            }
+        }
+    }
+    for l in held {
+        lines.push_back(l);
+    }
+    Ok(found)
+}
