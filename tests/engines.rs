@@ -298,4 +298,15 @@ fn a_cap_of_zero_counts_as_one() {
         let o = solve(&empty, engine, &limits, &SearchControl::default()).unwrap();
         assert_eq!((o.count, o.complete), (1, true), "{engine:?}");
     }
+    // The public entry points below `solve` too: root splitting, and the portfolio on a
+    // board it fills (16x16, past the serial 9x9 path).
+    let control = SearchControl::default();
+    let o = shiftgrid::solve::dlx::Solver::new(&empty)
+        .unwrap()
+        .solve_parallel(&limits, &control);
+    assert_eq!((o.count, o.complete), (1, true), "solve_parallel");
+    let empty16 = Puzzle::empty(shiftgrid::Shape::new(4).unwrap());
+    let mut ws = shiftgrid::solve::Workspace::default();
+    let o = shiftgrid::solve::portfolio::auto(&mut ws, &empty16, &limits, &control).unwrap();
+    assert_eq!((o.count, o.complete), (1, true), "portfolio::auto");
 }

@@ -68,6 +68,7 @@ pub fn auto(
     limits: &SolveLimits,
     control: &SearchControl,
 ) -> Result<Outcome, GridError> {
+    let limits = &limits.at_least_one();
     if puzzle.shape().box_size() <= 3 {
         // Serial DLX: a 9×9 search takes milliseconds, and root splitting under a
         // solution cap keeps whichever subtree finishes first, so the answer would depend

@@ -113,6 +113,7 @@ impl Solver {
     /// when the cap cuts it short, which solutions were kept can depend on timing.
     pub fn solve_parallel(&self, limits: &SolveLimits, control: &SearchControl) -> Outcome {
         let start = Instant::now();
+        let limits = &limits.at_least_one();
         let r = parallel::run(&self.enc, limits, control);
         finish(
             self.enc.shape,
