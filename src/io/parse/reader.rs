@@ -114,6 +114,10 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                 }
                 Some(Err(e)) => {
                     // A line too long or not text ends the input: nothing after it is read.
+                    // The lines held before it are read as if the input ended there (spaced
+                    // 9x9 lines wait up to 81 lines for their form); a grid it cuts short is
+                    // not reported beside it.
+                    self.decide(true);
                     self.block = Block::Idle;
                     self.done = true;
                     let (line, col) = e.position();
