@@ -33,7 +33,7 @@ use crate::grade::Grade;
 use crate::grid::{Grid, Puzzle, Shape};
 use crate::solve::SearchControl;
 use method::method_of;
-use report::{GaBar, Generated, stats_line};
+use report::{Generated, stats_line};
 use values::{GridArg, MethodArg, OrderArg, SymmetryArg, name_of};
 
 /// Flags of `shiftgrid generate`.
@@ -396,7 +396,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     };
     if let (Method::Ga(cfg), 1) = (method, args.count) {
         let ga_progress = GaProgress::default();
-        let bar = GaBar::start(visible, cfg.generations, &ga_progress);
+        let bar = progress::Progress::ga(visible, &ctx.control, cfg.generations, &ga_progress);
         let r = method.make(shape, seed_of(0), false, &ctx.control, Some(&ga_progress));
         bar.finish();
         batch.push(0, seed_of(0), r.as_ref())?;

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::generate::ga::GaProgress;
 use crate::solve::SearchControl;
 
 /// Whether progress bars should be drawn.
@@ -61,6 +62,8 @@ enum Meter {
         orbits: u64,
         rounds: u64,
     },
+    /// One genetic-algorithm run: generations done, best and mean fitness.
+    Ga(GaProgress),
 }
 
 /// A progress bar fed from counters that workers bump (see the module documentation).
@@ -121,6 +124,23 @@ impl Progress {
         Progress::start(visible, Some(orbits), "orbits", control, meter)
     }
 
+    /// A bar over the `generations` of one genetic-algorithm run, read from `p`.
+    pub fn ga(
+        visible: bool,
+        control: &SearchControl,
+        generations: u32,
+        p: &GaProgress,
+    ) -> Progress {
+        let meter = Meter::Ga(p.clone());
+        Progress::start(
+            visible,
+            Some(u64::from(generations)),
+            "generations",
+            control,
+            meter,
+        )
+    }
+
     fn start(
         visible: bool,
         total: Option<u64>,
@@ -141,7 +161,7 @@ impl Progress {
             };
         }
         let template = match (&meter, total) {
-            (Meter::Items, _) => format!(
+            (Meter::Items | Meter::Ga(_), _) => format!(
                 "{{spinner}} {{bar:30}} {{pos}}/{{len}} {what} [{{elapsed_precise}}, eta {{eta}}] {{msg}}"
             ),
             (Meter::Stream { size: Some(_), .. }, _) => "{spinner} {bar:30} {percent:>3}% of \
@@ -153,7 +173,7 @@ impl Progress {
             _ => "{spinner} [{elapsed_precise}] {msg}".to_string(),
         };
         let len = match meter {
-            Meter::Items | Meter::Stream { .. } | Meter::Generate { .. } => total,
+            Meter::Items | Meter::Stream { .. } | Meter::Generate { .. } | Meter::Ga(_) => total,
             Meter::Search { .. } => None,
         };
         let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
@@ -286,6 +306,22 @@ fn tick(
                 checks as f64 / secs
             )
         }
+        Meter::Ga(p) => {
+            bar.set_position(p.generation.load(Ordering::Relaxed));
+            let best = p.best_fitness.load(Ordering::Relaxed);
+            if best == 0 {
+                // Nothing graded yet: no fitness to show.
+                String::new()
+            } else {
+                format!(
+                    "best L{} S{} (fitness {best}), mean fitness {:.1}, {} evaluated",
+                    p.best_level.load(Ordering::Relaxed),
+                    p.best_steps.load(Ordering::Relaxed),
+                    p.mean_fitness_milli.load(Ordering::Relaxed) as f64 / 1000.0,
+                    p.evaluations.load(Ordering::Relaxed),
+                )
+            }
+        }
     };
     bar.set_message(message);
     bar.tick();
@@ -404,5 +440,23 @@ mod tests {
         tick_generate();
         assert_eq!((bar.position(), bar.length()), (2, Some(4)));
         assert_eq!(bar.prefix(), "2/4 rounds of improvement");
+        // A genetic-algorithm run: generations, then the best fitness once one is graded.
+        let p = GaProgress::default();
+        let ga = Meter::Ga(p.clone());
+        let bar = ProgressBar::hidden();
+        let tick_ga = || tick(&bar, &ga, &control, &AtomicU64::new(0), "", Instant::now());
+        p.generation.store(3, Ordering::Relaxed);
+        tick_ga();
+        assert_eq!((bar.position(), bar.message().as_str()), (3, ""));
+        p.best_fitness.store(42, Ordering::Relaxed);
+        p.best_level.store(5, Ordering::Relaxed);
+        p.best_steps.store(17, Ordering::Relaxed);
+        p.mean_fitness_milli.store(12_500, Ordering::Relaxed);
+        p.evaluations.store(80, Ordering::Relaxed);
+        tick_ga();
+        assert_eq!(
+            bar.message(),
+            "best L5 S17 (fitness 42), mean fitness 12.5, 80 evaluated"
+        );
     }
 }

@@ -1,13 +1,11 @@
 //! What `generate` reports: each puzzle as output (its grids and JSON record), the `--stats`
 //! line, and the genetic algorithm's progress bar.
 
-use std::sync::atomic::Ordering;
-
 use serde::Serialize;
 
 use super::{Made, Method};
 use crate::cli::output::{Entry, GridRef, InBatch, Record, Rows, Shown};
-use crate::generate::ga::{GaProgress, GenerationRecord};
+use crate::generate::ga::GenerationRecord;
 use crate::grid::Shape;
 
 /// The `--stats` line of one puzzle.
@@ -155,73 +153,5 @@ impl Entry for Generated<'_> {
             });
         }
         grids
-    }
-}
-
-/// The progress bar of one genetic-algorithm run: generations done, best and mean fitness,
-/// read from the run's [`GaProgress`] atomics on a timer (the library never draws).
-pub(super) struct GaBar {
-    bar: Option<indicatif::ProgressBar>,
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    ticker: Option<std::thread::JoinHandle<()>>,
-}
-
-impl GaBar {
-    pub(super) fn start(visible: bool, generations: u32, p: &GaProgress) -> GaBar {
-        use std::sync::Arc;
-        use std::sync::atomic::AtomicBool;
-        let stop = Arc::new(AtomicBool::new(false));
-        if !visible {
-            return GaBar {
-                bar: None,
-                stop,
-                ticker: None,
-            };
-        }
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(u64::from(generations)),
-            indicatif::ProgressDrawTarget::stderr(),
-        );
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} {bar:30} {pos}/{len} generations [{elapsed_precise}, eta {eta}] {msg}",
-            )
-            .expect("the progress template is valid"),
-        );
-        let ticker = {
-            let (bar, stop, p) = (bar.clone(), Arc::clone(&stop), p.clone());
-            std::thread::spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    bar.set_position(p.generation.load(Ordering::Relaxed));
-                    let best = p.best_fitness.load(Ordering::Relaxed);
-                    if best > 0 {
-                        bar.set_message(format!(
-                            "best L{} S{} (fitness {best}), mean fitness {:.1}, {} evaluated",
-                            p.best_level.load(Ordering::Relaxed),
-                            p.best_steps.load(Ordering::Relaxed),
-                            p.mean_fitness_milli.load(Ordering::Relaxed) as f64 / 1000.0,
-                            p.evaluations.load(Ordering::Relaxed),
-                        ));
-                    }
-                    bar.tick();
-                    std::thread::sleep(std::time::Duration::from_millis(100));
-                }
-            })
-        };
-        GaBar {
-            bar: Some(bar),
-            stop,
-            ticker: Some(ticker),
-        }
-    }
-
-    pub(super) fn finish(mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(t) = self.ticker.take() {
-            let _ = t.join();
-        }
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
     }
 }
