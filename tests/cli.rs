@@ -117,6 +117,65 @@ fn stats_with_json_go_in_the_record_in_every_command() {
     }
 }
 
+/// `generate --method expand|ga`: what their statistics line shows (level, steps, counts)
+/// is in every JSON record, with or without `--stats`, and agrees with that line.
+#[test]
+fn expand_and_ga_records_hold_what_their_stats_line_shows() {
+    let runs: [&[&str]; 2] = [
+        &["--method", "expand"],
+        &[
+            "--method",
+            "ga",
+            "--level",
+            "2",
+            "--generations",
+            "3",
+            "--population",
+            "8",
+        ],
+    ];
+    for method in runs {
+        let base = ["generate", "--box", "3", "--seed", "1"];
+        let json = |stats: bool| {
+            let mut cmd = shiftgrid();
+            cmd.args(base).args(method).args(["-f", "json"]);
+            if stats {
+                cmd.arg("--stats");
+            }
+            let out = cmd.output().unwrap();
+            let mut record: serde_json::Value =
+                serde_json::from_slice(&out.stdout).expect("one JSON record");
+            record.as_object_mut().unwrap().remove("micros");
+            (record, String::from_utf8_lossy(&out.stderr).into_owned())
+        };
+        let (plain, _) = json(false);
+        let (with, err) = json(true);
+        assert_eq!(plain, with, "{method:?}");
+        assert!(!err.contains("puzzle 1:"), "{method:?}: {err}");
+        let line = shiftgrid()
+            .args(base)
+            .args(method)
+            .args(["--stats", "-q"])
+            .output()
+            .unwrap()
+            .stderr;
+        let line = String::from_utf8_lossy(&line);
+        let counts: Vec<String> = plain["counts"]
+            .as_array()
+            .expect("counts in the record")
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        let shown = format!(
+            ", L {}, S {}, counts {}",
+            plain["level"],
+            plain["steps"],
+            counts.join(",")
+        );
+        assert!(line.contains(&shown), "{method:?}: {line} lacks {shown}");
+    }
+}
+
 #[test]
 fn solve_flags_multiple_and_none() {
     // The empty 4x4 grid has 288 solutions: one is printed, exit status 1.

@@ -133,8 +133,9 @@ pub(super) struct GenerateArgs {
     #[command(flatten)]
     names: NameArgs,
     /// Print statistics on stderr, one line per puzzle: givens and time; with prove the
-    /// checks and how each was proven, with expand and ga the level and steps (with
-    /// --format json, prove's statistics go in the record instead).
+    /// checks and how each was proven, with expand and ga the level and steps. With
+    /// --format json, prove's statistics go in the record instead; expand's and ga's
+    /// records hold their level, steps and counts with or without --stats.
     #[arg(long)]
     stats: bool,
 }
