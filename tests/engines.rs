@@ -270,6 +270,11 @@ fn limits_hold_over_a_count_of_many_quick_solutions() {
         };
         let o = solve(&empty, engine, &limits, &SearchControl::default()).unwrap();
         assert!(!o.complete, "{engine:?}: {o:?}");
+        if engine == Engine::Learn {
+            // Each solution costs the learner at least one unit of its budget (it found
+            // 25,245 solutions within 1,000 conflicts before that was so).
+            assert!(o.count <= 1000, "{engine:?}: {}", o.count);
+        }
         let stopped = SearchControl::default();
         stopped
             .interrupt
@@ -281,7 +286,11 @@ fn limits_hold_over_a_count_of_many_quick_solutions() {
             &stopped,
         )
         .unwrap();
+        // Node searches poll every thousand nodes or so; the learner before each search.
         assert!(!o.complete && o.count < 1000, "{engine:?}: {o:?}");
+        if engine == Engine::Learn {
+            assert_eq!(o.count, 0, "{engine:?}");
+        }
     }
 }
 

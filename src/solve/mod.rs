@@ -53,8 +53,8 @@ pub struct SolveLimits {
     /// Keep at most this many solved grids (the rest are only counted).
     pub keep: usize,
     /// Give up (incomplete) after about this many nodes; `u64::MAX` for no limit. Checked
-    /// every few hundred nodes, per worker. The learning engine counts conflicts against it
-    /// (per learner, over the whole count), and `auto` leaves the fill search, which has no node budget, out of
+    /// every few hundred nodes, per worker. The learning engine counts conflicts and the
+    /// solutions it found against it (per learner, over the whole count), and `auto` leaves the fill search, which has no node budget, out of
     /// its races when a limit is set.
     pub node_limit: u64,
 }

@@ -211,7 +211,8 @@ pub struct Budget<'a> {
     /// Give up after this many conflicts in one call; `u64::MAX` for no limit.
     pub conflicts: u64,
     /// Give up once a learner has made this many conflicts over all the calls of one
-    /// [`count`] (in [`count_together`], each learner); `u64::MAX` for no limit.
+    /// [`count`] (in [`count_together`], each learner), each solution it found counting
+    /// as one more; `u64::MAX` for no limit.
     pub total_conflicts: u64,
     /// Conflicts are added here periodically, for a progress display.
     pub progress: Option<&'a AtomicU64>,
@@ -306,6 +307,9 @@ pub struct Learner {
     scratch: Vec<Lit>,
     /// Trail length up to which the current assignment met no conflict.
     no_conflict_until: usize,
+    /// Solutions found by the searches of a count: each is charged to the count's
+    /// conflict budget as one conflict ([`Budget::total_conflicts`]).
+    found: u64,
     /// Assigned options of the target and best phases.
     target_assigned: usize,
     best_assigned: usize,
@@ -363,6 +367,7 @@ impl Learner {
             vivify_lits: Vec::new(),
             scratch: Vec::new(),
             no_conflict_until: 0,
+            found: 0,
             target_assigned: 0,
             best_assigned: 0,
             rephases: 0,
@@ -450,9 +455,12 @@ impl Learner {
     }
 
     /// One search of a count with no assumptions, within what is left of
-    /// `budget.total_conflicts` (the learner's conflicts count from its creation).
+    /// `budget.total_conflicts` (the learner's conflicts count from its creation, and each
+    /// solution it found counts as one: on a board with many solutions a search can find
+    /// one without a conflict).
     fn solve_within_total(&mut self, budget: &Budget) -> Answer {
-        let left = budget.total_conflicts.saturating_sub(self.stats.conflicts);
+        let spent = self.stats.conflicts.saturating_add(self.found);
+        let left = budget.total_conflicts.saturating_sub(spent);
         if left == 0 {
             return Answer::Unknown;
         }
@@ -460,7 +468,11 @@ impl Learner {
             conflicts: budget.conflicts.min(left),
             ..*budget
         };
-        self.search(&[], &call)
+        let answer = self.search(&[], &call);
+        if answer == Answer::Sat {
+            self.found += 1;
+        }
+        answer
     }
 
     /// The last solution found: the symbol (`1..=n`) of each cell, row-major. Empty before
