@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::exit::{self, Exit};
 use super::input::NameArgs;
 use super::output::{
-    Entry, GridRef, InBatch, Out, OutputArgs, Record, Rows, Shown, emit, sink_for_shape,
+    Entry, GridRef, InBatch, OutputArgs, Record, Rows, Shown, emit, sink_for_shape,
 };
 use super::{Ctx, note_seed, pick_seed, progress};
 use crate::generate::fill::{FillConfig, Filled, Filler, batch_seed};
@@ -49,7 +49,7 @@ const FILL_CHUNK: u64 = 1024;
 pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
     let out_form = args.output.resolve()?;
-    let json = out_form == Out::Text(crate::io::write::OutputFormat::Json);
+    let json = out_form.is_json();
     let mut sink = sink_for_shape(out_form, shape, &args.names, args.count > 1, || {
         format!("--count {} makes {} grids", args.count, args.count)
     })?;

@@ -391,7 +391,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         args,
         method: &method,
         shape,
-        json: out_form == super::output::Out::Text(crate::io::write::OutputFormat::Json),
+        json: out_form.is_json(),
         sink,
         totals: Totals::default(),
     };

@@ -94,6 +94,13 @@ pub(super) enum Out {
     Csv(Layout),
 }
 
+impl Out {
+    /// Whether records are JSON (statistics then go in them, not on stderr).
+    pub(super) fn is_json(self) -> bool {
+        self == Out::Text(OutputFormat::Json)
+    }
+}
+
 impl OutputArgs {
     /// The output form: `--format`, else CSV for an `-o` file ending in `.csv`, else grid.
     ///

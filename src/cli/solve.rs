@@ -63,7 +63,7 @@ fn parse_engine(s: &str) -> Result<Engine, String> {
 /// I/O and CSV errors, usage errors for flags that would be ignored, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     let out_form = args.output.resolve()?;
-    let json = out_form == Out::Text(crate::io::write::OutputFormat::Json);
+    let json = out_form.is_json();
     let (mut input, custom) =
         load_puzzles(&args.input, &args.names, matches!(out_form, Out::Csv(_)))?;
     let name = input.name.clone();

@@ -71,7 +71,7 @@ use rayon::prelude::*;
 
 use crate::grid::{Grid, Puzzle, Shape};
 use crate::solve::SearchControl;
-use fill::{FillConfig, Filler};
+
 use prove::{Check, Worker, is_witness};
 pub use symmetry::Symmetry;
 
@@ -344,39 +344,10 @@ pub fn generate(
     let deadline = config.time_limit.and_then(|d| start.checked_add(d));
     // Searches poll the deadline themselves, so a long check stops on time instead of
     // finishing first.
-    let search = control.clone().with_deadline(deadline);
-    // The fill watches only the interrupt, not a deadline of the caller's either.
-    let mut user = control.clone();
-    user.deadline = None;
-    generate_until(shape, config, &search, &user, start)
-}
-
-/// [`generate`] with searches watching `search` (the user's control with the run's
-/// deadline) and the fill watching only `user`'s interrupt.
-fn generate_until(
-    shape: Shape,
-    config: &GenerateConfig,
-    search: &SearchControl,
-    user: &SearchControl,
-    start: Instant,
-) -> Option<Generated> {
-    let control = search;
-    // Two fill workers whatever the thread count: the grid depends only on the seed.
-    let fill_cfg = FillConfig {
-        workers: 2,
-        ..FillConfig::new(config.seed)
-    };
+    let control = &control.clone().with_deadline(deadline);
     // The grid is filled even past the deadline (it takes at most about a second), so a
     // time-limited run always has a puzzle to return; only Ctrl-C stops it.
-    let solution = match config.grid {
-        GridKind::Random => {
-            Filler::empty(shape)
-                .fill(&fill_cfg, user)
-                .expect("the empty board always has a completion")?
-                .grid
-        }
-        GridKind::HalfTurn => crate::solve::dlx::half_turn::fill(shape, config.seed, user)?,
-    };
+    let solution = expand::fill_for_seed(shape, config.seed, config.grid, control)?;
     let fill_micros = start.elapsed().as_micros() as u64;
     let mut puzzle: Vec<u8> = solution.cells().to_vec();
     let mut givens = puzzle.len();
@@ -486,7 +457,7 @@ fn generate_until(
             .store((queue.len() + retried) as u64, Ordering::Relaxed);
     }
     // A stop in the last checks leaves them unproven with the queue empty: cut short too.
-    if (user.should_stop() || control.should_stop()) && !(queue.is_empty() && unproven.is_empty()) {
+    if control.should_stop() && !(queue.is_empty() && unproven.is_empty()) {
         stopped_early = true;
     }
     let finished = !stopped_early && queue.is_empty() && unproven.is_empty();
