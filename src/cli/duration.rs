@@ -32,3 +32,30 @@ pub(super) fn parse(s: &str) -> std::result::Result<std::time::Duration, String>
     }
     Ok(std::time::Duration::from_secs_f64(secs))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+    use std::time::Duration;
+
+    #[test]
+    fn units_and_plain_seconds() {
+        assert_eq!(parse("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse("30s"), Ok(Duration::from_secs(30)));
+        assert_eq!(parse(" 2m "), Ok(Duration::from_secs(120)));
+        assert_eq!(parse("1h"), Ok(Duration::from_secs(3600)));
+        assert_eq!(parse("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse("0"), Ok(Duration::ZERO));
+        assert_eq!(parse("8760h"), Ok(Duration::from_secs(365 * 24 * 3600)));
+    }
+
+    #[test]
+    fn refusals() {
+        for bad in ["", "s", "abc", "NaN", "inf", "-1s", "1x", "2 days", "1e3s"] {
+            assert!(parse(bad).is_err(), "{bad:?} was taken");
+        }
+        let long = parse("8761h").unwrap_err();
+        assert!(long.contains("at most a year"), "{long}");
+        assert!(parse("5d").unwrap_err().contains("unknown unit"));
+    }
+}

@@ -54,8 +54,9 @@ pub struct SolveLimits {
     pub keep: usize,
     /// Give up (incomplete) after about this many nodes; `u64::MAX` for no limit. Checked
     /// every few hundred nodes, per worker. The learning engine counts conflicts and the
-    /// solutions it found against it (per learner, over the whole count), and `auto` leaves the fill search, which has no node budget, out of
-    /// its races when a limit is set.
+    /// solutions it found against it (per learner, over the whole count), and `auto`
+    /// leaves the fill search, which has no node budget, out of its races when a limit is
+    /// set.
     pub node_limit: u64,
 }
 

@@ -27,7 +27,8 @@ pub(super) fn puzzle_cells(solution: &Grid, genome: &BitVec) -> Vec<u8> {
 /// Shapes and grades `genomes` in parallel; child `i` of `generation` draws from its own
 /// stream, so the result does not depend on the thread count. Once `control` says stop,
 /// the genomes not yet started are left out, so the result can be shorter than `genomes`
-/// (never empty when they are not).
+/// (never empty when they are not); which ones are kept then depends on timing and the
+/// thread count.
 pub(super) fn evaluate(
     template: &Shaper,
     genomes: Vec<(BitVec, Option<BitVec>)>,
