@@ -114,6 +114,11 @@
 //!   runners of the race differ more. Tried and dropped with the smallest-item branching: the item with fewest live options per summed score
 //!   (dom/wdeg: more conflicts), the smallest of the VSIDS option's four items, placing the
 //!   option of the longest conflict-free trail (target phases) or the saved one.
+//! - *Box–line segment variables* (tried with CaDiCaL first, 2026-11-26): one variable per
+//!   shift and part of a row or column inside a box, with exactly-one constraints over
+//!   them, so that learned clauses could name locked candidates. CaDiCaL's conflicts on
+//!   Frisch #18 stayed at 171k (#22: 89k against 93k), so the learner did not get them.
+//!   Six CDCL solvers need 141k–392k conflicts on #18 (README, Limitations).
 //! - *Tried and dropped:* failed-literal probing at the root (Frisch conflicts 363k → 349k,
 //!   time unchanged), proving the second solution cell by cell (backbone) instead of one
 //!   blocking clause (363k → 405k–476k), cell-level phase saving (no better than saved);
