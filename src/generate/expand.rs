@@ -104,7 +104,8 @@ pub fn expand(shape: Shape, config: &ExpandConfig, control: &SearchControl) -> O
     Some(e)
 }
 
-/// The full grid of `kind` that `expand` and the genetic algorithm start from for `seed`:
+/// The full grid of `kind` that every method (prove, expand, the genetic algorithm) starts
+/// from for `seed`:
 /// two fill workers whatever the thread count, so it depends only on the seed. `None` when
 /// interrupted (the fill ignores the control's deadline: a time-limited run always gets
 /// its grid).

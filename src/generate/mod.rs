@@ -71,7 +71,6 @@ use rayon::prelude::*;
 
 use crate::grid::{Grid, Puzzle, Shape};
 use crate::solve::SearchControl;
-
 use prove::{Check, Worker, is_witness};
 pub use symmetry::Symmetry;
 

@@ -1,5 +1,5 @@
-//! What `generate` reports: each puzzle as output (its grids and JSON record), the `--stats`
-//! line, and the genetic algorithm's progress bar.
+//! What `generate` reports: each puzzle as output (its grids and JSON record) and the
+//! `--stats` line.
 
 use serde::Serialize;
 

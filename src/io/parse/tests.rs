@@ -530,6 +530,11 @@ fn not_text() {
         assert_eq!(ok(rec).givens(), 27);
     }
     assert_eq!((err(&r[5]).line, err(&r[5]).col), (6, 2));
+    // Held lines that fit no form are reported as they would be at the end of the input.
+    let r = parse_bytes(b"hello world\n\xff\n", &ParseOptions::default());
+    assert_eq!(r.len(), 2);
+    assert_eq!((err(&r[0]).line, err(&r[1]).line), (1, 2));
+    assert!(err(&r[0]).to_string().contains("hello"), "{}", err(&r[0]));
 }
 
 fn fixture(name: &str) -> String {
