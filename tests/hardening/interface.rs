@@ -207,7 +207,7 @@ fn issue14_8_json_output_reads_back_everywhere() {
         .code(65)
         .stdout(contains("1\t1\t1\tunique"))
         .stderr(
-            contains("shiftgrid: error: <stdin>:2:1: unsupported size").and(contains(
+            contains("shiftgrid: error: <stdin>:2:11: unsupported size").and(contains(
                 "<stdin>:3:1: bad JSON record: no puzzle in this record",
             )),
         );

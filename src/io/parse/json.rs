@@ -1,10 +1,19 @@
 //! JSON lines: one puzzle per line as an object with a `cells` field, an array of rows, a
 //! flat array or a line-form string (what `shiftgrid` itself writes as JSON).
+//!
+//! The record is read as raw values borrowed from the line, so an error names the column
+//! of the value at fault (a cell, a row, the puzzle) and quotes it as written.
+
+use serde_json::value::RawValue;
+use std::collections::BTreeMap;
 
 use super::text::{Cells, Line, parse_line_puzzle, spaced_expected};
 use super::{Alphabet, ParseError, ParseErrorKind, error};
 use crate::grid::{Puzzle, Shape};
 use crate::io::lines::quote_prefix;
+
+/// The fields that may hold the puzzle, in the order they are tried.
+const FIELDS: [&str; 4] = ["cells", "puzzle", "solution", "grid"];
 
 /// One JSON line: an object with the puzzle in `cells` (or `puzzle`, `solution`, `grid`),
 /// or the puzzle itself (rows, a flat array, or a line-form string).
@@ -13,82 +22,156 @@ pub(super) fn parse_json_line(
     text: &str,
     alphabet: Alphabet,
 ) -> Result<Puzzle, ParseError> {
-    use serde_json::Value;
-    let value: Value = serde_json::from_str(text).map_err(|e| {
-        let kind = ParseErrorKind::Json {
-            message: e.to_string(),
-        };
-        error(no, e.column().max(1), kind)
-    })?;
-    let first_col = text.len() - text.trim_start().len() + 1;
-    let missing = || {
-        error(
-            no,
-            first_col,
-            ParseErrorKind::Json {
-                message: "no puzzle in this record: expected a \"cells\" field holding rows of \
-                          numbers (0 or null for a blank)"
-                    .into(),
-            },
-        )
+    let record = Record {
+        no,
+        text,
+        seen: std::cell::Cell::new((0, 0)),
     };
-    let puzzle = match &value {
-        Value::Object(map) => ["cells", "puzzle", "solution", "grid"]
+    let json_error = |e: serde_json::Error| {
+        // serde_json counts columns in bytes; ours are in characters.
+        let col = record.col_of_byte(e.column().saturating_sub(1));
+        error(no, col, json_kind(&e))
+    };
+    let value: &RawValue = serde_json::from_str(text).map_err(json_error)?;
+    let puzzle = if value.get().starts_with('{') {
+        let map: BTreeMap<String, &RawValue> = record.inner(value)?;
+        FIELDS
             .iter()
-            .filter_map(|k| map.get(*k))
-            .find(|v| v.is_array() || v.is_string())
-            .ok_or_else(missing)?,
-        v => v,
+            .filter_map(|k| map.get(*k).copied())
+            .find(|v| v.get().starts_with(['[', '"']))
+            .ok_or_else(|| {
+                let kind = ParseErrorKind::Json {
+                    message: "no puzzle in this record: expected a \"cells\" field holding \
+                              rows of numbers (0 or null for a blank)"
+                        .into(),
+                };
+                error(no, record.col(value), kind)
+            })?
+    } else {
+        value
     };
-    let bad = |what: &Value, side: Option<usize>| {
-        let token = quote_prefix(&what.to_string());
+    let bad = |what: &RawValue, side: Option<usize>| {
         let kind = ParseErrorKind::BadToken {
-            token,
+            token: quote_prefix(what.get()),
             expected: spaced_expected(side),
         };
-        error(no, first_col, kind)
+        error(no, record.col(what), kind)
     };
-    let items: Vec<&Value> = match puzzle {
-        Value::String(s) => return parse_line_puzzle(&Line::new(no, s), alphabet),
-        Value::Array(rows) if !rows.is_empty() && rows.iter().all(Value::is_array) => {
-            let shape = Shape::from_side(rows.len())
-                .map_err(|e| error(no, first_col, ParseErrorKind::Size(e)))?;
-            for row in rows {
-                let len = row.as_array().map_or(0, Vec::len);
-                if len != shape.side() {
-                    let kind = ParseErrorKind::WrongRowLength {
-                        found: len,
-                        expected: shape.side(),
-                    };
-                    return Err(error(no, first_col, kind));
-                }
+    if puzzle.get().starts_with('"') {
+        return record.line_form(puzzle, alphabet);
+    }
+    if !puzzle.get().starts_with('[') {
+        return Err(bad(puzzle, None));
+    }
+    let outer: Vec<&RawValue> = record.inner(puzzle)?;
+    let is_array = |v: &&RawValue| v.get().starts_with('[');
+    let items: Vec<&RawValue> = if !outer.is_empty() && outer.iter().all(is_array) {
+        let shape = Shape::from_side(outer.len())
+            .map_err(|e| error(no, record.col(puzzle), ParseErrorKind::Size(e)))?;
+        let mut items = Vec::with_capacity(shape.cells());
+        for row in outer {
+            let cells: Vec<&RawValue> = record.inner(row)?;
+            if cells.len() != shape.side() {
+                let kind = ParseErrorKind::WrongRowLength {
+                    found: cells.len(),
+                    expected: shape.side(),
+                };
+                return Err(error(no, record.col(row), kind));
             }
-            rows.iter().filter_map(Value::as_array).flatten().collect()
+            items.extend(cells);
         }
-        Value::Array(cells) => cells.iter().collect(),
-        other => return Err(bad(other, None)),
+        items
+    } else {
+        outer
     };
     let shape = Shape::from_cells(items.len())
-        .map_err(|e| error(no, first_col, ParseErrorKind::Size(e)))?;
+        .map_err(|e| error(no, record.col(puzzle), ParseErrorKind::Size(e)))?;
     let side = shape.side();
     let mut cells = Cells::with_capacity(items.len());
-    for v in items {
-        let value = match v {
-            Value::Null => 0,
-            Value::Number(x) => match x.as_u64() {
+    for item in items {
+        let value = match serde_json::from_str(item.get()) {
+            Ok(serde_json::Value::Null) => 0,
+            Ok(serde_json::Value::Number(x)) => match x.as_u64() {
                 Some(k) if k <= side as u64 => k as usize,
                 Some(_) => {
                     let kind = ParseErrorKind::OutOfRange {
-                        value: quote_prefix(&x.to_string()),
+                        value: quote_prefix(item.get()),
                         side,
                     };
-                    return Err(error(no, first_col, kind));
+                    return Err(error(no, record.col(item), kind));
                 }
-                None => return Err(bad(v, Some(side))),
+                None => return Err(bad(item, Some(side))),
             },
-            other => return Err(bad(other, Some(side))),
+            _ => return Err(bad(item, Some(side))),
         };
-        cells.push(value, no, first_col);
+        cells.push(value, no, record.col(item));
     }
     cells.finish(shape, no)
+}
+
+/// serde_json's message without the position it appends (the error names the column).
+fn json_kind(e: &serde_json::Error) -> ParseErrorKind {
+    let full = e.to_string();
+    let at = format!(" at line {} column {}", e.line(), e.column());
+    ParseErrorKind::Json {
+        message: full.strip_suffix(&at).unwrap_or(&full).to_string(),
+    }
+}
+
+/// The line a record was read from, to turn the values borrowed from it into columns.
+struct Record<'a> {
+    no: usize,
+    text: &'a str,
+    /// The last byte offset turned into a column, and the characters before it.
+    seen: std::cell::Cell<(usize, usize)>,
+}
+
+impl<'a> Record<'a> {
+    /// `value` read again as a `T` (a map, a list or a string of raw values borrowed from
+    /// the line). The whole line was read once already, so this fails only if `T` does not
+    /// match what `value` starts with; the error then names `value`.
+    fn inner<T: serde::Deserialize<'a>>(&self, value: &'a RawValue) -> Result<T, ParseError> {
+        serde_json::from_str(value.get())
+            .map_err(|e| error(self.no, self.col(value), json_kind(&e)))
+    }
+
+    /// The 1-based column, in characters, of the character at byte `at` (or of the one
+    /// that holds it). Values are asked for left to right, so the count goes on from the
+    /// last one asked and a line is counted once, not once per cell.
+    fn col_of_byte(&self, at: usize) -> usize {
+        let mut at = at.min(self.text.len());
+        while !self.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let (from, chars) = match self.seen.get() {
+            (byte, chars) if byte <= at => (byte, chars),
+            _ => (0, 0),
+        };
+        let chars = chars + self.text[from..at].chars().count();
+        self.seen.set((at, chars));
+        chars + 1
+    }
+
+    /// The column where `value` starts. Every value here is borrowed from the line; one
+    /// that were not would be placed at the start of the line.
+    fn col(&self, value: &RawValue) -> usize {
+        let start = (value.get().as_ptr() as usize).checked_sub(self.text.as_ptr() as usize);
+        match start {
+            Some(at) if at <= self.text.len() => self.col_of_byte(at),
+            _ => self.col_of_byte(self.text.len() - self.text.trim_start().len()),
+        }
+    }
+
+    /// A puzzle in line form inside a JSON string. Columns are those of the line when the
+    /// string holds no escape (each character is itself); with escapes, errors name the
+    /// string's opening quote.
+    fn line_form(&self, string: &'a RawValue, alphabet: Alphabet) -> Result<Puzzle, ParseError> {
+        let quote = self.col(string);
+        let s: String = self.inner(string)?;
+        let plain = !string.get().contains('\\');
+        parse_line_puzzle(&Line::new(self.no, &s), alphabet).map_err(|mut e| {
+            e.col = if plain { quote + e.col } else { quote };
+            e
+        })
+    }
 }
