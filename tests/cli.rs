@@ -320,7 +320,15 @@ fn time_limit_stops_hard_searches_and_says_so() {
         .code(1)
         .stdout("")
         .stderr(contains("no solution found within the time limit"));
-    // Three runs of 0.3 s each; a limit ignored would take minutes.
+    shiftgrid()
+        .args(["solve", "--time-limit", "300ms", "-f", "json", "-"])
+        .write_stdin(line.clone())
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "\"status\":\"timeout\",\"complete\":false,\"solution\":null",
+        ));
+    // Four runs of 0.3 s each; a limit ignored would take minutes.
     assert!(start.elapsed() < std::time::Duration::from_secs(30));
     // Cut short after finding some of the 9x9's 6.7e21 grids: the count is a lower bound
     // (`N?`), and "multiple" is already known.
@@ -337,7 +345,20 @@ fn time_limit_stops_hard_searches_and_says_so() {
         .assert()
         .code(1)
         .stdout(predicate::str::is_match(r"^1\t1\t[0-9]+\?\tmultiple\n$").unwrap());
-    // A puzzle settled well within its limit is reported as usual.
+    // A puzzle settled well within its limit is reported as usual, as complete; so is a
+    // first solution when only one was asked for.
+    for first in [&[][..], &["--first"][..]] {
+        let status = if first.is_empty() { "unique" } else { "solved" };
+        shiftgrid()
+            .args(["solve", "--time-limit", "1m", "-f", "json"])
+            .args(first)
+            .arg(repo("grids/demo_9x9.txt"))
+            .assert()
+            .success()
+            .stdout(contains(format!(
+                "\"status\":\"{status}\",\"complete\":true,"
+            )));
+    }
     shiftgrid()
         .args(["count", "--time-limit", "1m"])
         .arg(repo("grids/demo_9x9.txt"))

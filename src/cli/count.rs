@@ -35,7 +35,7 @@ pub(super) struct CountArgs {
     format: CountFormat,
     #[command(flatten)]
     engine: EngineArgs,
-    /// Print per-puzzle search statistics.
+    /// Print per-puzzle search statistics on stderr (in the record with --format json).
     #[arg(long)]
     stats: bool,
     #[command(flatten)]

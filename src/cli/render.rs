@@ -30,7 +30,7 @@ pub(super) struct RenderArgs {
     /// Staff and day labels around the grid.
     #[arg(long)]
     labels: bool,
-    /// Cell size in pixels (default: chosen from the grid size).
+    /// Cell size in pixels, 4 to 400 (default: chosen from the grid size).
     #[arg(long, value_name = "PX")]
     cell_px: Option<f64>,
     /// Write the SVG to FILE (atomically) instead of stdout.

@@ -196,6 +196,9 @@ impl<F: Fn() -> Result<Names>> Entry for Solved<'_, F> {
         struct SolveJson<'a> {
             givens: usize,
             status: &'static str,
+            /// False when the time limit cut the search short: `timeout`, or `solved`
+            /// without `--first` (a second solution was not ruled out).
+            complete: bool,
             solution: Option<Rows<'a>>,
             #[serde(skip_serializing_if = "Option::is_none")]
             stats: Option<StatsJson<'a>>,
@@ -215,6 +218,7 @@ impl<F: Fn() -> Result<Names>> Entry for Solved<'_, F> {
             SolveJson {
                 givens: puzzle.givens(),
                 status,
+                complete: status != "timeout" && (self.first || status != "solved"),
                 solution: o.solutions.first().map(|g| Rows(g.cells(), g.shape())),
                 stats: self.stats.then(|| StatsJson::new(o)),
             },

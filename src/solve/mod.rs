@@ -23,7 +23,10 @@
 //! puzzle with several solutions, *which* ones are kept depends on the engine, but every
 //! engine, the portfolio included, gives the same answer for the same input on every run:
 //! the portfolio's races run in lockstep (`lockstep.rs`), so thread timing never picks the
-//! winner.
+//! winner. The one exception is DLX split at the root ([`Workspace`] with `split`, which
+//! `solve --engine dlx` and `count --engine dlx` use for fewer puzzles than threads): its
+//! subtrees share only a solution counter, so under a cap the counts and verdicts are the
+//! same on every run but which solutions are kept can depend on timing.
 //!
 //! Stopping: a search polls [`SearchControl::should_stop`] every few hundred nodes. That
 //! covers the user's interrupt (Ctrl-C) and a deadline, so nothing needs a watcher thread;

@@ -256,13 +256,13 @@ impl<R: BufRead> Rows<'_, R> {
                 self.builder.delimiter(d);
                 d
             });
-            if quote_left_open(&text, delimiter) {
+            if let Some(field) = quote_left_open(&text, delimiter) {
                 let kind = CsvErrorKind::Malformed {
                     message: "a quoted field is not closed on its line (names cannot hold \
                               line breaks)"
                         .into(),
                 };
-                return Err(err(line, None, kind).into());
+                return Err(err(line, Some(field), kind).into());
             }
             let mut reader = self.builder.from_reader(text.as_bytes());
             for record in reader.records() {
@@ -281,11 +281,13 @@ impl<R: BufRead> Rows<'_, R> {
     }
 }
 
-/// Whether `line` ends inside a quoted field: a quote opens one only at the start of a
-/// field, and `""` inside one is a quote (the `csv` crate's rules).
-fn quote_left_open(line: &str, delimiter: u8) -> bool {
+/// The field (spreadsheet column, from 1) whose quote `line` leaves open at its end, if
+/// any: a quote opens a quoted field only at the start of a field, and `""` inside one is a
+/// quote (the `csv` crate's rules).
+fn quote_left_open(line: &str, delimiter: u8) -> Option<usize> {
     let bytes = line.as_bytes();
     let (mut quoted, mut at_start) = (false, true);
+    let mut field = 1;
     let mut i = 0;
     while i < bytes.len() {
         let c = bytes[i];
@@ -301,11 +303,14 @@ fn quote_left_open(line: &str, delimiter: u8) -> bool {
             quoted = true;
             at_start = false;
         } else {
+            if c == delimiter {
+                field += 1;
+            }
             at_start = c == delimiter || c == b'\r';
         }
         i += 1;
     }
-    quoted
+    quoted.then_some(field)
 }
 
 /// Reads the header, then the rosters of the layout it tells.
@@ -508,7 +513,7 @@ mod tests {
             ),
             (
                 format!("{head}A,\"unclosed,,,\n"),
-                "line 2: malformed CSV: a quoted field is not closed on its line",
+                "line 2, field 2: malformed CSV: a quoted field is not closed on its line",
             ),
             (
                 "staff,a\u{1}b\n".into(),
@@ -543,7 +548,7 @@ mod tests {
             let e = read_err(&text, &d);
             // A quoted field may not span lines 4-5 (no name holds a line break): the
             // reader stops on line 4 instead of holding the rest of the file.
-            assert_eq!((e.line, e.field), (4, None), "{end:?}: {e}");
+            assert_eq!((e.line, e.field), (4, Some(2)), "{end:?}: {e}");
             assert!(e.to_string().contains("not closed on its line"), "{e}");
             let text = ["staff,day,shift", "1,1,1", "", "2,2,1", "1,1,3"].join(end);
             let e = read_err(&text, &d);
