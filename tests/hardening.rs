@@ -191,6 +191,71 @@ fn issue14_3_ctrl_c_stops_every_long_command_within_a_second() {
     }
 }
 
+/// Ctrl-C ends a run that waits for another process, which would not reach its next poll
+/// until the other side moved: input from a pipe kept open with nothing more in it, a
+/// FIFO with no writer, output to a FIFO with no reader, a name file that is such a FIFO.
+/// It exits with 130 after one press, leaves no temporary file, and says why.
+#[cfg(unix)]
+#[test]
+fn issue14_3_ctrl_c_ends_a_run_that_waits_for_input_or_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fifo = |name: &str| {
+        let ok = StdCommand::new("mkfifo")
+            .arg(d.join(name))
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "mkfifo failed");
+    };
+    fifo("in.fifo");
+    fifo("out.fifo");
+    fifo("names.fifo");
+    fs::write(d.join("p.txt"), "1..4........4..1\n").unwrap();
+    for args in [
+        &["count", "-", "-o", "out.txt"][..],
+        &["solve", "-"][..],
+        &["count", "in.fifo", "-o", "out.txt"][..],
+        &["solve", "p.txt", "-o", "out.fifo"][..],
+        &["export", "p.txt", "--shifts", "names.fifo", "-o", "out.txt"][..],
+    ] {
+        let mut child = StdCommand::new(binary())
+            .current_dir(d)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The first puzzle arrives; the pipe stays open with nothing more.
+        let mut stdin = child.stdin.take().unwrap();
+        std::io::Write::write_all(&mut stdin, b"1..4........4..1\n").unwrap();
+        std::thread::sleep(Duration::from_millis(400));
+        assert!(child.try_wait().unwrap().is_none(), "{args:?} did not wait");
+        interrupt(&child, 1);
+        let (code, took) = wait_for(&mut child, Duration::from_secs(10));
+        drop(stdin);
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert_eq!(code, Some(130), "{args:?}: {stderr}");
+        assert!(took < Duration::from_secs(1), "{args:?} took {took:?}");
+        assert!(
+            stderr.contains("interrupted while waiting for input or output"),
+            "{args:?}: {stderr}"
+        );
+        let left: Vec<String> = entries(d)
+            .into_iter()
+            .filter(|e| e.starts_with(".shiftgrid-") || e == "out.txt")
+            .collect();
+        assert!(left.is_empty(), "{args:?} left {left:?}");
+    }
+}
+
 /// Ctrl-C in a `generate --count` batch writes a prefix of the seeded batch, every puzzle
 /// finished (before, the puzzles in flight were written cut short, some not at all, leaving
 /// gaps), and names the `--first-index` that resumes it: the next puzzle made from there

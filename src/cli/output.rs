@@ -31,6 +31,7 @@ use super::Ctx;
 use super::exit;
 use super::input::has_csv_extension;
 use crate::io::atomic::{is_stdin, same_file, write_output};
+use crate::io::blocking::Marked;
 use crate::io::csv::Layout;
 use crate::io::write::OutputFormat;
 
@@ -178,13 +179,13 @@ pub(super) fn emit<'a>(
                 }
                 return Ok(());
             }
-            match write_output(path, |w| out.copy_into(w, interrupt)) {
+            match write_output(path, |w| out.copy_into(&mut Marked(w), interrupt)) {
                 Err(e) if interrupted(&e) => Err(exit::interrupted()),
                 r => r.with_context(|| format!("cannot write {}", path.display())),
             }
         }
         _ => {
-            let mut stdout = std::io::stdout().lock();
+            let mut stdout = Marked(std::io::stdout().lock());
             match out.copy_into(&mut stdout, interrupt) {
                 Err(e) if interrupted(&e) => return Err(exit::interrupted()),
                 r => r.context("cannot write <stdout>")?,

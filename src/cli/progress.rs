@@ -22,17 +22,41 @@ pub fn show_progress(quiet: bool) -> bool {
 
 /// Installs the Ctrl-C handler: the first press raises `flag` (the run stops at the next
 /// poll, within about 100 ms, and writes nothing partial) and says so on stderr; a second
-/// press removes any temporary output file and exits at once with status 130.
+/// press removes any temporary output file and exits at once with status 130. A run that
+/// waits for another process when the first press comes, or starts to, and goes on waiting
+/// for [`WAIT_BEFORE_EXIT`] (a terminal or a pipe with no input yet, a FIFO with no other
+/// end, a pipe nobody reads: see [`crate::io::blocking`]) would not see the flag until the
+/// other side moves; it exits as at a second press.
 pub fn install_ctrlc(flag: Arc<AtomicBool>) {
     // Installing twice (as tests that call `run` repeatedly would) is harmless to ignore.
     let _ = ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::SeqCst) {
-            msg!("shiftgrid: interrupted again: exiting at once (output files left as they were)");
-            crate::io::atomic::remove_temporary_files();
-            std::process::exit(130);
+            exit_at_once("interrupted again: exiting at once");
         }
         msg!("shiftgrid: interrupted: stopping (press Ctrl-C again to exit at once)");
+        std::thread::spawn(|| {
+            let mut seen = None;
+            loop {
+                std::thread::sleep(WAIT_BEFORE_EXIT);
+                let now = crate::io::blocking::waiting();
+                if now.is_some() && now == seen {
+                    exit_at_once("interrupted while waiting for input or output: exiting");
+                }
+                seen = now;
+            }
+        });
     });
+}
+
+/// How long one read, write or open may go on waiting after Ctrl-C before the process
+/// exits without it.
+pub const WAIT_BEFORE_EXIT: Duration = Duration::from_millis(30);
+
+/// Removes any temporary output file and exits with status 130, saying `why`.
+fn exit_at_once(why: &str) -> ! {
+    msg!("shiftgrid: {why} (output files left as they were)");
+    crate::io::atomic::remove_temporary_files();
+    std::process::exit(130);
 }
 
 /// Prints a one-line summary (`shiftgrid: …`) on stderr when progress is shown (stderr is

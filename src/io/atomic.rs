@@ -15,6 +15,8 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::io::blocking;
+
 /// Temporary files being written, for [`remove_temporary_files`].
 static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
@@ -116,14 +118,15 @@ where
         // Another open descriptor (`/dev/fd/N`, `/proc/self/fd/N`): its target may be a
         // pipe, which has no path to rename over, or a file the shell opened for us; append
         // to it.
-        let file = fs::OpenOptions::new().append(true).open(&target)?;
+        let file = blocking::during(|| fs::OpenOptions::new().append(true).open(&target))?;
         let mut w = BufWriter::new(file);
         f(&mut w)?;
         return w.flush();
     }
     match fs::metadata(&target) {
         Ok(m) if !m.is_file() && !m.is_dir() => {
-            let file = fs::OpenOptions::new().write(true).open(&target)?;
+            // Opening a FIFO waits for a reader.
+            let file = blocking::during(|| fs::OpenOptions::new().write(true).open(&target))?;
             let mut w = BufWriter::new(file);
             f(&mut w)?;
             w.flush()

@@ -10,8 +10,11 @@
 //! - [`svg`] draws a puzzle or a solved grid as SVG ready to print, from 4×4 to 100×100.
 //! - [`atomic`] replaces an output file only once everything has been written, so a failed or
 //!   interrupted run never leaves a half-written file behind.
+//! - [`blocking`] marks the reads and writes that wait for another process (a pipe, a
+//!   FIFO, a terminal), so that Ctrl-C can end a run stuck in one.
 
 pub mod atomic;
+pub mod blocking;
 pub mod csv;
 pub mod lines;
 pub mod parse;

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result};
 
+use crate::io::blocking::{self, Marked};
 use crate::io::lines::{LineError, LineReader};
 
 /// The shared count of input bytes read, for a progress bar.
@@ -38,16 +39,21 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
     let count = BytesRead::default();
     let (name, size, inner): (String, Option<u64>, Box<dyn Read + Send>) = if path == Path::new("-")
     {
-        ("<stdin>".to_string(), None, Box::new(std::io::stdin()))
+        (
+            "<stdin>".to_string(),
+            None,
+            Box::new(Marked(std::io::stdin())),
+        )
     } else {
-        let file =
-            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        // Opening a FIFO waits for a writer.
+        let file = blocking::during(|| std::fs::File::open(path))
+            .with_context(|| format!("cannot read {}", path.display()))?;
         let size = file
             .metadata()
             .ok()
             .filter(|m| m.is_file())
             .map(|m| m.len());
-        (path.display().to_string(), size, Box::new(file))
+        (path.display().to_string(), size, Box::new(Marked(file)))
     };
     let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(
         1 << 16,
