@@ -328,6 +328,19 @@ fn time_limit_stops_hard_searches_and_says_so() {
         .stdout(contains(
             "\"status\":\"timeout\",\"complete\":false,\"solution\":null",
         ));
+    // A 100x100 puzzle that propagation alone solves, after about 0.3 s of probing at the
+    // root: the limit also cuts that phase short (it used to run to its end and answer).
+    let out = shiftgrid()
+        .args(["generate", "--box", "10", "--seed", "1", "-f", "line"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    shiftgrid()
+        .args(["count", "--engine", "propagate", "--time-limit", "5ms", "-"])
+        .write_stdin(out.stdout)
+        .assert()
+        .code(1)
+        .stdout("1\t1\t0?\ttimeout\n");
     // Four runs of 0.3 s each; a limit ignored would take minutes.
     assert!(start.elapsed() < std::time::Duration::from_secs(30));
     // Cut short after finding some of the 9x9's 6.7e21 grids: the count is a lower bound

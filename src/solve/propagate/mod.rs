@@ -159,16 +159,21 @@ impl Propagator {
         self.eliminated(cells, &mut root);
         // Probing at the root is what solves the generator's sweep-order puzzles (module
         // docs).
-        if !self.propagate_with(&mut root, Some(cells)) || !self.probe(&mut root) {
-            return PropCount {
+        let probed = if self.propagate_with(&mut root, Some(cells)) {
+            self.probe(&mut root, &|| limits.control.should_stop())
+        } else {
+            Some(false)
+        };
+        match probed {
+            Some(true) => self.search_from(root, limits),
+            settled_or_stopped => PropCount {
                 count: 0,
                 kept: Vec::new(),
-                complete: true,
+                complete: settled_or_stopped.is_some(),
                 nodes: 0,
-                dead_ends: 1,
-            };
+                dead_ends: u64::from(settled_or_stopped.is_some()),
+            },
         }
-        self.search_from(root, limits)
     }
 }
 
@@ -180,8 +185,8 @@ pub(crate) struct SearchLimits<'a> {
     pub keep: usize,
     /// Stop (incomplete) after this many branches.
     pub node_limit: u64,
-    /// Stop (incomplete) when it says so (polled every 256 branches, which are also
-    /// published to its node counter).
+    /// Stop (incomplete) when it says so (polled before each cell probed at the root,
+    /// then every 256 branches, which are also published to its node counter).
     pub control: &'a SearchControl,
     /// Try this grid's symbols first.
     pub prefer: Option<&'a [u8]>,
