@@ -119,6 +119,35 @@ fn stats_with_json_go_in_the_record_in_every_command() {
 
 /// `generate --method expand|ga`: what their statistics line shows (level, steps, counts)
 /// is in every JSON record, with or without `--stats`, and agrees with that line.
+/// A long GA run's record lists at most 500 generations of its history, evenly spaced with
+/// both ends, so it stays a short line that reads back as input (15,000 generations made a
+/// 1 MB line, over the reader's limit).
+#[test]
+fn a_long_ga_runs_record_reads_back() {
+    let out = shiftgrid()
+        .args(["generate", "--box", "2", "--level", "1", "--seed", "1"])
+        .args(["--generations", "3000", "--population", "2", "-f", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(out.stdout.len() < 100_000, "{} bytes", out.stdout.len());
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let generations: Vec<u64> = record["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["generation"].as_u64().unwrap())
+        .collect();
+    assert_eq!(generations.len(), 500);
+    assert_eq!((generations[0], generations[499]), (0, 3000));
+    shiftgrid()
+        .args(["count", "-"])
+        .write_stdin(out.stdout)
+        .assert()
+        .success()
+        .stdout("1\t1\t1\tunique\n");
+}
+
 #[test]
 fn expand_and_ga_records_hold_what_their_stats_line_shows() {
     let runs: [&[&str]; 2] = [

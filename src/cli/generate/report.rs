@@ -107,7 +107,7 @@ impl Entry for Generated<'_> {
             #[serde(skip_serializing_if = "Option::is_none")]
             evaluations: Option<u64>,
             #[serde(skip_serializing_if = "Option::is_none")]
-            history: Option<&'a [GenerationRecord]>,
+            history: Option<Vec<&'a GenerationRecord>>,
             stopped_early: bool,
             micros: u64,
         }
@@ -132,7 +132,7 @@ impl Entry for Generated<'_> {
                 target_level: g.ga.as_ref().map(|x| x.target),
                 fitness: g.ga.as_ref().map(|x| x.fitness),
                 evaluations: g.ga.as_ref().map(|x| x.evaluations),
-                history: g.ga.as_ref().map(|x| x.history.as_slice()),
+                history: g.ga.as_ref().map(|x| thinned(&x.history)),
                 stopped_early: g.stopped_early,
                 micros: g.micros,
             },
@@ -153,5 +153,58 @@ impl Entry for Generated<'_> {
             });
         }
         grids
+    }
+}
+
+/// The most generations a JSON record's `history` lists: enough to plot a run, and a record
+/// stays a short line that reads back as input (at most about 40 KB of history).
+pub(super) const HISTORY_MOST: usize = 500;
+
+/// `history` as a record lists it: every generation of a run of up to [`HISTORY_MOST`],
+/// else evenly spaced ones, the first and the last included (each names its generation).
+fn thinned(history: &[GenerationRecord]) -> Vec<&GenerationRecord> {
+    let len = history.len();
+    if len <= HISTORY_MOST {
+        return history.iter().collect();
+    }
+    // Generation i * (len - 1) / (HISTORY_MOST - 1) for i in 0..HISTORY_MOST: distinct,
+    // ascending, from 0 to len - 1.
+    (0..HISTORY_MOST)
+        .map(|i| &history[i * (len - 1) / (HISTORY_MOST - 1)])
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(len: usize) -> Vec<GenerationRecord> {
+        (0..len)
+            .map(|g| GenerationRecord {
+                generation: g as u32,
+                best: 0,
+                mean: 0.0,
+                best_level: 0,
+                best_steps: 0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn long_histories_are_thinned_evenly_with_both_ends() {
+        for len in [0, 1, 499, 500] {
+            assert_eq!(thinned(&run(len)).len(), len);
+        }
+        for len in [501, 1000, 15_000, 1_000_001] {
+            let h = run(len);
+            let t: Vec<u32> = thinned(&h).iter().map(|r| r.generation).collect();
+            assert_eq!(t.len(), HISTORY_MOST);
+            assert_eq!((t[0], t[t.len() - 1]), (0, len as u32 - 1));
+            assert!(t.windows(2).all(|w| w[0] < w[1]), "{len}");
+            // Even: no gap more than one longer than another.
+            let gaps: Vec<u32> = t.windows(2).map(|w| w[1] - w[0]).collect();
+            let (lo, hi) = (gaps.iter().min().unwrap(), gaps.iter().max().unwrap());
+            assert!(hi - lo <= 1, "{len}: gaps {lo}..{hi}");
+        }
     }
 }
