@@ -22,6 +22,13 @@ pub enum NameProblem {
     /// It holds a control character (tab, carriage return, line feed, NUL, …).
     #[error("holds the control character U+{:04X}", u32::from(*.0))]
     Control(char),
+    /// It is longer than [`MAX_NAME_CHARS`](super::MAX_NAME_CHARS) characters (its length).
+    #[error(
+        "is {0} characters long; a name may have at most {max} (so that a roster row of \
+         100 names stays within the 1 MiB a line may hold)",
+        max = super::MAX_NAME_CHARS
+    )]
+    TooLong(usize),
 }
 
 /// A problem with a list of names, with where it is.
