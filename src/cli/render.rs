@@ -31,7 +31,7 @@ pub(super) struct RenderArgs {
     #[arg(long)]
     labels: bool,
     /// Cell size in pixels, 4 to 400 (default: chosen from the grid size).
-    #[arg(long, value_name = "PX")]
+    #[arg(long, value_name = "PX", value_parser = parse_cell_px)]
     cell_px: Option<f64>,
     /// Write the SVG to FILE (atomically) instead of stdout.
     #[arg(long, short, value_name = "FILE")]
@@ -118,4 +118,39 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         svg.into_bytes(),
     )?;
     Ok(status)
+}
+
+/// `--cell-px`: a size the renderer draws, or a refusal that quotes what was typed.
+fn parse_cell_px(s: &str) -> Result<f64, String> {
+    use crate::io::svg::{MAX_CELL_PX, MIN_CELL_PX};
+    match s.trim().parse::<f64>() {
+        Ok(px) if (MIN_CELL_PX..=MAX_CELL_PX).contains(&px) => Ok(px),
+        _ => Err(format!(
+            "use a number of pixels from {MIN_CELL_PX} to {MAX_CELL_PX}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_cell_px;
+
+    #[test]
+    fn cell_sizes_in_range_only() {
+        assert_eq!(parse_cell_px("4"), Ok(4.0));
+        assert_eq!(parse_cell_px("12.5"), Ok(12.5));
+        assert_eq!(parse_cell_px("400"), Ok(400.0));
+        for bad in [
+            "3.9",
+            "401",
+            "99999999999999999999",
+            "-5",
+            "NaN",
+            "inf",
+            "big",
+            "",
+        ] {
+            assert!(parse_cell_px(bad).is_err(), "{bad}");
+        }
+    }
 }
