@@ -174,15 +174,21 @@ impl<R: BufRead> LineReader<R> {
             }
         };
         if !self.controls_ok {
+            // A `\r` ends a CRLF line; one inside a line is most often a classic Mac line
+            // end, which would otherwise join the file into one line.
+            let last = text.chars().count().saturating_sub(1);
             if let Some((k, c)) = text
                 .chars()
                 .enumerate()
-                .find(|(_, c)| c.is_control() && !matches!(c, '\t' | '\r'))
+                .find(|&(k, c)| c.is_control() && c != '\t' && (c != '\r' || k != last))
             {
-                let what = if c == '\0' {
-                    "NUL byte (is this a binary file?)".to_string()
-                } else {
-                    format!("control character U+{:04X}", u32::from(c))
+                let what = match c {
+                    '\0' => "NUL byte (is this a binary file?)".to_string(),
+                    '\r' => "carriage return inside a line (lines that end in a carriage \
+                             return alone, as on classic Mac OS, are not read: end them with \
+                             a line feed)"
+                        .to_string(),
+                    _ => format!("control character U+{:04X}", u32::from(c)),
                 };
                 return Err(LineError::NotText {
                     line: no,
@@ -218,6 +224,18 @@ mod tests {
             ]
         );
         assert!(all(b"").is_empty());
+    }
+
+    #[test]
+    fn a_carriage_return_ends_a_line_only_before_a_line_feed() {
+        // Classic Mac line ends: one long line, refused at its first carriage return.
+        let got = all(b"1234\r3412\r2143\r4321\r");
+        assert_eq!(got.len(), 1);
+        let e = got[0].as_ref().unwrap_err();
+        assert!(e.starts_with("(1, 5) "), "{e}");
+        assert!(e.contains("carriage return inside a line"), "{e}");
+        // A last carriage return with no line feed after it is a CRLF line cut short.
+        assert_eq!(all(b"ab\r"), [Ok((1, "ab\r".to_string()))]);
     }
 
     #[test]
