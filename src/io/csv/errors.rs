@@ -22,13 +22,6 @@ pub enum NameProblem {
     /// It holds a control character (tab, carriage return, line feed, NUL, …).
     #[error("holds the control character U+{:04X}", u32::from(*.0))]
     Control(char),
-    /// It is longer than [`MAX_NAME_CHARS`](super::MAX_NAME_CHARS) characters (its length).
-    #[error(
-        "is {0} characters long; a name may have at most {max} (so that a roster row of \
-         100 names stays within the 1 MiB a line may hold)",
-        max = super::MAX_NAME_CHARS
-    )]
-    TooLong(usize),
 }
 
 /// A problem with a list of names, with where it is.
@@ -140,6 +133,20 @@ pub enum ExportError {
         label: String,
         /// Why not.
         problem: NameProblem,
+    },
+    /// A row would be longer than a line may be when it is read back (the names are too
+    /// long for this roster).
+    #[error(
+        "a roster row would be {bytes} bytes ({what}), over the {limit} bytes a line may \
+         hold when it is read back: use shorter names"
+    )]
+    RowTooLong {
+        /// Which row: the header, or whose.
+        what: String,
+        /// Its length with delimiters and quoting.
+        bytes: usize,
+        /// The most a line may hold ([`MAX_LINE`](crate::io::lines::MAX_LINE)).
+        limit: usize,
     },
     /// Writing failed.
     #[error("cannot write the roster: {0}")]

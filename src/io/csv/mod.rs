@@ -57,8 +57,9 @@
 //! and grid label is checked by [`check_name`] when it enters (from a name list, from a CSV
 //! being read, or from code), and refused with a clear error. Every other cell shiftgrid
 //! writes is a header word, a shift name or empty, so anything written is safe to open.
-//! The same check bounds a name to [`MAX_NAME_CHARS`] characters, so that every row
-//! written fits in the line the reader allows and reads back.
+//! A roster a row of which would be longer than a line may be when read back
+//! ([`MAX_LINE`](crate::io::lines::MAX_LINE)) is refused in the same way
+//! ([`ExportError::RowTooLong`]), so every roster written reads back.
 //!
 //! # Where the code is
 //!
@@ -113,7 +114,7 @@ mod read;
 mod write;
 
 pub use errors::{CsvError, CsvErrorKind, ExportError, NameProblem, NamesError, NamesErrorKind};
-pub use names::{Axis, CustomNames, MAX_NAME_CHARS, NameList, Names, check_name};
+pub use names::{Axis, CustomNames, NameList, Names, check_name};
 pub use read::{Roster, read_rosters, read_rosters_from};
 pub use write::{LongWriter, write_roster};
 

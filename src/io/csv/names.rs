@@ -55,15 +55,9 @@ impl fmt::Display for Axis {
     }
 }
 
-/// The most characters a name may have: a wide roster row of 101 names of at most 4 bytes
-/// per character, quoted, stays well within the 1 MiB that a line may hold, so every
-/// roster written reads back.
-pub const MAX_NAME_CHARS: usize = 1000;
-
 /// Checks that `name` can be a staff, day or shift name or a grid label: not empty, trimmed,
-/// not starting with `=`, `+`, `-` or `@` (which spreadsheets run as formulas), free of
-/// control characters (tab and carriage return start formulas in some spreadsheets too), and
-/// at most [`MAX_NAME_CHARS`] characters long.
+/// not starting with `=`, `+`, `-` or `@` (which spreadsheets run as formulas), and free of
+/// control characters (tab and carriage return start formulas in some spreadsheets too).
 ///
 /// Every name that [`Names`] holds has passed this check.
 ///
@@ -85,10 +79,6 @@ pub fn check_name(name: &str) -> Result<(), NameProblem> {
     }
     if name.trim() != name {
         return Err(NameProblem::Untrimmed);
-    }
-    let chars = name.chars().count();
-    if chars > MAX_NAME_CHARS {
-        return Err(NameProblem::TooLong(chars));
     }
     match name.chars().next() {
         Some(c) if FORMULA_STARTS.contains(&c) => Err(NameProblem::FormulaLike(c)),
@@ -421,22 +411,6 @@ mod tests {
         assert_eq!(check_name("Ann-Marie"), Ok(()));
         assert_eq!(check_name("O'Neil, Pat"), Ok(()));
         assert_eq!(check_name("#1"), Ok(()));
-        // Length in characters, not bytes: 1,000 four-byte characters are fine.
-        assert_eq!(check_name(&"𝄞".repeat(1000)), Ok(()));
-        assert_eq!(
-            check_name(&"x".repeat(1001)),
-            Err(NameProblem::TooLong(1001))
-        );
-    }
-
-    /// The longest names a file allows still make a roster that reads back: a 100×100
-    /// wide row of the longest names, quoted, fits in a line.
-    #[test]
-    fn the_longest_names_fit_in_a_csv_line() {
-        let quoted = format!("\"{}\"", "\"\"".repeat(MAX_NAME_CHARS));
-        let longest_4byte = "𝄞".repeat(MAX_NAME_CHARS).len();
-        let widest = quoted.len().max(longest_4byte) + 1;
-        assert!(101 * widest < crate::io::lines::MAX_LINE, "{widest}");
     }
 
     #[test]

@@ -14,8 +14,15 @@ fn csv_writer<W: Write>(out: W) -> ::csv::Writer<W> {
         .from_writer(out)
 }
 
-/// Checks that `puzzle` may be written with `names`: same shape, and valid (blanks allowed).
-fn check_fit(puzzle: &Puzzle, names: &Names) -> Result<(), ExportError> {
+/// Checks that `puzzle` may be written with `names` in `layout` (with a `grid` column of
+/// `label` in a long file): same shape, valid (blanks allowed), and no row longer than a
+/// line may be when it is read back.
+fn check_fit(
+    puzzle: &Puzzle,
+    names: &Names,
+    layout: Layout,
+    label: Option<&str>,
+) -> Result<(), ExportError> {
     if puzzle.shape() != names.shape() {
         return Err(ExportError::ShapeMismatch {
             names: names.shape(),
@@ -23,6 +30,77 @@ fn check_fit(puzzle: &Puzzle, names: &Names) -> Result<(), ExportError> {
         });
     }
     puzzle.check()?;
+    check_row_lengths(puzzle, names, layout, label)
+}
+
+/// The bytes `field` takes in a row, quoting included, as [`csv_writer`] writes it.
+fn field_len(field: &str) -> usize {
+    if field.is_empty() {
+        return 0;
+    }
+    let mut w = csv_writer(Vec::with_capacity(field.len() + 3));
+    // Writing into memory does not fail; were it to, count the worst quoting instead.
+    let worst = 2 * field.len() + 2;
+    if w.write_record([field]).is_err() {
+        return worst;
+    }
+    // The record and its line feed.
+    w.into_inner().map_or(worst, |bytes| bytes.len() - 1)
+}
+
+/// [`ExportError::RowTooLong`] for the first row of `puzzle` in `layout` that would not
+/// read back, each row's length counted from its fields (names are measured once).
+fn check_row_lengths(
+    puzzle: &Puzzle,
+    names: &Names,
+    layout: Layout,
+    label: Option<&str>,
+) -> Result<(), ExportError> {
+    use crate::io::lines::MAX_LINE;
+    let n = puzzle.shape().side();
+    let shift_len: Vec<usize> = (0..=n)
+        .map(|v| field_len(names.shift_text(v as u8)))
+        .collect();
+    let too_long = |what: String, bytes: usize| ExportError::RowTooLong {
+        what,
+        bytes,
+        limit: MAX_LINE,
+    };
+    match layout {
+        Layout::Wide => {
+            // Fields, a delimiter between each two, no line feed (the reader's limit
+            // counts the line without it).
+            let header = "staff".len() + n + names.days.iter().map(|d| field_len(d)).sum::<usize>();
+            if header > MAX_LINE {
+                return Err(too_long("the header".into(), header));
+            }
+            for (r, row) in puzzle.cells().chunks(n).enumerate() {
+                let staff = &names.staff[r];
+                let len = field_len(staff)
+                    + n
+                    + row
+                        .iter()
+                        .map(|&v| shift_len[usize::from(v)])
+                        .sum::<usize>();
+                if len > MAX_LINE {
+                    let who = crate::io::lines::quote_prefix(staff);
+                    return Err(too_long(format!("staff \"{who}\""), len));
+                }
+            }
+        }
+        Layout::Long => {
+            // Bounded by the longest name of each column.
+            let longest = |list: &[String]| list.iter().map(|s| field_len(s)).max().unwrap_or(0);
+            let len = label.map_or(0, |l| field_len(l) + 1)
+                + longest(&names.staff)
+                + longest(&names.days)
+                + shift_len.iter().copied().max().unwrap_or(0)
+                + 2;
+            if len > MAX_LINE {
+                return Err(too_long("an assignment".into(), len));
+            }
+        }
+    }
     Ok(())
 }
 
@@ -39,7 +117,7 @@ pub fn write_roster<W: Write>(
     names: &Names,
     layout: Layout,
 ) -> Result<(), ExportError> {
-    check_fit(puzzle, names)?;
+    check_fit(puzzle, names, layout, None)?;
     let mut w = csv_writer(out);
     let n = puzzle.shape().side();
     match layout {
@@ -143,7 +221,7 @@ impl<W: Write> LongWriter<W> {
             label: label.to_string(),
             problem,
         })?;
-        check_fit(puzzle, names)?;
+        check_fit(puzzle, names, Layout::Long, Some(label))?;
         write_long_rows(&mut self.csv, Some(label), puzzle, names)
     }
 
@@ -163,6 +241,71 @@ mod tests {
     use super::super::test_util::s2;
     use super::*;
     use crate::grid::Shape;
+
+    /// Names as long as fit: a roster whose rows stay within a line is written and reads
+    /// back; one a row of which would not is refused before anything is written, in either
+    /// layout (a roster written must read back).
+    #[test]
+    fn rows_that_would_not_read_back_are_refused() {
+        use super::super::test_util::read;
+        use super::super::{CustomNames, NameList};
+        use crate::io::lines::MAX_LINE;
+        let s = s2();
+        let grid = crate::io::fixtures::pattern(s).to_puzzle();
+        // Four names of `len` characters each, `"` among them (written doubled, quoted).
+        let shifts = |len: usize| {
+            let names: Vec<String> = ["A", "B", "C", "D"]
+                .iter()
+                .map(|c| format!("{c}\"{}", "x".repeat(len - 2)))
+                .collect();
+            CustomNames {
+                shifts: Some(NameList::new("shifts", &names).unwrap()),
+                ..CustomNames::default()
+            }
+        };
+        // A staff row holds the four: 4 × (len + 3) + the staff name and 4 commas.
+        let fits = (MAX_LINE - 20) / 4 - 3;
+        for (len, ok) in [(fits, true), (MAX_LINE / 4, false)] {
+            let custom = shifts(len);
+            let names = Names::new(s, &custom).unwrap();
+            for layout in [Layout::Wide, Layout::Long] {
+                let mut out = Vec::new();
+                let r = write_roster(&mut out, &grid, &names, layout);
+                match (ok, layout) {
+                    (true, _) | (false, Layout::Long) => {
+                        r.unwrap();
+                        let text = String::from_utf8(out).unwrap();
+                        let back = read(&text, &custom).unwrap();
+                        assert_eq!(back[0].puzzle.cells(), grid.cells(), "{layout:?}");
+                    }
+                    (false, Layout::Wide) => {
+                        let e = r.unwrap_err();
+                        assert!(matches!(e, ExportError::RowTooLong { .. }), "{e}");
+                        assert!(out.is_empty());
+                        // The first row, written as it would have been, is over the limit
+                        // the reader holds lines to.
+                        let mut w = csv_writer(Vec::new());
+                        let row = std::iter::once(names.staff[0].as_str())
+                            .chain(grid.cells()[..4].iter().map(|&v| names.shift_text(v)));
+                        w.write_record(row).unwrap();
+                        assert!(w.into_inner().unwrap().len() - 1 > MAX_LINE);
+                    }
+                }
+            }
+        }
+        // Long rows: three names of half a line each cannot share one.
+        let half: Vec<String> = (1..=4)
+            .map(|k| format!("{k}{}", "y".repeat(MAX_LINE / 2)))
+            .collect();
+        let custom = CustomNames {
+            staff: Some(NameList::new("staff", &half).unwrap()),
+            days: Some(NameList::new("days", &half).unwrap()),
+            ..CustomNames::default()
+        };
+        let names = Names::new(s, &custom).unwrap();
+        let e = write_roster(Vec::new(), &grid, &names, Layout::Long).unwrap_err();
+        assert!(matches!(e, ExportError::RowTooLong { .. }), "{e}");
+    }
 
     #[test]
     fn refuses_to_write_bad_grids() {
