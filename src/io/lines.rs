@@ -7,8 +7,8 @@
 //! 100×100 puzzle with its solution as JSON) is under 100 KB, so 1 MiB leaves room for hand-made
 //! files while an endless line (`/dev/zero`, a binary file without line ends) stops after
 //! 1 MiB. Lines must be UTF-8 and, unless told otherwise, hold no control characters
-//! other than tab and carriage return; the first problem ends the input with an error that
-//! says where it is.
+//! other than tab, and carriage returns only at their end (CRLF); the first problem ends the
+//! input with an error that says where it is.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Read};
@@ -86,7 +86,8 @@ pub struct LineReader<R> {
 }
 
 impl<R: BufRead> LineReader<R> {
-    /// A reader that refuses control characters other than tab and carriage return.
+    /// A reader that refuses control characters other than tab, and carriage returns other
+    /// than at the end of a line.
     pub fn new(inner: R) -> LineReader<R> {
         LineReader {
             inner,
@@ -174,13 +175,14 @@ impl<R: BufRead> LineReader<R> {
             }
         };
         if !self.controls_ok {
-            // A `\r` ends a CRLF line; one inside a line is most often a classic Mac line
-            // end, which would otherwise join the file into one line.
-            let last = text.chars().count().saturating_sub(1);
+            // `\r`s end a CRLF line (more than one where a file was converted twice); one
+            // with more text after it is most often a classic Mac line end, which would
+            // otherwise join the file into one line.
+            let body = text.trim_end_matches('\r').chars().count();
             if let Some((k, c)) = text
                 .chars()
                 .enumerate()
-                .find(|&(k, c)| c.is_control() && c != '\t' && (c != '\r' || k != last))
+                .find(|&(k, c)| c.is_control() && c != '\t' && (c != '\r' || k < body))
             {
                 let what = match c {
                     '\0' => "NUL byte (is this a binary file?)".to_string(),
@@ -234,8 +236,13 @@ mod tests {
         let e = got[0].as_ref().unwrap_err();
         assert!(e.starts_with("(1, 5) "), "{e}");
         assert!(e.contains("carriage return inside a line"), "{e}");
-        // A last carriage return with no line feed after it is a CRLF line cut short.
+        // A last carriage return with no line feed after it is a CRLF line cut short; two
+        // before a line feed, a file converted to CRLF twice.
         assert_eq!(all(b"ab\r"), [Ok((1, "ab\r".to_string()))]);
+        assert_eq!(
+            all(b"ab\r\r\n\r\n"),
+            [Ok((1, "ab\r\r".to_string())), Ok((2, "\r".to_string()))]
+        );
     }
 
     #[test]
