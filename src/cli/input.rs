@@ -427,8 +427,10 @@ fn read_name_file(path: &Path) -> Result<NameList> {
             "--staff, --days and --shifts take a file, not standard input (-)",
         ));
     }
-    let file = crate::io::blocking::during(|| std::fs::File::open(path))
-        .with_context(|| format!("cannot read {}", path.display()))?;
+    let file = crate::io::blocking::during(crate::io::blocking::Wait::Open, || {
+        std::fs::File::open(path)
+    })
+    .with_context(|| format!("cannot read {}", path.display()))?;
     let file = crate::io::blocking::Marked(file);
     NameList::read_from(path.display().to_string(), BufReader::new(file))
         .with_context(|| format!("cannot read {}", path.display()))?

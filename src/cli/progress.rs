@@ -22,11 +22,13 @@ pub fn show_progress(quiet: bool) -> bool {
 
 /// Installs the Ctrl-C handler: the first press raises `flag` (the run stops at the next
 /// poll, within about 100 ms, and writes nothing partial) and says so on stderr; a second
-/// press removes any temporary output file and exits at once with status 130. A run that
-/// waits for another process when the first press comes, or starts to, and goes on waiting
-/// for [`WAIT_BEFORE_EXIT`] (a terminal or a pipe with no input yet, a FIFO with no other
-/// end, a pipe nobody reads: see [`crate::io::blocking`]) would not see the flag until the
-/// other side moves; it exits as at a second press.
+/// press removes any temporary output file and exits at once with status 130.
+///
+/// A run that waits for another process after the first press would not see the flag
+/// until the other side moved (see [`crate::io::blocking`]). So it exits as at a second
+/// press once one read or open has waited 30 ms (a terminal or a pipe with no more input, a
+/// FIFO with no other end), or one write has handed over nothing for a second (a pipe that
+/// nobody reads; a reader that is slow but reading still gets everything).
 pub fn install_ctrlc(flag: Arc<AtomicBool>) {
     // Installing twice (as tests that call `run` repeatedly would) is harmless to ignore.
     let _ = ctrlc::set_handler(move || {
@@ -34,23 +36,37 @@ pub fn install_ctrlc(flag: Arc<AtomicBool>) {
             exit_at_once("interrupted again: exiting at once");
         }
         msg!("shiftgrid: interrupted: stopping (press Ctrl-C again to exit at once)");
-        std::thread::spawn(|| {
-            let mut seen = None;
-            loop {
-                std::thread::sleep(WAIT_BEFORE_EXIT);
-                let now = crate::io::blocking::waiting();
-                if now.is_some() && now == seen {
-                    exit_at_once("interrupted while waiting for input or output: exiting");
-                }
-                seen = now;
-            }
-        });
+        std::thread::spawn(watch_for_waits);
     });
 }
 
-/// How long one read, write or open may go on waiting after Ctrl-C before the process
-/// exits without it.
-pub const WAIT_BEFORE_EXIT: Duration = Duration::from_millis(30);
+/// After the first Ctrl-C: exits once one marked call has waited longer than its kind's
+/// [`Wait::patience`], sampled every [`WAIT_SAMPLE`].
+fn watch_for_waits() {
+    use crate::io::blocking::{self, Wait};
+    let mut seen: Option<(u64, Instant)> = None;
+    loop {
+        std::thread::sleep(WAIT_SAMPLE);
+        let Some((token, wait)) = blocking::waiting() else {
+            seen = None;
+            continue;
+        };
+        let since = match seen {
+            Some((t, at)) if t == token => at,
+            _ => seen.insert((token, Instant::now())).1,
+        };
+        if since.elapsed() >= wait.patience() {
+            exit_at_once(match wait {
+                Wait::Read => "interrupted while waiting for input: exiting",
+                Wait::Open => "interrupted while waiting for a FIFO's other end: exiting",
+                Wait::Write => "interrupted while waiting for output to be read: exiting",
+            });
+        }
+    }
+}
+
+/// How often the watch after the first Ctrl-C looks at the call under way.
+const WAIT_SAMPLE: Duration = Duration::from_millis(10);
 
 /// Removes any temporary output file and exits with status 130, saying `why`.
 fn exit_at_once(why: &str) -> ! {

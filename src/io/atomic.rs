@@ -15,7 +15,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::io::blocking;
+use crate::io::blocking::{self, Wait};
 
 /// Temporary files being written, for [`remove_temporary_files`].
 static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -104,12 +104,12 @@ where
         Some(1) => {
             let mut w = io::stdout().lock();
             f(&mut w)?;
-            return w.flush();
+            return blocking::during(Wait::Write, || w.flush());
         }
         Some(_) => {
             let mut w = io::stderr().lock();
             f(&mut w)?;
-            return w.flush();
+            return blocking::during(Wait::Write, || w.flush());
         }
         None => {}
     }
@@ -118,18 +118,22 @@ where
         // Another open descriptor (`/dev/fd/N`, `/proc/self/fd/N`): its target may be a
         // pipe, which has no path to rename over, or a file the shell opened for us; append
         // to it.
-        let file = blocking::during(|| fs::OpenOptions::new().append(true).open(&target))?;
+        let file = blocking::during(Wait::Open, || {
+            fs::OpenOptions::new().append(true).open(&target)
+        })?;
         let mut w = BufWriter::new(file);
         f(&mut w)?;
-        return w.flush();
+        return blocking::during(Wait::Write, || w.flush());
     }
     match fs::metadata(&target) {
         Ok(m) if !m.is_file() && !m.is_dir() => {
             // Opening a FIFO waits for a reader.
-            let file = blocking::during(|| fs::OpenOptions::new().write(true).open(&target))?;
+            let file = blocking::during(Wait::Open, || {
+                fs::OpenOptions::new().write(true).open(&target)
+            })?;
             let mut w = BufWriter::new(file);
             f(&mut w)?;
-            w.flush()
+            blocking::during(Wait::Write, || w.flush())
         }
         _ => write_atomic(&target, f),
     }

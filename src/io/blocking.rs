@@ -1,57 +1,96 @@
 //! Calls that wait for another process: reading a pipe or a terminal, opening a FIFO,
-//! writing into a pipe that nobody reads. They are marked while they run, so that a Ctrl-C
-//! handler can tell a run that waits (and would not see its interrupt flag until the other
-//! side moves) from one that computes (and stops at its next poll).
+//! writing into a pipe. They are marked while they run, so that a Ctrl-C handler can tell a
+//! run that is stuck waiting (and would not see its interrupt flag until the other side
+//! moves) from one that computes (and stops at its next poll) or one whose output is still
+//! being taken, however slowly.
+//!
+//! Only the main thread's input and output are marked, one call at a time. A write hands
+//! the system at most [`WRITE_PIECE`] bytes per call, the size of a pipe's buffer, so that
+//! a reader that is slow but still reading lets calls end and new ones begin.
 
 use std::io::{self, Read, Write};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
 
 /// Marked calls under way.
 static ACTIVE: AtomicUsize = AtomicUsize::new(0);
 /// Marked calls begun so far: tells one long call from a run of short ones.
 static BEGUN: AtomicU64 = AtomicU64::new(0);
+/// The [`Wait`] of the call begun last.
+static KIND: AtomicU8 = AtomicU8::new(0);
 
-/// Runs `f`, marked as a call that may wait for another process.
-pub fn during<T>(f: impl FnOnce() -> T) -> T {
+/// The most bytes one marked write hands the system: a Linux pipe's buffer.
+pub const WRITE_PIECE: usize = 1 << 16;
+
+/// What a marked call waits for, which decides how long it may wait without anything
+/// moving before a run that was told to stop gives up on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wait {
+    /// Input from a pipe, a FIFO or a terminal. A run that was told to stop needs none.
+    Read,
+    /// Opening a FIFO, which waits for its other end to be opened.
+    Open,
+    /// Output into a pipe: a reader that takes it slowly still takes it.
+    Write,
+}
+
+impl Wait {
+    /// How long one call of this kind may wait, once the run was told to stop, before it is
+    /// taken as stuck: 30 ms for reads and opens, one second for a write.
+    pub const fn patience(self) -> Duration {
+        match self {
+            Wait::Read | Wait::Open => Duration::from_millis(30),
+            Wait::Write => Duration::from_secs(1),
+        }
+    }
+
+    const ALL: [Wait; 3] = [Wait::Read, Wait::Open, Wait::Write];
+}
+
+/// Runs `f`, marked as a call that may wait for another process for `wait`.
+pub fn during<T>(wait: Wait, f: impl FnOnce() -> T) -> T {
     struct Done;
     impl Drop for Done {
         fn drop(&mut self) {
             ACTIVE.fetch_sub(1, Ordering::SeqCst);
         }
     }
+    KIND.store(wait as u8, Ordering::SeqCst);
     BEGUN.fetch_add(1, Ordering::SeqCst);
     ACTIVE.fetch_add(1, Ordering::SeqCst);
     let _done = Done;
     f()
 }
 
-/// A token of the marked calls under way, if any: the same token seen twice some time
-/// apart means that one call has waited at least that long.
-pub fn waiting() -> Option<u64> {
-    (ACTIVE.load(Ordering::SeqCst) > 0).then(|| BEGUN.load(Ordering::SeqCst))
+/// The marked call under way, if any: a token that stays the same while that one call
+/// lasts (a new call gives a new token), and what it waits for.
+pub fn waiting() -> Option<(u64, Wait)> {
+    if ACTIVE.load(Ordering::SeqCst) == 0 {
+        return None;
+    }
+    let kind = Wait::ALL[usize::from(KIND.load(Ordering::SeqCst)).min(2)];
+    Some((BEGUN.load(Ordering::SeqCst), kind))
 }
 
-/// A reader or writer whose every call is marked with [`during`].
+/// A reader or writer whose every call is marked with [`during`]: reads as [`Wait::Read`],
+/// writes and flushes as [`Wait::Write`], at most [`WRITE_PIECE`] bytes per write.
 #[derive(Debug)]
 pub struct Marked<T>(pub T);
 
 impl<R: Read> Read for Marked<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        during(|| self.0.read(buf))
+        during(Wait::Read, || self.0.read(buf))
     }
 }
 
 impl<W: Write> Write for Marked<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        during(|| self.0.write(buf))
-    }
-
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        during(|| self.0.write_all(buf))
+        let piece = &buf[..buf.len().min(WRITE_PIECE)];
+        during(Wait::Write, || self.0.write(piece))
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        during(|| self.0.flush())
+        during(Wait::Write, || self.0.flush())
     }
 }
 
@@ -60,16 +99,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_call_is_marked_while_it_runs() {
+    fn a_call_is_marked_with_its_kind_while_it_runs() {
         // Other tests may mark calls of their own at the same time, so only what this
-        // call must see is checked.
-        let seen = during(waiting);
-        assert!(seen.is_some());
-        let mut w = Marked(Vec::new());
-        w.write_all(b"abc").unwrap();
+        // thread's calls must see is checked.
+        for wait in Wait::ALL {
+            let (token, kind) = during(wait, || waiting().expect("marked"));
+            assert_eq!(kind, wait);
+            let (next, _) = during(wait, || waiting().expect("marked"));
+            assert!(next > token, "a new call gives a new token");
+        }
+        // Writes go out in pieces, each a call of its own.
+        struct Pieces(Vec<usize>);
+        impl Write for Pieces {
+            fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+                assert_eq!(waiting().map(|(_, k)| k), Some(Wait::Write));
+                self.0.push(buf.len());
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut w = Marked(Pieces(Vec::new()));
+        w.write_all(&vec![7; 3 * WRITE_PIECE + 5]).unwrap();
+        assert_eq!(w.0.0, [WRITE_PIECE, WRITE_PIECE, WRITE_PIECE, 5]);
         let mut r = Marked(&b"xyz"[..]);
         let mut s = String::new();
         r.read_to_string(&mut s).unwrap();
-        assert_eq!((w.0.as_slice(), s.as_str()), (&b"abc"[..], "xyz"));
+        assert_eq!(s, "xyz");
     }
 }

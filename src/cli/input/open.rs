@@ -46,7 +46,7 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
         )
     } else {
         // Opening a FIFO waits for a writer.
-        let file = blocking::during(|| std::fs::File::open(path))
+        let file = blocking::during(blocking::Wait::Open, || std::fs::File::open(path))
             .with_context(|| format!("cannot read {}", path.display()))?;
         let size = file
             .metadata()
