@@ -117,8 +117,6 @@ fn stats_with_json_go_in_the_record_in_every_command() {
     }
 }
 
-/// `generate --method expand|ga`: what their statistics line shows (level, steps, counts)
-/// is in every JSON record, with or without `--stats`, and agrees with that line.
 /// A long GA run's record lists at most 500 generations of its history, evenly spaced with
 /// both ends, so it stays a short line that reads back as input (15,000 generations made a
 /// 1 MB line, over the reader's limit).
@@ -148,6 +146,8 @@ fn a_long_ga_runs_record_reads_back() {
         .stdout("1\t1\t1\tunique\n");
 }
 
+/// `generate --method expand|ga`: what their statistics line shows (level, steps, counts)
+/// is in every JSON record, with or without `--stats`, and agrees with that line.
 #[test]
 fn expand_and_ga_records_hold_what_their_stats_line_shows() {
     let runs: [&[&str]; 2] = [

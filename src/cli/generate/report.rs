@@ -160,8 +160,9 @@ impl Entry for Generated<'_> {
 /// stays a short line that reads back as input (at most about 40 KB of history).
 pub(super) const HISTORY_MOST: usize = 500;
 
-/// `history` as a record lists it: every generation of a run of up to [`HISTORY_MOST`],
-/// else evenly spaced ones, the first and the last included (each names its generation).
+/// `history` as a record lists it: every generation (0 being the first population) when
+/// there are at most [`HISTORY_MOST`], else that many evenly spaced, the first and the last
+/// included (each names its generation).
 fn thinned(history: &[GenerationRecord]) -> Vec<&GenerationRecord> {
     let len = history.len();
     if len <= HISTORY_MOST {
