@@ -5,15 +5,25 @@
 //! of the value at fault (a cell, a row, the puzzle) and quotes it as written.
 
 use serde_json::value::RawValue;
-use std::collections::BTreeMap;
 
 use super::text::{Cells, Line, parse_line_puzzle, spaced_expected};
 use super::{Alphabet, ParseError, ParseErrorKind, error};
 use crate::grid::{Puzzle, Shape};
 use crate::io::lines::quote_prefix;
 
-/// The fields that may hold the puzzle, in the order they are tried.
-const FIELDS: [&str; 4] = ["cells", "puzzle", "solution", "grid"];
+/// The fields of a record that may hold the puzzle, tried in this order; the others are
+/// skipped unread.
+#[derive(serde::Deserialize)]
+struct Fields<'a> {
+    #[serde(borrow)]
+    cells: Option<&'a RawValue>,
+    #[serde(borrow)]
+    puzzle: Option<&'a RawValue>,
+    #[serde(borrow)]
+    solution: Option<&'a RawValue>,
+    #[serde(borrow)]
+    grid: Option<&'a RawValue>,
+}
 
 /// One JSON line: an object with the puzzle in `cells` (or `puzzle`, `solution`, `grid`),
 /// or the puzzle itself (rows, a flat array, or a line-form string).
@@ -32,12 +42,14 @@ pub(super) fn parse_json_line(
         let col = record.col_of_byte(e.column().saturating_sub(1));
         error(no, col, json_kind(&e))
     };
-    let value: &RawValue = serde_json::from_str(text).map_err(json_error)?;
-    let puzzle = if value.get().starts_with('{') {
-        let map: BTreeMap<String, &RawValue> = record.inner(value)?;
-        FIELDS
-            .iter()
-            .filter_map(|k| map.get(*k).copied())
+    // Each step reads the text once: the record as a map of raw values (or the puzzle
+    // itself), then the puzzle's rows.
+    let start = text.len() - text.trim_start().len();
+    let puzzle: &RawValue = if text[start..].starts_with('{') {
+        let f: Fields = serde_json::from_str(text).map_err(json_error)?;
+        [f.cells, f.puzzle, f.solution, f.grid]
+            .into_iter()
+            .flatten()
             .find(|v| v.get().starts_with(['[', '"']))
             .ok_or_else(|| {
                 let kind = ParseErrorKind::Json {
@@ -45,10 +57,10 @@ pub(super) fn parse_json_line(
                               rows of numbers (0 or null for a blank)"
                         .into(),
                 };
-                error(no, record.col(value), kind)
+                error(no, record.col_of_byte(start), kind)
             })?
     } else {
-        value
+        serde_json::from_str(text).map_err(json_error)?
     };
     let bad = |what: &RawValue, side: Option<usize>| {
         let kind = ParseErrorKind::BadToken {
@@ -63,39 +75,31 @@ pub(super) fn parse_json_line(
     if !puzzle.get().starts_with('[') {
         return Err(bad(puzzle, None));
     }
-    let outer: Vec<&RawValue> = record.inner(puzzle)?;
-    let is_array = |v: &&RawValue| v.get().starts_with('[');
-    let items: Vec<&RawValue> = if !outer.is_empty() && outer.iter().all(is_array) {
-        let shape = Shape::from_side(outer.len())
-            .map_err(|e| error(no, record.col(puzzle), ParseErrorKind::Size(e)))?;
-        let mut items = Vec::with_capacity(shape.cells());
-        for row in outer {
-            let cells: Vec<&RawValue> = record.inner(row)?;
-            if cells.len() != shape.side() {
-                let kind = ParseErrorKind::WrongRowLength {
-                    found: cells.len(),
-                    expected: shape.side(),
-                };
-                return Err(error(no, record.col(row), kind));
-            }
-            items.extend(cells);
-        }
-        items
-    } else {
-        outer
+    let items = match square_rows(puzzle) {
+        Some(items) => items,
+        None => record.items(puzzle)?,
     };
     let shape = Shape::from_cells(items.len())
         .map_err(|e| error(no, record.col(puzzle), ParseErrorKind::Size(e)))?;
     let side = shape.side();
     let mut cells = Cells::with_capacity(items.len());
     for item in items {
-        let value = match serde_json::from_str(item.get()) {
+        let raw = item.get();
+        // The usual cell, a small number, read directly: one to three digits (JSON allows
+        // no leading zero) are at most 999.
+        let small = (1..=3).contains(&raw.len()) && raw.bytes().all(|b| b.is_ascii_digit());
+        let parsed = if small && !(raw.len() > 1 && raw.starts_with('0')) {
+            Some(raw.bytes().fold(0u64, |k, b| k * 10 + u64::from(b - b'0')))
+        } else {
+            None
+        };
+        let value = match parsed.map_or_else(|| serde_json::from_str(raw), |k| Ok(k.into())) {
             Ok(serde_json::Value::Null) => 0,
             Ok(serde_json::Value::Number(x)) => match x.as_u64() {
                 Some(k) if k <= side as u64 => k as usize,
                 Some(_) => {
                     let kind = ParseErrorKind::OutOfRange {
-                        value: quote_prefix(item.get()),
+                        value: quote_prefix(raw),
                         side,
                     };
                     return Err(error(no, record.col(item), kind));
@@ -107,6 +111,21 @@ pub(super) fn parse_json_line(
         cells.push(value, no, record.col(item));
     }
     cells.finish(shape, no)
+}
+
+/// The cells of `puzzle` when it is rows of a supported size, each as long as there are
+/// rows, read in one pass; `None` for anything else (a flat array, a short row, a size
+/// not supported), which [`Record::items`] reads and reports on.
+fn square_rows(puzzle: &RawValue) -> Option<Vec<&RawValue>> {
+    if !puzzle.get()[1..].trim_start().starts_with('[') {
+        return None;
+    }
+    let rows: Vec<Vec<&RawValue>> = serde_json::from_str(puzzle.get()).ok()?;
+    let side = Shape::from_side(rows.len()).ok()?.side();
+    if rows.iter().any(|r| r.len() != side) {
+        return None;
+    }
+    Some(rows.into_iter().flatten().collect())
 }
 
 /// serde_json's message without the position it appends (the error names the column).
@@ -133,6 +152,33 @@ impl<'a> Record<'a> {
     fn inner<T: serde::Deserialize<'a>>(&self, value: &'a RawValue) -> Result<T, ParseError> {
         serde_json::from_str(value.get())
             .map_err(|e| error(self.no, self.col(value), json_kind(&e)))
+    }
+
+    /// The cells of `puzzle`, an array: rows of them, or the cells themselves.
+    ///
+    /// # Errors
+    /// A size not supported (at the puzzle), a row of the wrong length (at the row).
+    fn items(&self, puzzle: &'a RawValue) -> Result<Vec<&'a RawValue>, ParseError> {
+        let outer: Vec<&RawValue> = self.inner(puzzle)?;
+        if outer.is_empty() || !outer.iter().all(|v| v.get().starts_with('[')) {
+            return Ok(outer);
+        }
+        let side = Shape::from_side(outer.len())
+            .map_err(|e| error(self.no, self.col(puzzle), ParseErrorKind::Size(e)))?
+            .side();
+        let mut items = Vec::with_capacity(side * side);
+        for row in outer {
+            let cells: Vec<&RawValue> = self.inner(row)?;
+            if cells.len() != side {
+                let kind = ParseErrorKind::WrongRowLength {
+                    found: cells.len(),
+                    expected: side,
+                };
+                return Err(error(self.no, self.col(row), kind));
+            }
+            items.extend(cells);
+        }
+        Ok(items)
     }
 
     /// The 1-based column, in characters, of the character at byte `at` (or of the one

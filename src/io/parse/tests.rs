@@ -666,6 +666,9 @@ fn json_errors_name_the_value_at_fault() {
         assert!(text.contains(&message), "{line}: {text}");
         assert!(!text.contains(" at line "), "{text}");
     }
+    // A field given twice is refused (it used to be taken from its last copy).
+    let e = err(&parse("{\"cells\": [[1]], \"cells\": [[2]]}\n")[0]).clone();
+    assert!(e.to_string().contains("duplicate field `cells`"), "{e}");
     // With an escape in the string, errors name its opening quote.
     let line = "{\"cells\": \"1\\u0032010000000000300\"}";
     let e = err(&parse(&format!("{line}\n"))[0]).clone();
