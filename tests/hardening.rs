@@ -293,7 +293,8 @@ fn issue14_3_ctrl_c_ends_a_run_that_waits_for_input_or_output() {
 }
 
 /// After Ctrl-C, `generate` still hands everything it finished to a reader that is slow
-/// but reading (64 KiB every 20 ms): the wait for stuck output does not cut it short.
+/// but reading (4 KiB every 150 ms for three seconds, then the rest at once): the wait for
+/// stuck output does not cut it short.
 #[cfg(unix)]
 #[test]
 fn issue14_3_a_slow_reader_gets_all_that_generate_finished() {
@@ -316,14 +317,16 @@ fn issue14_3_a_slow_reader_gets_all_that_generate_finished() {
     std::thread::sleep(Duration::from_millis(500));
     interrupt(&child, 1);
     let mut got = Vec::new();
-    let mut piece = vec![0u8; 1 << 16];
-    loop {
+    let mut piece = vec![0u8; 1 << 12];
+    for k in 0.. {
         let n = stdout.read(&mut piece).unwrap();
         if n == 0 {
             break;
         }
         got.extend_from_slice(&piece[..n]);
-        std::thread::sleep(Duration::from_millis(20));
+        if k < 20 {
+            std::thread::sleep(Duration::from_millis(150));
+        }
     }
     let (code, _) = wait_for(&mut child, Duration::from_secs(60));
     let mut stderr = String::new();

@@ -28,7 +28,7 @@ pub fn show_progress(quiet: bool) -> bool {
 /// until the other side moved (see [`crate::io::blocking`]). So it exits as at a second
 /// press once one read or open has waited 30 ms (a terminal or a pipe with no more input, a
 /// FIFO with no other end), or one write has handed over nothing for a second (a pipe that
-/// nobody reads; a reader that is slow but reading still gets everything).
+/// nobody reads; a reader that is slow but reading, 4 KiB a second, still gets everything).
 pub fn install_ctrlc(flag: Arc<AtomicBool>) {
     // Installing twice (as tests that call `run` repeatedly would) is harmless to ignore.
     let _ = ctrlc::set_handler(move || {

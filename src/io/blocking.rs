@@ -5,8 +5,10 @@
 //! being taken, however slowly.
 //!
 //! Only the main thread's input and output are marked, one call at a time. A write hands
-//! the system at most [`WRITE_PIECE`] bytes per call, the size of a pipe's buffer, so that
-//! a reader that is slow but still reading lets calls end and new ones begin.
+//! the system at most [`WRITE_PIECE`] bytes per call, which a pipe takes whole as soon as
+//! it has that much room (a larger write to a full pipe returns only once the reader has
+//! taken all of it), so that a reader that is slow but still reading lets calls end and
+//! new ones begin.
 
 use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
@@ -19,8 +21,9 @@ static BEGUN: AtomicU64 = AtomicU64::new(0);
 /// The [`Wait`] of the call begun last.
 static KIND: AtomicU8 = AtomicU8::new(0);
 
-/// The most bytes one marked write hands the system: a Linux pipe's buffer.
-pub const WRITE_PIECE: usize = 1 << 16;
+/// The most bytes one marked write hands the system: `PIPE_BUF`, what a pipe takes in one
+/// piece (4 KiB on Linux).
+pub const WRITE_PIECE: usize = 1 << 12;
 
 /// What a marked call waits for, which decides how long it may wait without anything
 /// moving before a run that was told to stop gives up on it.

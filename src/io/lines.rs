@@ -13,7 +13,8 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Read};
 
-/// The longest line any reader accepts, in bytes (line end excluded): 1 MiB.
+/// The longest line any reader accepts, in bytes (its line feed excluded, carriage returns
+/// before it included): 1 MiB.
 pub const MAX_LINE: usize = 1 << 20;
 
 /// The most characters of a bad token or name that an error message quotes.

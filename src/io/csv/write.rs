@@ -8,10 +8,23 @@ use super::errors::ExportError;
 use super::names::{Names, check_name};
 use crate::grid::Puzzle;
 
-fn csv_writer<W: Write>(out: W) -> ::csv::Writer<W> {
+/// A writer quoting fields where needed, or every field when `quote_all`.
+fn csv_writer<W: Write>(out: W, quote_all: bool) -> ::csv::Writer<W> {
     ::csv::WriterBuilder::new()
         .terminator(::csv::Terminator::Any(b'\n'))
+        .quote_style(if quote_all {
+            ::csv::QuoteStyle::Always
+        } else {
+            ::csv::QuoteStyle::Necessary
+        })
         .from_writer(out)
+}
+
+/// Whether a roster's fields are all quoted: in a wide file whose day names hold a `;`,
+/// which the header would otherwise show outside quotes, so that a reader guessing the
+/// delimiter from the header (shiftgrid's, or a spreadsheet's) could take `;` for it.
+fn quote_all(names: &Names, layout: Layout) -> bool {
+    layout == Layout::Wide && names.days.iter().any(|d| d.contains(';'))
 }
 
 /// Checks that `puzzle` may be written with `names` in `layout` (with a `grid` column of
@@ -34,11 +47,13 @@ fn check_fit(
 }
 
 /// The bytes `field` takes in a row, quoting included, as [`csv_writer`] writes it.
-fn field_len(field: &str) -> usize {
+fn field_len(field: &str, quote_all: bool) -> usize {
     if field.is_empty() {
-        return 0;
+        // Within a row, an empty field is nothing (or `""`); a record of one empty field
+        // alone would be written `""` either way.
+        return if quote_all { 2 } else { 0 };
     }
-    let mut w = csv_writer(Vec::with_capacity(field.len() + 3));
+    let mut w = csv_writer(Vec::with_capacity(field.len() + 3), quote_all);
     // Writing into memory does not fail; were it to, count the worst quoting instead.
     let worst = 2 * field.len() + 2;
     if w.write_record([field]).is_err() {
@@ -58,6 +73,8 @@ fn check_row_lengths(
 ) -> Result<(), ExportError> {
     use crate::io::lines::MAX_LINE;
     let n = puzzle.shape().side();
+    let all = quote_all(names, layout);
+    let field_len = |f: &str| field_len(f, all);
     let shift_len: Vec<usize> = (0..=n)
         .map(|v| field_len(names.shift_text(v as u8)))
         .collect();
@@ -70,7 +87,8 @@ fn check_row_lengths(
         Layout::Wide => {
             // Fields, a delimiter between each two, no line feed (the reader's limit
             // counts the line without it).
-            let header = "staff".len() + n + names.days.iter().map(|d| field_len(d)).sum::<usize>();
+            let header =
+                field_len("staff") + n + names.days.iter().map(|d| field_len(d)).sum::<usize>();
             if header > MAX_LINE {
                 return Err(too_long("the header".into(), header));
             }
@@ -89,15 +107,22 @@ fn check_row_lengths(
             }
         }
         Layout::Long => {
-            // Bounded by the longest name of each column.
-            let longest = |list: &[String]| list.iter().map(|s| field_len(s)).max().unwrap_or(0);
-            let len = label.map_or(0, |l| field_len(l) + 1)
-                + longest(&names.staff)
-                + longest(&names.days)
-                + shift_len.iter().copied().max().unwrap_or(0)
-                + 2;
-            if len > MAX_LINE {
-                return Err(too_long("an assignment".into(), len));
+            // The rows written: one per shift given, and the last cell's.
+            let label_len = label.map_or(0, |l| field_len(l) + 1);
+            let staff_len: Vec<usize> = names.staff.iter().map(|s| field_len(s)).collect();
+            let day_len: Vec<usize> = names.days.iter().map(|d| field_len(d)).collect();
+            let last = puzzle.cells().len() - 1;
+            for (i, &v) in puzzle.cells().iter().enumerate() {
+                if v == 0 && i != last {
+                    continue;
+                }
+                let len =
+                    label_len + staff_len[i / n] + day_len[i % n] + shift_len[usize::from(v)] + 2;
+                if len > MAX_LINE {
+                    let who = crate::io::lines::quote_prefix(&names.staff[i / n]);
+                    let day = crate::io::lines::quote_prefix(&names.days[i % n]);
+                    return Err(too_long(format!("staff \"{who}\" on \"{day}\""), len));
+                }
             }
         }
     }
@@ -109,8 +134,9 @@ fn check_row_lengths(
 ///
 /// # Errors
 /// [`ExportError::ShapeMismatch`] when `names` are for another size,
-/// [`ExportError::Grid`] when the puzzle repeats a shift in a house (checked before anything
-/// is written), or an I/O error from `out`.
+/// [`ExportError::Grid`] when the puzzle repeats a shift in a house, and
+/// [`ExportError::RowTooLong`] when a row would be longer than a line may be when read back
+/// (both checked before anything is written), or an I/O error from `out`.
 pub fn write_roster<W: Write>(
     out: W,
     puzzle: &Puzzle,
@@ -118,7 +144,7 @@ pub fn write_roster<W: Write>(
     layout: Layout,
 ) -> Result<(), ExportError> {
     check_fit(puzzle, names, layout, None)?;
-    let mut w = csv_writer(out);
+    let mut w = csv_writer(out, quote_all(names, layout));
     let n = puzzle.shape().side();
     match layout {
         Layout::Wide => {
@@ -200,7 +226,7 @@ impl<W: Write> LongWriter<W> {
     /// # Errors
     /// An I/O error from `out`.
     pub fn new(out: W) -> Result<LongWriter<W>, ExportError> {
-        let mut csv = csv_writer(out);
+        let mut csv = csv_writer(out, false);
         csv.write_record(["grid", "staff", "day", "shift"])
             .map_err(io::Error::from)?;
         Ok(LongWriter { csv })
@@ -284,7 +310,7 @@ mod tests {
                         assert!(out.is_empty());
                         // The first row, written as it would have been, is over the limit
                         // the reader holds lines to.
-                        let mut w = csv_writer(Vec::new());
+                        let mut w = csv_writer(Vec::new(), false);
                         let row = std::iter::once(names.staff[0].as_str())
                             .chain(grid.cells()[..4].iter().map(|&v| names.shift_text(v)));
                         w.write_record(row).unwrap();
@@ -305,6 +331,63 @@ mod tests {
         let names = Names::new(s, &custom).unwrap();
         let e = write_roster(Vec::new(), &grid, &names, Layout::Long).unwrap_err();
         assert!(matches!(e, ExportError::RowTooLong { .. }), "{e}");
+    }
+
+    /// Only rows that are written count: a blank cell's long staff and day names never
+    /// share a row in the long layout.
+    #[test]
+    fn long_rows_are_measured_as_written() {
+        use super::super::test_util::read;
+        use super::super::{CustomNames, NameList};
+        use crate::io::lines::MAX_LINE;
+        let s = s2();
+        let mut cells = crate::io::fixtures::pattern(s).cells().to_vec();
+        cells[0] = 0;
+        let puzzle = Puzzle::new(s, cells).unwrap();
+        let big = |tag: &str| {
+            let mut v = vec![format!("{tag}{}", "z".repeat(MAX_LINE * 3 / 5))];
+            v.extend((2..=4).map(|k| format!("{tag}{k}")));
+            NameList::new(tag, &v).unwrap()
+        };
+        let custom = CustomNames {
+            staff: Some(big("S")),
+            days: Some(big("D")),
+            ..CustomNames::default()
+        };
+        let names = Names::new(s, &custom).unwrap();
+        let mut out = Vec::new();
+        write_roster(&mut out, &puzzle, &names, Layout::Long).unwrap();
+        let back = read(std::str::from_utf8(&out).unwrap(), &custom).unwrap();
+        assert_eq!(back[0].puzzle.cells(), puzzle.cells());
+        // Given, that cell's row would not fit.
+        let full = crate::io::fixtures::pattern(s).to_puzzle();
+        let e = write_roster(Vec::new(), &full, &names, Layout::Long).unwrap_err();
+        assert!(matches!(e, ExportError::RowTooLong { .. }), "{e}");
+    }
+
+    /// Day names with `;` in them: the wide header quotes every field, so that the
+    /// delimiter guessed from it is still the comma, and the roster reads back.
+    #[test]
+    fn day_names_with_semicolons_read_back() {
+        use super::super::test_util::read;
+        use super::super::{CustomNames, NameList};
+        let s = s2();
+        let days = NameList::new("days", ["M;a;b;c", "T;d;e", "W", "X"]).unwrap();
+        let custom = CustomNames {
+            days: Some(days),
+            ..CustomNames::default()
+        };
+        let names = Names::new(s, &custom).unwrap();
+        let mut cells = crate::io::fixtures::pattern(s).cells().to_vec();
+        cells[5] = 0;
+        let puzzle = Puzzle::new(s, cells).unwrap();
+        for layout in [Layout::Wide, Layout::Long] {
+            let mut out = Vec::new();
+            write_roster(&mut out, &puzzle, &names, layout).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            let back = read(&text, &custom).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back[0].puzzle.cells(), puzzle.cells(), "{layout:?}\n{text}");
+        }
     }
 
     #[test]
