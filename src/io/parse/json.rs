@@ -42,8 +42,8 @@ pub(super) fn parse_json_line(
         let col = record.col_of_byte(e.column().saturating_sub(1));
         error(no, col, json_kind(&e))
     };
-    // Each step reads the text once: the record as a map of raw values (or the puzzle
-    // itself), then the puzzle's rows.
+    // Each step reads the text once: the record's puzzle fields as raw values (or the
+    // puzzle itself), then the puzzle's rows.
     let start = text.len() - text.trim_start().len();
     let puzzle: &RawValue = if text[start..].starts_with('{') {
         let f: Fields = serde_json::from_str(text).map_err(json_error)?;
