@@ -35,12 +35,17 @@ use crate::solve::{SearchControl, dlx::FillStats};
 /// interrupt flag (about a millisecond at 100x100).
 const PUBLISH_NODES: u64 = 1024;
 
+/// The most workers a fill runs, whatever [`FillConfig::workers`] asks for (as the CLI's
+/// `--threads`).
+pub const MAX_WORKERS: usize = 256;
+
 /// How to fill a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FillConfig {
     /// The run's seed: the same seed and worker count give the same grid.
     pub seed: u64,
-    /// Parallel workers (root subtrees); `0` means one per rayon thread.
+    /// Parallel workers (root subtrees); `0` means one per rayon thread. At most
+    /// [`MAX_WORKERS`] are used (each holds a search matrix, about 70 MB at 100×100).
     pub workers: usize,
     /// Nodes each worker searches between synchronisation points (0 counts as 1).
     pub round_nodes: u64,
@@ -159,7 +164,7 @@ impl Filler {
         } else {
             config.workers
         }
-        .max(1);
+        .clamp(1, MAX_WORKERS);
         // Root splitting is safe only on the empty board, where every root branch has solutions;
         // with givens, every worker searches the whole tree from its own seed.
         let split = workers > 1 && givens == 0;

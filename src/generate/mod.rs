@@ -136,8 +136,9 @@ pub struct GenerateConfig {
     pub fallback: Fallback,
     /// Stop with the best puzzle so far after this long.
     pub time_limit: Option<Duration>,
-    /// Removal checks run in parallel per batch; `0` means one per rayon thread. The
-    /// puzzle does not depend on it. Use `1` when generating many puzzles in parallel.
+    /// Removal checks run in parallel per batch; `0` means one per rayon thread, and at
+    /// most [`fill::MAX_WORKERS`] are used. The puzzle does not depend on it. Use `1` when
+    /// generating many puzzles in parallel.
     pub check_threads: usize,
     /// The kind of full grid the puzzle is made from.
     pub grid: GridKind,
@@ -387,7 +388,7 @@ pub fn generate(
         0 => rayon::current_num_threads(),
         t => t,
     }
-    .max(1);
+    .clamp(1, fill::MAX_WORKERS);
     let stop_early = |givens: usize| -> bool {
         control.should_stop() || matches!(config.target, Target::Givens(k) if givens <= k)
     };

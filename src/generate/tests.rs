@@ -351,3 +351,28 @@ fn on_threads(threads: usize, shape: Shape, cfg: &GenerateConfig) -> Generated {
         .unwrap()
         .install(|| generate(shape, cfg, &SearchControl::default()).unwrap())
 }
+
+/// Worker and check-thread counts far beyond any machine are capped (they used to
+/// overflow an allocation): the grid and the puzzle come out as with a sane count.
+#[test]
+fn huge_worker_counts_are_capped() {
+    let shape = Shape::new(2).unwrap();
+    let control = SearchControl::default();
+    let filled = fill::fill_grid(
+        shape,
+        &fill::FillConfig {
+            workers: usize::MAX,
+            ..fill::FillConfig::new(5)
+        },
+        &control,
+    )
+    .expect("a grid");
+    assert_eq!(filled.workers, fill::MAX_WORKERS);
+    let cfg = |t| GenerateConfig {
+        check_threads: t,
+        ..GenerateConfig::for_shape(shape, 7)
+    };
+    let a = generate(shape, &cfg(usize::MAX), &control).expect("a puzzle");
+    let b = generate(shape, &cfg(1), &control).expect("a puzzle");
+    assert_eq!(a.puzzle, b.puzzle);
+}

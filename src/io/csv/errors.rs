@@ -134,6 +134,9 @@ pub enum ExportError {
         /// Why not.
         problem: NameProblem,
     },
+    /// A grid label already used in the same long file (the grids would read back as one).
+    #[error("grid label {0:?} is used twice in one file: each grid needs its own")]
+    RepeatedLabel(String),
     /// A row would be longer than a line may be when it is read back (the names are too
     /// long for this roster).
     #[error(

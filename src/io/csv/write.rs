@@ -218,6 +218,8 @@ fn write_long_rows<W: Write>(
 #[derive(Debug)]
 pub struct LongWriter<W: Write> {
     csv: ::csv::Writer<W>,
+    /// The labels written so far.
+    labels: std::collections::HashSet<String>,
 }
 
 impl<W: Write> LongWriter<W> {
@@ -229,13 +231,17 @@ impl<W: Write> LongWriter<W> {
         let mut csv = csv_writer(out, false);
         csv.write_record(["grid", "staff", "day", "shift"])
             .map_err(io::Error::from)?;
-        Ok(LongWriter { csv })
+        Ok(LongWriter {
+            csv,
+            labels: std::collections::HashSet::new(),
+        })
     }
 
     /// Writes the assignments of one grid, labelled `label`.
     ///
     /// # Errors
-    /// [`ExportError::Label`] for a label that fails [`check_name`], and the errors of
+    /// [`ExportError::Label`] for a label that fails [`check_name`],
+    /// [`ExportError::RepeatedLabel`] for one this file already holds, and the errors of
     /// [`write_roster`]. Nothing of this grid is written on an error found before writing.
     pub fn write(
         &mut self,
@@ -247,7 +253,11 @@ impl<W: Write> LongWriter<W> {
             label: label.to_string(),
             problem,
         })?;
+        if self.labels.contains(label) {
+            return Err(ExportError::RepeatedLabel(label.to_string()));
+        }
         check_fit(puzzle, names, Layout::Long, Some(label))?;
+        self.labels.insert(label.to_string());
         write_long_rows(&mut self.csv, Some(label), puzzle, names)
     }
 
@@ -388,6 +398,28 @@ mod tests {
             let back = read(&text, &custom).unwrap_or_else(|e| panic!("{e}\n{text}"));
             assert_eq!(back[0].puzzle.cells(), puzzle.cells(), "{layout:?}\n{text}");
         }
+    }
+
+    /// A label used twice is refused: two grids under one label read back as one grid, or
+    /// not at all.
+    #[test]
+    fn a_repeated_label_is_refused() {
+        use super::super::test_util::read;
+        let s = s2();
+        let names = Names::defaults(s);
+        let grid = crate::io::fixtures::pattern(s).to_puzzle();
+        let mut w = LongWriter::new(Vec::new()).unwrap();
+        w.write("wk", &grid, &names).unwrap();
+        let e = w.write("wk", &Puzzle::empty(s), &names).unwrap_err();
+        assert!(
+            matches!(&e, ExportError::RepeatedLabel(l) if l == "wk"),
+            "{e}"
+        );
+        w.write("wk2", &Puzzle::empty(s), &names).unwrap();
+        let text = String::from_utf8(w.finish().unwrap()).unwrap();
+        let back = read(&text, &super::super::CustomNames::default()).unwrap();
+        assert_eq!(back.len(), 2);
+        assert_eq!(back[0].puzzle.cells(), grid.cells());
     }
 
     #[test]

@@ -188,7 +188,7 @@ pub enum Branch {
 /// When to restart.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RestartPolicy {
-    /// Luby's sequence times this many conflicts.
+    /// Luby's sequence times this many conflicts (0 counts as 1).
     Luby(u32),
     /// Glucose: restart when the recent LBD average exceeds the long-run one by this factor.
     Glucose(f64),
@@ -259,7 +259,9 @@ impl Restarts {
     /// Whether to restart now.
     #[inline]
     pub(super) fn due(&self) -> bool {
-        let luby_due = |unit: u32| self.since >= luby(self.luby_i) * u64::from(unit);
+        // A unit of 0 is taken as 1: restarting before every decision would never reach a
+        // conflict, and so never end.
+        let luby_due = |unit: u32| self.since >= luby(self.luby_i) * u64::from(unit.max(1));
         let glue_due = |k: f64| self.since >= 50 && self.fast > k * self.slow;
         match self.policy {
             RestartPolicy::Luby(unit) => luby_due(unit),

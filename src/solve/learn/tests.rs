@@ -490,3 +490,30 @@ fn vivified_clauses_keep_the_counts() {
     }
     assert!(vivified > 0, "vivification shortened no clause");
 }
+
+/// A Luby unit of 0 counts as 1: it used to restart before every decision, reach no
+/// conflict and never return.
+#[test]
+fn a_luby_unit_of_zero_still_searches() {
+    let p = Puzzle::empty(Shape::new(3).unwrap());
+    for restarts in [
+        RestartPolicy::Luby(0),
+        RestartPolicy::Modes {
+            glue: 1.25,
+            luby: 0,
+            first: 10,
+        },
+    ] {
+        let config = LearnConfig {
+            restarts,
+            ..LearnConfig::new(1)
+        };
+        let budget = Budget {
+            conflicts: 20_000,
+            total_conflicts: 20_000,
+            ..Budget::unlimited()
+        };
+        let o = count(&p, 3, 3, &config, &budget).unwrap();
+        assert_eq!(o.count, 3, "{restarts:?}");
+    }
+}
