@@ -54,7 +54,8 @@ pub struct Step {
     pub houses: Vec<House>,
     /// The cells of the pattern (for an XY-Wing: pivot, then the two pincers).
     pub cells: Vec<Pos>,
-    /// The symbols of the pattern, increasing (for an XY-Wing the last is the one removed).
+    /// The symbols of the pattern, increasing; for an XY-Wing, the pivot's two increasing,
+    /// then the one removed.
     pub symbols: Vec<u8>,
     /// Every candidate removed, by cell in reading order then symbol.
     pub eliminations: Vec<Elimination>,

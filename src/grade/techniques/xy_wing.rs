@@ -67,8 +67,14 @@ pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
                 if rec.explain {
                     houses = [common_house(c, p, a), common_house(c, p, b)];
                 }
-                let syms = pm | z;
-                any |= rec.finish(c, Technique::XYWing, &houses, &[p, a, b], syms);
+                let wing = rec.finish(c, Technique::XYWing, &houses, &[p, a, b], pm | z);
+                if wing && rec.explain {
+                    // The pivot's two symbols, then the one removed (whatever their order).
+                    if let Some(step) = rec.log.last_mut() {
+                        step.symbols = pm.iter().chain(z.iter()).map(|s| s.get()).collect();
+                    }
+                }
+                any |= wing;
                 if c.conflict.is_some() {
                     break;
                 }
@@ -125,6 +131,29 @@ mod tests {
     use crate::cells::SymbolSet;
     use crate::grade::techniques::testutil::{at, blank9, m};
     use crate::grid::{House, Pos};
+
+    /// The symbol removed need not be the largest: the text and the symbols name the
+    /// pivot's pair and the removed one as they are (a sorted list used to swap them).
+    #[test]
+    fn the_removed_symbol_is_named_whatever_its_order() {
+        let (mut c, mut rec) = blank9();
+        // Pivot {4,8}; pincers {4,5} and {5,8}: 5 leaves the cells that see both.
+        c.cand[at(2, 2) as usize] = m(&[4, 8]);
+        c.cand[at(2, 8) as usize] = m(&[4, 5]);
+        c.cand[at(8, 2) as usize] = m(&[5, 8]);
+        assert!(apply(&mut c, &mut rec));
+        assert_eq!(c.cand[at(8, 8) as usize] & m(&[5]), SymbolSet::EMPTY);
+        let s = &rec.log[0];
+        assert_eq!(s.symbols, vec![4, 8, 5]);
+        let text = s.to_string();
+        assert!(
+            text.contains("takes shift 4 or 8 and")
+                && text.contains(
+                    "left with shift 5, so no cell seeing both pincers can take 5: removes shift 5"
+                ),
+            "{text}"
+        );
+    }
 
     #[test]
     fn pivot_with_pincers_in_its_row_and_column() {
