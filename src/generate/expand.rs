@@ -107,8 +107,10 @@ pub fn expand(shape: Shape, config: &ExpandConfig, control: &SearchControl) -> O
 /// The full grid of `kind` that every method (prove, expand, the genetic algorithm) starts
 /// from for `seed`:
 /// two fill workers whatever the thread count, so it depends only on the seed. `None` when
-/// interrupted (the fill ignores the control's deadline: a time-limited run always gets
-/// its grid).
+/// interrupted. The fill ignores the control's deadline, so that a time-limited run always
+/// gets its grid, except for a half-turn grid above
+/// [`GridKind::HALF_TURN_MAX_BOX`] (minutes to fill at 100×100), which is `None` when the
+/// deadline passes first.
 pub(crate) fn fill_for_seed(
     shape: Shape,
     seed: u64,
@@ -120,7 +122,9 @@ pub(crate) fn fill_for_seed(
         ..FillConfig::new(seed)
     };
     let mut user = control.clone();
-    user.deadline = None;
+    if !(kind == GridKind::HalfTurn && shape.box_size() > GridKind::HALF_TURN_MAX_BOX) {
+        user.deadline = None;
+    }
     match kind {
         GridKind::Random => Filler::empty(shape)
             .fill(&cfg, &user)

@@ -83,7 +83,7 @@ pub struct Filled {
 
 /// Fills an empty board of `shape` with a random valid grid.
 ///
-/// Returns `None` only when interrupted through `control`.
+/// Returns `None` only when `control` stops it: interrupted, or past its deadline.
 ///
 /// ```
 /// use shiftgrid::{Shape, solve::SearchControl, generate::fill::{fill_grid, FillConfig}};
@@ -100,8 +100,8 @@ pub fn fill_grid(shape: Shape, config: &FillConfig, control: &SearchControl) -> 
 
 /// Completes `puzzle` with a random solution (the empty puzzle gives a blank-grid solution).
 ///
-/// Returns `Ok(None)` when interrupted, and an error when the givens repeat a symbol in a
-/// house or have no completion at all.
+/// Returns `Ok(None)` when `control` stops it (interrupted, or past its deadline), and an
+/// error when the givens repeat a symbol in a house or have no completion at all.
 ///
 /// # Errors
 /// [`FillError::Grid`] for repeated givens; [`FillError::NoCompletion`] when the search

@@ -322,7 +322,8 @@ pub(crate) fn order_key(order: Order, shape: Shape, orbit: &[u32]) -> u32 {
 
 /// Generates a puzzle of `shape` with a unique solution.
 ///
-/// Returns `None` only if interrupted before the grid was filled.
+/// Returns `None` only if interrupted before the grid was filled, or, for a half-turn
+/// grid above 81×81 ([`GridKind::HALF_TURN_MAX_BOX`]), if the time limit passed first.
 ///
 /// ```
 /// use shiftgrid::{Shape, solve::{dlx::Solver, SearchControl, SolveLimits}};
@@ -345,8 +346,9 @@ pub fn generate(
     // Searches poll the deadline themselves, so a long check stops on time instead of
     // finishing first.
     let control = &control.clone().with_deadline(deadline);
-    // The grid is filled even past the deadline (it takes at most about a second), so a
-    // time-limited run always has a puzzle to return; only Ctrl-C stops it.
+    // The grid is filled even past the deadline (it takes at most about a second; a
+    // half-turn grid above 81x81, minutes, is the exception), so a time-limited run always
+    // has a puzzle to return; only Ctrl-C stops it.
     let solution = expand::fill_for_seed(shape, config.seed, config.grid, control)?;
     let fill_micros = start.elapsed().as_micros() as u64;
     let mut puzzle: Vec<u8> = solution.cells().to_vec();

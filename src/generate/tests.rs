@@ -376,3 +376,19 @@ fn huge_worker_counts_are_capped() {
     let b = generate(shape, &cfg(1), &control).expect("a puzzle");
     assert_eq!(a.puzzle, b.puzzle);
 }
+
+/// A half-turn grid above 81×81 takes minutes to fill, so there the time limit stops the
+/// fill too (it used to be ignored for the whole fill); the CLI refuses the size.
+#[test]
+fn a_time_limit_stops_a_100x100_half_turn_fill() {
+    let shape = Shape::new(10).unwrap();
+    let cfg = GenerateConfig {
+        grid: GridKind::HalfTurn,
+        time_limit: Some(std::time::Duration::from_millis(300)),
+        ..GenerateConfig::for_shape(shape, 1)
+    };
+    let start = Instant::now();
+    let g = generate(shape, &cfg, &SearchControl::default());
+    assert!(start.elapsed() < std::time::Duration::from_secs(20));
+    assert!(g.is_none());
+}
