@@ -54,6 +54,7 @@ pub(super) struct EngineArgs {
 
 fn parse_engine(s: &str) -> Result<Engine, String> {
     s.parse()
+        .map_err(|e: crate::solve::UnknownEngine| e.to_string())
 }
 
 /// Runs `shiftgrid solve`: every puzzle of the input, solved and checked for a second

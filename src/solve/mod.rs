@@ -241,18 +241,46 @@ impl fmt::Display for Engine {
     }
 }
 
-impl FromStr for Engine {
-    type Err = String;
+/// A name [`Engine::from_str`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown engine {name:?}: expected one of {}", engine_names())]
+pub struct UnknownEngine {
+    /// The name given.
+    pub name: String,
+}
 
-    fn from_str(s: &str) -> Result<Engine, String> {
+/// The engines' names, comma-separated.
+fn engine_names() -> String {
+    let names: Vec<&str> = Engine::ALL.iter().map(|e| e.name()).collect();
+    names.join(", ")
+}
+
+impl FromStr for Engine {
+    type Err = UnknownEngine;
+
+    /// An engine by its name, in any case (`"dlx"`, `"Auto"`).
+    ///
+    /// ```
+    /// use shiftgrid::solve::Engine;
+    /// assert_eq!("Learn".parse::<Engine>(), Ok(Engine::Learn));
+    /// let e = "fast".parse::<Engine>().unwrap_err();
+    /// assert!(e.to_string().starts_with("unknown engine \"fast\": expected one of auto, dlx"));
+    /// ```
+    fn from_str(s: &str) -> Result<Engine, UnknownEngine> {
         Engine::ALL
             .iter()
             .copied()
             .find(|e| e.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                let names: Vec<_> = Engine::ALL.iter().map(|e| e.name()).collect();
-                format!("unknown engine {s:?}: expected one of {}", names.join(", "))
+            .ok_or_else(|| UnknownEngine {
+                name: s.to_string(),
             })
+    }
+}
+
+impl Default for Engine {
+    /// [`Engine::Auto`], the portfolio, as the CLI's default.
+    fn default() -> Engine {
+        Engine::Auto
     }
 }
 
@@ -568,7 +596,13 @@ mod tests {
         for &e in Engine::ALL {
             assert_eq!(e.name().parse::<Engine>(), Ok(e));
         }
-        assert!("nope".parse::<Engine>().unwrap_err().contains("dlx"));
+        assert!(
+            "nope"
+                .parse::<Engine>()
+                .unwrap_err()
+                .to_string()
+                .contains("dlx")
+        );
     }
 
     #[test]
