@@ -105,7 +105,8 @@ impl Shape {
         self.side() * self.side()
     }
 
-    /// The block (box) index of the cell at `row`, `col`, numbered row-major over blocks.
+    /// The block (box) index of the cell at `row`, `col` (each in `0..n`), numbered
+    /// row-major over blocks. Outside the grid the number means nothing (and may overflow).
     #[inline]
     pub fn block_of(self, row: usize, col: usize) -> usize {
         let b = self.box_size();

@@ -121,6 +121,11 @@ pub(crate) fn fill_for_seed(
         workers: 2,
         ..FillConfig::new(seed)
     };
+    // A search that finishes before its first poll would not notice an interrupt raised
+    // before the call (the half-turn fill at 25×25 did, and a full grid became the puzzle).
+    if control.is_interrupted() {
+        return None;
+    }
     let mut user = control.clone();
     if !(kind == GridKind::HalfTurn && shape.box_size() > GridKind::HALF_TURN_MAX_BOX) {
         user.deadline = None;

@@ -392,3 +392,16 @@ fn a_time_limit_stops_a_100x100_half_turn_fill() {
     assert!(start.elapsed() < std::time::Duration::from_secs(20));
     assert!(g.is_none());
 }
+
+/// An interrupt raised before the call gives no puzzle at any size (at 25×25 the quick
+/// half-turn fill used to miss it, and the full grid came back as the puzzle).
+#[test]
+fn an_interrupt_raised_before_gives_no_puzzle() {
+    let control = SearchControl::default();
+    control.interrupt.store(true, Ordering::SeqCst);
+    for b in [2, 3, 5] {
+        let shape = Shape::new(b).unwrap();
+        let cfg = GenerateConfig::for_shape(shape, 3);
+        assert!(generate(shape, &cfg, &control).is_none(), "{b}");
+    }
+}

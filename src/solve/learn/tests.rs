@@ -517,3 +517,11 @@ fn a_luby_unit_of_zero_still_searches() {
         assert_eq!(o.count, 3, "{restarts:?}");
     }
 }
+
+/// A cell number too large for any grid panics, as documented, instead of wrapping to
+/// another cell's option that `add_clause` would then accept.
+#[test]
+#[should_panic(expected = "beyond any grid")]
+fn a_literal_beyond_any_grid_panics_rather_than_wrap() {
+    let _ = Lit::pos(1 << 30, 1, 4);
+}

@@ -12,19 +12,29 @@
 pub struct Lit(pub(super) u32);
 
 impl Lit {
-    /// "Cell `cell` holds symbol `v`" (`v` in `1..=n`) on a grid of side `n`.
+    /// "Cell `cell` holds symbol `v`" (`v` in `1..=n`) on a grid of side `n`, which must be
+    /// the side of the learner it is given to.
     ///
     /// # Panics
-    /// If `v` is not in `1..=n` (it would name another cell's option).
+    /// If `v` is not in `1..=n` (it would name another cell's option), or if `cell` is so
+    /// large that the option's number does not fit in 32 bits (no grid has such a cell; a
+    /// cell merely outside the learner's grid is refused by [`Learner::add_clause`]).
+    ///
+    /// [`Learner::add_clause`]: super::Learner::add_clause
     pub fn pos(cell: usize, v: u8, n: usize) -> Lit {
         assert!(v >= 1 && v as usize <= n, "symbol {v} out of 1..={n}");
-        Lit(2 * (cell * n + v as usize - 1) as u32)
+        let option = cell
+            .checked_mul(n)
+            .and_then(|o| o.checked_add(v as usize - 1))
+            .and_then(|o| o.checked_mul(2))
+            .and_then(|o| u32::try_from(o).ok());
+        Lit(option.unwrap_or_else(|| panic!("cell {cell} is beyond any grid")))
     }
 
     /// "Cell `cell` does not hold symbol `v`".
     ///
     /// # Panics
-    /// If `v` is not in `1..=n`.
+    /// As [`Lit::pos`].
     pub fn neg(cell: usize, v: u8, n: usize) -> Lit {
         Lit::pos(cell, v, n).negate()
     }
