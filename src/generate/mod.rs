@@ -132,7 +132,9 @@ pub struct GenerateConfig {
     pub order: Order,
     /// When to stop.
     pub target: Target,
-    /// What backs propagation up.
+    /// What backs propagation up. Not used with [`Target::Minimal`], which needs complete
+    /// proofs: it runs [`Fallback::Full`] (from 25×25 after a pass of
+    /// [`Fallback::None`]).
     pub fallback: Fallback,
     /// Stop with the best puzzle so far after this long.
     pub time_limit: Option<Duration>,
