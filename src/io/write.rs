@@ -152,12 +152,15 @@ pub fn write_cells<W: Write + ?Sized>(
 /// Writes a puzzle in `format`; see [`write_cells`].
 ///
 /// # Errors
-/// Any error from `out`.
+/// Any error from `out`; [`io::ErrorKind::InvalidInput`], with nothing written, for a
+/// puzzle that repeats a given in a house ([`Puzzle::check`]), which would not read back.
 pub fn write_puzzle<W: Write + ?Sized>(
     out: &mut W,
     p: &Puzzle,
     format: OutputFormat,
 ) -> io::Result<()> {
+    p.check()
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     write_cells(out, p.shape(), p.cells(), format)
 }
 
@@ -195,6 +198,22 @@ mod tests {
             .into_iter()
             .map(|r| r.puzzle.unwrap_or_else(|e| panic!("{e}")))
             .collect()
+    }
+
+    /// A puzzle that repeats a given would not read back: it is refused, nothing written.
+    #[test]
+    fn a_puzzle_with_a_repeated_given_is_refused() {
+        let shape = crate::grid::Shape::new(2).unwrap();
+        let mut cells = vec![0u8; 16];
+        cells[0] = 1;
+        cells[1] = 1;
+        let p = Puzzle::new(shape, cells).unwrap();
+        for format in [OutputFormat::Grid, OutputFormat::Line, OutputFormat::Json] {
+            let mut out = Vec::new();
+            let e = write_puzzle(&mut out, &p, format).unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::InvalidInput);
+            assert!(out.is_empty());
+        }
     }
 
     #[test]
