@@ -1,0 +1,142 @@
+//! Issue 14 (hardening), item 3 continued: Ctrl-C in a run that waits for another process
+//! (input that does not come, a FIFO with no other end, output nobody reads), and a slow
+//! reader after Ctrl-C.
+
+use std::fs;
+use std::io::Read;
+use std::process::{Child, Command as StdCommand, Stdio};
+use std::time::Duration;
+
+use super::{binary, entries, interrupt, stderr_of, wait_for};
+
+/// `generate` of an endless batch of 4×4 puzzles as lines into a pipe, stderr piped.
+fn endless_generate() -> Child {
+    StdCommand::new(binary())
+        .args([
+            "generate",
+            "--box",
+            "2",
+            "--count",
+            "100000000",
+            "-f",
+            "line",
+        ])
+        .args(["--seed", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Ctrl-C ends a run that waits for another process, which would not reach its next poll
+/// until the other side moved: input from a pipe kept open with nothing more in it, a
+/// FIFO with no writer, output to a FIFO with no reader, a name file that is such a FIFO,
+/// output into a pipe that nobody reads. It exits with 130 after one press, leaves no
+/// temporary file, and says why.
+#[cfg(unix)]
+#[test]
+fn issue14_3_ctrl_c_ends_a_run_that_waits_for_input_or_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fifo = |name: &str| {
+        let ok = StdCommand::new("mkfifo")
+            .arg(d.join(name))
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "mkfifo failed");
+    };
+    fifo("in.fifo");
+    fifo("out.fifo");
+    fifo("names.fifo");
+    fs::write(d.join("p.txt"), "1..4........4..1\n").unwrap();
+    for args in [
+        &["count", "-", "-o", "out.txt"][..],
+        &["solve", "-"][..],
+        &["count", "in.fifo", "-o", "out.txt"][..],
+        &["solve", "p.txt", "-o", "out.fifo"][..],
+        &["export", "p.txt", "--shifts", "names.fifo", "-o", "out.txt"][..],
+    ] {
+        let mut child = StdCommand::new(binary())
+            .current_dir(d)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The first puzzle arrives; the pipe stays open with nothing more.
+        let mut stdin = child.stdin.take().unwrap();
+        std::io::Write::write_all(&mut stdin, b"1..4........4..1\n").unwrap();
+        std::thread::sleep(Duration::from_millis(400));
+        assert!(child.try_wait().unwrap().is_none(), "{args:?} did not wait");
+        interrupt(&child, 1);
+        let (code, took) = wait_for(&mut child, Duration::from_secs(10));
+        drop(stdin);
+        let stderr = stderr_of(&mut child);
+        assert_eq!(code, Some(130), "{args:?}: {stderr}");
+        assert!(took < Duration::from_secs(1), "{args:?} took {took:?}");
+        assert!(
+            stderr.contains("interrupted while waiting for"),
+            "{args:?}: {stderr}"
+        );
+        let left: Vec<String> = entries(d)
+            .into_iter()
+            .filter(|e| e.starts_with(".shiftgrid-") || e == "out.txt")
+            .collect();
+        assert!(left.is_empty(), "{args:?} left {left:?}");
+    }
+    // Output into a pipe that nobody reads: `generate` writes what it finished after the
+    // press, and gives up on the write after a second without progress.
+    let mut child = endless_generate();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    interrupt(&child, 1);
+    let (code, took) = wait_for(&mut child, Duration::from_secs(10));
+    drop(stdout);
+    let stderr = stderr_of(&mut child);
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(took < Duration::from_secs(3), "took {took:?}");
+    assert!(
+        stderr.contains("interrupted while waiting for output to be read"),
+        "{stderr}"
+    );
+}
+
+/// After Ctrl-C, `generate` still hands everything it finished to a reader that is slow
+/// but reading (4 KiB every 150 ms for three seconds, then the rest at once): the wait for
+/// stuck output does not cut it short.
+#[cfg(unix)]
+#[test]
+fn issue14_3_a_slow_reader_gets_all_that_generate_finished() {
+    let mut child = endless_generate();
+    let mut stdout = child.stdout.take().unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    interrupt(&child, 1);
+    let mut got = Vec::new();
+    let mut piece = vec![0u8; 1 << 12];
+    for k in 0.. {
+        let n = stdout.read(&mut piece).unwrap();
+        if n == 0 {
+            break;
+        }
+        got.extend_from_slice(&piece[..n]);
+        if k < 20 {
+            std::thread::sleep(Duration::from_millis(150));
+        }
+    }
+    let (code, _) = wait_for(&mut child, Duration::from_secs(60));
+    let stderr = stderr_of(&mut child);
+    assert_eq!(code, Some(130), "{stderr}");
+    // "writing the first K puzzles": all K arrived, whole.
+    let k: usize = stderr
+        .split("writing the first ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|k| k.parse().ok())
+        .unwrap_or_else(|| panic!("{stderr}"));
+    let text = String::from_utf8(got).unwrap();
+    assert_eq!(text.lines().count(), k, "{stderr}");
+    assert!(text.lines().all(|l| l.len() == 16), "a line cut short");
+    assert!(!stderr.contains("waiting for output"), "{stderr}");
+}
