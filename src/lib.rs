@@ -35,6 +35,7 @@
 #![deny(missing_docs)]
 
 pub mod cells;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod generate;
 pub mod grade;
