@@ -10,6 +10,8 @@
 
 use std::fmt;
 
+mod serial;
+
 /// The smallest supported box size (4×4 grids).
 pub const MIN_BOX: usize = 2;
 /// The largest supported box size (100×100 grids).
