@@ -104,14 +104,16 @@ impl InputArgs {
         }
     }
 
-    /// Whether the input is a roster CSV: asked for, or (auto) a `.csv` file name or a first
-    /// significant line with a comma or semicolon, which no text form holds.
+    /// Whether the input is a roster CSV: asked for, or (auto) a `.csv` or `.tsv` file name
+    /// or a first significant line that only a CSV header has (see [`looks_like_csv`]).
     fn is_csv(&self, first_line: Option<&str>) -> bool {
         match self.input_format {
             InputFormatArg::Csv => true,
             InputFormatArg::Grid | InputFormatArg::Line => false,
             InputFormatArg::Auto => {
-                has_csv_extension(&self.input) || first_line.is_some_and(looks_like_csv)
+                has_csv_extension(&self.input)
+                    || has_extension(&self.input, "tsv")
+                    || first_line.is_some_and(looks_like_csv)
             }
         }
     }
@@ -119,15 +121,32 @@ impl InputArgs {
 
 /// Whether `path` ends in `.csv`, in any case.
 pub(super) fn has_csv_extension(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+    has_extension(path, "csv")
 }
 
-/// Whether the first significant line (neither blank nor a `#` comment) of a text holds
-/// a comma or semicolon, and is not JSON (whose lines start with `{` or `[`).
+/// Whether `path` ends in `.ext`, in any case.
+fn has_extension(path: &Path, ext: &str) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+}
+
+/// Whether the first significant line (neither blank nor a `#` comment) of a text is a
+/// roster CSV's header: it holds a comma or semicolon and is not JSON (whose lines start
+/// with `{` or `[`), or it is tab-separated with a name in it (a field of two or more
+/// characters other than digits and dots, which no text form's symbol is: a spreadsheet's
+/// "Text (Tab delimited)" file, saved as `.txt`).
 fn looks_like_csv(first_line: &str) -> bool {
     let l = first_line.trim();
-    !l.starts_with('{') && !l.starts_with('[') && (l.contains(',') || l.contains(';'))
+    if l.starts_with('{') || l.starts_with('[') {
+        return false;
+    }
+    l.contains(',')
+        || l.contains(';')
+        || (first_line.contains('\t')
+            && first_line.split('\t').any(|f| {
+                let f = f.trim();
+                f.chars().count() >= 2 && f.chars().any(|c| !c.is_ascii_digit() && c != '.')
+            }))
 }
 
 impl NameArgs {
@@ -161,7 +180,8 @@ impl NameArgs {
         if self.staff.is_some() || self.days.is_some() || self.shifts.is_some() {
             return Err(exit::usage_error(
                 "--staff, --days and --shifts name the rows, columns and shifts of roster CSVs: \
-                 use them with --format csv or CSV input",
+                 use them with CSV output (--format csv) or CSV input (a .csv file, a first \
+                 line with a comma, semicolon or tab-separated names, or --input-format csv)",
             ));
         }
         Ok(())

@@ -133,6 +133,14 @@ impl<R: BufRead> LineReader<R> {
         }
     }
 
+    /// Hands lines just read back, ahead of any handed back before: the next calls return
+    /// `lines` in their order, then whatever was next before.
+    pub fn unread(&mut self, lines: Vec<Result<(usize, String), LineError>>) {
+        for l in lines.into_iter().rev() {
+            self.back.push_front(l);
+        }
+    }
+
     /// Hands a line back: the next calls return the lines pushed back, in the order pushed,
     /// before reading on.
     pub fn push_back(&mut self, line: Result<(usize, String), LineError>) {
@@ -283,6 +291,24 @@ mod tests {
             .map(|l| l.unwrap().0)
             .collect();
         assert_eq!(got, [1, 2, 3]);
+    }
+
+    #[test]
+    fn unread_goes_before_lines_pushed_back() {
+        let mut r = LineReader::new(&b"1\n2\n3\n4\n"[..]);
+        let one = r.next_line().unwrap().unwrap();
+        let two = r.next_line().unwrap().unwrap();
+        r.push_back(Ok(one));
+        r.push_back(Ok(two));
+        let one = r.next_line().unwrap().unwrap();
+        assert_eq!(one.0, 1);
+        // Read 2 and 3 ahead while 2 was still held back, then hand them back.
+        let ahead = vec![r.next_line().unwrap(), r.next_line().unwrap()];
+        r.unread(ahead);
+        let got: Vec<usize> = std::iter::from_fn(|| r.next_line())
+            .map(|l| l.unwrap().0)
+            .collect();
+        assert_eq!(got, [2, 3, 4]);
     }
 
     #[test]

@@ -284,6 +284,23 @@ fn csv_file_names_and_stdin_are_recognised() {
         .assert()
         .success();
     assert!(!fs::read_to_string(&txt).unwrap().contains(','));
+    // A spreadsheet's "Text (Tab delimited)" file, saved as .txt or .tsv, with commas in
+    // the day names and rows short of their trailing empty cells: the same roster.
+    let tabs =
+        "staff\tMon, 1\tTue, 2\tWed, 3\tThu, 4\r\nAnn\t1\t2\r\nBob\r\nCy\r\nDee\t\t\t1\t3\r\n";
+    for name in ["tabs.txt", "tabs.tsv"] {
+        let path = dir.path().join(name);
+        fs::write(&path, tabs).unwrap();
+        shiftgrid()
+            .arg("solve")
+            .arg(&path)
+            .args(["-f", "csv"])
+            .assert()
+            .success()
+            .stdout(contains(
+                "staff,\"Mon, 1\",\"Tue, 2\",\"Wed, 3\",\"Thu, 4\"\nAnn,Shift 1,Shift 2,",
+            ));
+    }
     // export refuses to overwrite its input.
     shiftgrid()
         .arg("export")

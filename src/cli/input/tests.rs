@@ -13,6 +13,12 @@ fn csv_is_told_by_the_first_significant_line() {
     // JSON lines hold commas but are not CSV.
     assert!(!looks_like_csv("{\"index\":1,\"cells\":[[1,2],[3,4]]}"));
     assert!(!looks_like_csv("[[1,0,0,4],[0,0,0,0]]"));
+    // Tab-separated with names (a spreadsheet's "Text (Tab delimited)"), but not a text
+    // grid whose symbols are separated by tabs.
+    assert!(looks_like_csv("staff\tMon\tTue\tWed\tThu"));
+    assert!(looks_like_csv("\tDay 1\tDay 2\tDay 3\tDay 4"));
+    assert!(!looks_like_csv("1\t0\t12\t.\t4"));
+    assert!(!looks_like_csv("A\tB\tC\tD"));
     assert!(has_csv_extension(Path::new("a/b.CSV")));
     assert!(!has_csv_extension(Path::new("csv")));
 }

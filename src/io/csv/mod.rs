@@ -25,11 +25,14 @@
 //! [`read_rosters`] takes a wide or long CSV with some shifts filled in and the rest blank and
 //! gives the puzzles. The layout is told by the header: `staff,day,shift`, or
 //! `grid,staff,day,shift`, in any letter case, is long; anything else is wide (its first
-//! header cell is a label and is not read). The delimiter is the one of `,`, `;` and tab that
-//! occurs most often in the first line (outside quotes), so spreadsheets that save with `;`
-//! are read too. Fields are trimmed, a leading byte-order mark is skipped, rows whose fields
-//! are all empty are skipped (spreadsheets write them for blank rows), and so are empty
-//! fields past the end of the header.
+//! header cell is a label and is not read). The delimiter is one of `,`, `;` and tab, so
+//! spreadsheets that save with `;` or tabs are read too: the one that occurs in the first
+//! line (outside quotes), and when more than one does (days named `Mon, 1 Jan` in a `;`
+//! file), the one of those that splits the next line into as many fields, else into the
+//! most, else the most frequent in the first line. Fields are trimmed, a leading byte-order
+//! mark is skipped, rows whose fields are all empty are skipped (spreadsheets write them
+//! for blank rows), and so are empty fields past the end of the header. A wide row short of
+//! fields ends in blanks (hand edits and some spreadsheets leave trailing empty cells out).
 //!
 //! - **Names.** Shifts are matched against the shift name list when one is given; otherwise
 //!   against the default names, where `Shift 3`, `shift 3` and the plain number `3` all mean
@@ -46,7 +49,7 @@
 //!   that holds the largest staff, day or shift number used.
 //! - **Errors.** The first problem stops reading, with its 1-based line and, where one
 //!   field is to blame, its 1-based field number ([`CsvError`]): unknown or repeated names,
-//!   rows of the wrong width, the wrong number of staff rows, an unsupported size, a shift
+//!   rows too wide (a long row also too short), the wrong number of staff rows, an unsupported size, a shift
 //!   given twice in one staff row, day or block.
 //!
 //! # Spreadsheet formula injection

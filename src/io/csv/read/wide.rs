@@ -77,8 +77,9 @@ pub(super) fn read_wide<R: BufRead>(
     let mut seen_names: HashMap<String, usize> = HashMap::new();
     let mut count = 0;
     let mut last = header.line;
-    while let Some(row) = body.next()? {
+    while let Some(mut row) = body.next()? {
         last = row.line;
+        row.pad(width);
         let fields = row.fit(width, &hint)?;
         let name = &fields[0];
         let r = if staff.list.is_some() {
