@@ -133,7 +133,8 @@ impl OutputArgs {
 }
 
 /// Sends `out` to `output` or stdout. A regular file (or a new one) is replaced atomically,
-/// unless there is nothing to write (an existing file is then left as it was);
+/// unless there is nothing to write (an existing file is then left as it was, and a new
+/// one is not created);
 /// a symlink is followed to its target; anything else (a FIFO, a device) is written into.
 /// An output that is one of the regular files the command reads (`inputs`: the input and
 /// the name files) is refused.
@@ -168,14 +169,19 @@ pub(super) fn emit<'a>(
                     )));
                 }
             }
-            if out.is_empty() && std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            let existing = std::fs::metadata(path);
+            if out.is_empty() && existing.as_ref().map_or(true, |m| m.is_file()) {
                 // Nothing to write (every puzzle failed, and said so): an earlier result
-                // is not replaced by an empty file, which as CSV could not even be read.
+                // is not replaced by an empty file, which as CSV could not even be read,
+                // and no empty file is made where there was none. (A FIFO or device is
+                // still opened and closed, so that its reader sees the end.)
                 if !ctx.quiet {
-                    msg!(
-                        "shiftgrid: nothing to write: {} is left as it was",
-                        path.display()
-                    );
+                    let what = if existing.is_ok() {
+                        "is left as it was"
+                    } else {
+                        "was not created"
+                    };
+                    msg!("shiftgrid: nothing to write: {} {what}", path.display());
                 }
                 return Ok(());
             }

@@ -189,7 +189,7 @@ fn issue14_1_dev_null_stays_a_device_and_directories_are_refused() {
 
 /// A run with nothing to write (its only puzzle has no solution) leaves an existing `-o`
 /// file as it was and says so, instead of replacing it with an empty one (an empty CSV
-/// could not even be read back).
+/// could not even be read back), and makes no new one.
 #[test]
 fn issue14_1_nothing_to_write_leaves_the_output_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -218,4 +218,19 @@ fn issue14_1_nothing_to_write_leaves_the_output_file() {
         })
         .unwrap();
     assert_eq!(fs::read_to_string(&out).unwrap(), "keep\n");
+    // And a new -o file is not created empty (as CSV it could not be read back).
+    let new = dir.path().join("new.csv");
+    StdCommand::new(binary())
+        .arg("solve")
+        .arg(&zero)
+        .args(["-f", "csv", "-o"])
+        .arg(&new)
+        .output()
+        .map(|o| {
+            assert_eq!(o.status.code(), Some(1));
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(err.contains("new.csv was not created"), "{err}");
+        })
+        .unwrap();
+    assert!(!new.exists());
 }
