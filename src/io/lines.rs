@@ -176,10 +176,23 @@ impl<R: BufRead> LineReader<R> {
                 let at = e.utf8_error().valid_up_to();
                 let bytes = e.into_bytes();
                 let col = String::from_utf8_lossy(&bytes[..at]).chars().count() + 1;
+                let utf16 =
+                    no == 1 && (bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff"));
+                let reason = if utf16 {
+                    "the file is UTF-16 (it starts with a UTF-16 byte-order mark): save it as \
+                     UTF-8 (a spreadsheet's \"CSV UTF-8\"), not as \"Unicode Text\""
+                        .to_string()
+                } else {
+                    format!(
+                        "invalid UTF-8 byte 0x{:02X} at column {col} (is the file in another \
+                         encoding, such as Windows-1252? save it as UTF-8)",
+                        bytes[at]
+                    )
+                };
                 return Err(LineError::NotText {
                     line: no,
                     col,
-                    reason: format!("invalid UTF-8 byte 0x{:02X} at column {col}", bytes[at]),
+                    reason,
                 });
             }
         };
@@ -274,7 +287,17 @@ mod tests {
         let got = all(b"x\xffy\n");
         assert_eq!(
             got,
-            [Err("(1, 2) invalid UTF-8 byte 0xFF at column 2".into())]
+            [Err(
+                "(1, 2) invalid UTF-8 byte 0xFF at column 2 (is the file in another \
+                  encoding, such as Windows-1252? save it as UTF-8)"
+                    .into()
+            )]
+        );
+        // A spreadsheet's "Unicode Text": UTF-16 with its byte-order mark.
+        let got = all(b"\xff\xfes\0t\0\n\0");
+        assert!(
+            got[0].as_ref().unwrap_err().contains("the file is UTF-16"),
+            "{got:?}"
         );
         let mut r = LineReader::new(&b"a\x07b\n"[..]).allow_controls();
         assert_eq!(r.next_line().unwrap().unwrap().1, "a\x07b");
