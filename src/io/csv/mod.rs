@@ -34,12 +34,13 @@
 //! for blank rows), and so are empty fields past the end of the header. A wide row short of
 //! fields ends in blanks (hand edits and some spreadsheets leave trailing empty cells out).
 //!
-//! - **Names.** Shifts are matched against the shift name list when one is given; otherwise
+//! - **Names.** Shifts are matched against the shift name list when one is given (as
+//!   written, or in any letter case when that matches one name of the list); otherwise
 //!   against the default names, where `Shift 3`, `shift 3` and the plain number `3` all mean
 //!   shift 3 (numbers are accepted only with default names, so that a typo in a custom roster
 //!   is never read as a number). In a wide file, the staff and day names are the file's own
 //!   first column and header, in the file's order, unless a list is given: then rows and
-//!   columns are matched to the list by name and may come in any order. Default names
+//!   columns are matched to the list by name, as shifts are, and may come in any order. Default names
 //!   (`Staff 3`, `Day 3`, or plain numbers) that number the axis out of order are placed by
 //!   their numbers, so a wide file and its long export mean the same roster. In a long file,
 //!   staff and days are matched against their lists, or taken by number as shifts are.

@@ -161,10 +161,21 @@ impl<'a> Lookup<'a> {
         Lookup { axis, n, list }
     }
 
-    /// The 0-based index of `name`.
+    /// The 0-based index of `name`: in a name list as written, or else in any letter case
+    /// when that matches one name only (`early` for `Early`, as default names are matched).
     fn find(&self, name: &str) -> Option<usize> {
         match &self.list {
-            Some((_, map)) => map.get(name).copied(),
+            Some((list, map)) => map.get(name).copied().or_else(|| {
+                let mut found = list
+                    .names
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| s.to_lowercase() == name.to_lowercase());
+                match (found.next(), found.next()) {
+                    (Some((i, _)), None) => Some(i),
+                    _ => None,
+                }
+            }),
             None => default_index(self.axis, name)
                 .filter(|k| (1..=self.n).contains(k))
                 .map(|k| k - 1),
@@ -658,6 +669,24 @@ mod tests {
             let e = read_err(&text, &d);
             assert_eq!(e.line, 5, "{end:?}: {e}");
         }
+    }
+
+    #[test]
+    fn custom_names_match_in_any_case_when_that_is_unambiguous() {
+        let custom = CustomNames {
+            shifts: Some(list("sh.txt", &["Early", "Late", "Night", "late"])),
+            ..CustomNames::default()
+        };
+        let head = "staff,Mo,Tu,We,Th\n";
+        let r = &read(
+            &format!("{head}A,EARLY,Night,late,Late\nB\nC\nD\n"),
+            &custom,
+        )
+        .unwrap()[0];
+        assert_eq!(&r.puzzle.cells()[..4], [1, 3, 4, 2]);
+        // `LATE` could be either of two names: refused, as before.
+        let e = read_err(&format!("{head}A,LATE\nB\nC\nD\n"), &custom);
+        assert!(e.to_string().contains("unknown shift \"LATE\""), "{e}");
     }
 
     #[test]
