@@ -43,7 +43,9 @@
 //!   columns are matched to the list by name, as shifts are, and may come in any order. Default names
 //!   (`Staff 3`, `Day 3`, or plain numbers) that number the axis out of order are placed by
 //!   their numbers, so a wide file and its long export mean the same roster. In a long file,
-//!   staff and days are matched against their lists, or taken by number as shifts are.
+//!   staff and days are matched against their lists, or taken by number as shifts are; a
+//!   row that repeats an earlier one exactly is read once, and a second, other shift for
+//!   the same staff member and day is an error.
 //! - **Size.** A wide file has `N` day columns and `N` staff rows, in its own order, which is
 //!   the roster's: blocks are `b` adjacent staff × `b` adjacent days. A long file's `N` is the
 //!   length of the name lists when any is given, and otherwise the smallest supported side

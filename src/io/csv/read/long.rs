@@ -23,8 +23,8 @@ struct Assignment {
 struct Group {
     label: Option<String>,
     rows: Vec<Assignment>,
-    /// The line of each (staff, day) assigned so far.
-    first: HashMap<(u8, u8), usize>,
+    /// The line and shift of each (staff, day) assigned so far.
+    first: HashMap<(u8, u8), (usize, u8)>,
     /// The largest staff, day or shift number used (for the size without name lists).
     max: usize,
 }
@@ -137,7 +137,11 @@ pub(super) fn read_long<R: BufRead>(
         // Every index is 1..=100 here, so it fits a byte.
         let [staff, day, shift] = index.map(|v| u8::try_from(v).unwrap_or(u8::MAX));
         let (staff, day) = (staff - 1, day - 1);
-        if let Some(&first_line) = group.first.get(&(staff, day)) {
+        if let Some(&(first_line, first_shift)) = group.first.get(&(staff, day)) {
+            if first_shift == shift {
+                // The same row again (a paste made twice): it says nothing new.
+                continue;
+            }
             return Err(err(
                 row.line,
                 None,
@@ -149,7 +153,7 @@ pub(super) fn read_long<R: BufRead>(
             )
             .into());
         }
-        group.first.insert((staff, day), row.line);
+        group.first.insert((staff, day), (row.line, shift));
         group.rows.push(Assignment {
             line: row.line,
             staff,

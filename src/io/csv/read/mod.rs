@@ -606,8 +606,8 @@ mod tests {
                  to \"B\" and days \"Day 1\" to \"Day 2\" (also at line 2, field 2)",
             ),
             (
-                "staff,day,shift\n1,1,1\n1,1,2\n".into(),
-                "line 3: staff \"Staff 1\" on day \"Day 1\" is assigned a second time \
+                "staff,day,shift\n1,1,1\n1,1,1\n1,1,2\n".into(),
+                "line 4: staff \"Staff 1\" on day \"Day 1\" is assigned a second time \
                  (first on line 2)",
             ),
             (
