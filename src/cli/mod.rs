@@ -8,8 +8,7 @@
 /// closed or full (`2>/dev/full`), and a message that cannot be shown is no reason to crash.
 macro_rules! msg {
     ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
+        $crate::cli::progress::print_line(format_args!($($arg)*));
     }};
 }
 

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, WeakProgressBar};
 
 use crate::generate::ga::GaProgress;
 use crate::solve::SearchControl;
@@ -73,6 +73,28 @@ fn exit_at_once(why: &str) -> ! {
     msg!("shiftgrid: {why} (output files left as they were)");
     crate::io::atomic::remove_temporary_files();
     std::process::exit(130);
+}
+
+/// The bar on stderr now, if any: [`print_line`] prints above it.
+static SHOWN: std::sync::Mutex<Option<WeakProgressBar>> = std::sync::Mutex::new(None);
+
+/// Prints one line on stderr (what `msg!` does). While a bar is shown the bar is cleared
+/// first and drawn again below the line, so that a note, an error or the Ctrl-C message
+/// gets a line of its own instead of running on after the bar and wrapping, and no stale
+/// piece of the bar is left on screen. Never panics (a closed or full stderr is ignored).
+pub fn print_line(line: std::fmt::Arguments<'_>) {
+    use std::io::Write as _;
+    let write = || {
+        let _ = writeln!(std::io::stderr(), "{line}");
+    };
+    let bar = SHOWN
+        .lock()
+        .ok()
+        .and_then(|shown| shown.as_ref().and_then(WeakProgressBar::upgrade));
+    match bar {
+        Some(bar) if !bar.is_hidden() => bar.suspend(write),
+        _ => write(),
+    }
 }
 
 /// Prints a one-line summary (`shiftgrid: …`) on stderr when progress is shown (stderr is
@@ -202,15 +224,15 @@ impl Progress {
         }
         let template = match (&meter, total) {
             (Meter::Items | Meter::Ga(_), _) => format!(
-                "{{spinner}} {{bar:30}} {{pos}}/{{len}} {what} [{{elapsed_precise}}, eta {{eta}}] {{msg}}"
+                "{{spinner}} {{bar:30}} {{pos}}/{{len}} {what} [{{elapsed_precise}}, eta {{eta}}] {{wide_msg}}"
             ),
             (Meter::Stream { size: Some(_), .. }, _) => "{spinner} {bar:30} {percent:>3}% of \
-                 {binary_total_bytes} [{elapsed_precise}, eta {eta}] {msg}"
+                 {binary_total_bytes} [{elapsed_precise}, eta {eta}] {wide_msg}"
                 .to_string(),
             (Meter::Generate { .. }, _) => {
-                "{spinner} {bar:30} {prefix} [{elapsed_precise}, eta {eta}] {msg}".to_string()
+                "{spinner} {bar:30} {prefix} [{elapsed_precise}, eta {eta}] {wide_msg}".to_string()
             }
-            _ => "{spinner} [{elapsed_precise}] {msg}".to_string(),
+            _ => "{spinner} [{elapsed_precise}] {wide_msg}".to_string(),
         };
         let len = match meter {
             Meter::Items | Meter::Stream { .. } | Meter::Generate { .. } | Meter::Ga(_) => total,
@@ -221,6 +243,9 @@ impl Progress {
             ProgressStyle::with_template(&template)
                 .unwrap_or_else(|_| ProgressStyle::default_spinner()),
         );
+        if let Ok(mut shown) = SHOWN.lock() {
+            *shown = Some(bar.downgrade());
+        }
         let ticker = {
             let bar = bar.clone();
             let stop = Arc::clone(&stop);
@@ -257,6 +282,9 @@ impl Progress {
             let _ = t.join();
         }
         if let Some(bar) = self.bar.take() {
+            if let Ok(mut shown) = SHOWN.lock() {
+                *shown = None;
+            }
             bar.finish_and_clear();
         }
     }

@@ -213,9 +213,9 @@ fn grade_refuses_bad_rosters_with_their_position() {
     );
     assert_bad(
         "bad.csv",
-        format!("{head}A,Shift 1,,\nB,,,,\n{rest}").as_bytes(),
+        format!("{head}A,,,,,Shift 2\nB,,,,\n{rest}").as_bytes(),
         &["grade", "--explain"],
-        "bad.csv:2:1: row has 4 fields, expected 5 (staff and 4 days)",
+        "bad.csv:2:6: row has 6 fields, expected 5 (staff and 4 days)",
     );
     // A text grid forced to be read as CSV is refused too, not graded as text.
     assert_bad(

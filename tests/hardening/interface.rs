@@ -91,6 +91,59 @@ fn issue14_7_long_commands_end_with_a_summary_line_on_a_terminal() {
         .stderr(contains("filled").not());
 }
 
+/// On an 80-column terminal the bar fits its line, and a message printed while it is shown
+/// (here Ctrl-C's) gets a line of its own: the bar is cleared first and drawn again below.
+/// Before, the message ran on after the bar, wrapped, and left a piece of the bar behind.
+#[cfg(target_os = "linux")]
+#[test]
+fn issue14_7_messages_during_a_bar_take_their_own_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = binary();
+    let cmd = format!(
+        "stty cols 80; {} fill --box 10 --seed 3 --count 200 -o m.txt & p=$!; sleep 1.5; \
+         kill -INT $p; wait $p",
+        b.display()
+    );
+    let shown = on_a_terminal(dir.path(), &cmd);
+    let at = shown
+        .find("shiftgrid: interrupted: stopping")
+        .unwrap_or_else(|| panic!("no interrupt message: {shown:?}"));
+    // The bar was up (its spinner line), and the message starts a cleared line.
+    assert!(shown[..at].contains("/200 grids"), "{shown:?}");
+    assert!(
+        shown[..at].ends_with("\r\x1b[2K") || shown[..at].ends_with('\n'),
+        "{:?}",
+        &shown[at.saturating_sub(40)..at + 40]
+    );
+    // Every drawn line, escapes left out, fits 80 columns.
+    let plain: String = {
+        let mut out = String::new();
+        let mut chars = shown.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                // CSI: ESC [ parameters final-letter.
+                chars.next();
+                for d in chars.by_ref() {
+                    if d.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    };
+    for line in plain.split(['\r', '\n']) {
+        assert!(
+            line.chars().count() <= 80,
+            "{} columns: {line:?}",
+            line.chars().count()
+        );
+    }
+    assert!(!dir.path().join("m.txt").exists());
+}
+
 fn shiftgrid_loud() -> Command {
     Command::cargo_bin("shiftgrid").expect("the binary is built")
 }
