@@ -43,6 +43,13 @@ pub(super) struct RenderArgs {
 /// # Errors
 /// I/O and CSV errors, a grid too large for the options asked, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
+    if let Some(ext) = args.output.as_deref().and_then(other_image_extension) {
+        return Err(exit::usage_error(format!(
+            "render writes SVG, not {ext}: name the file .svg (a converter such as \
+             rsvg-convert or Inkscape makes a {ext} from it)",
+            ext = ext.to_uppercase()
+        )));
+    }
     // Name files label any input (the picture is a roster), so they are never refused.
     let (mut input, custom) = load_puzzles(&args.input, &args.names, true)?;
     let name = input.name.clone();
@@ -153,4 +160,15 @@ mod tests {
             assert!(parse_cell_px(bad).is_err(), "{bad}");
         }
     }
+}
+
+/// The extension of `path` when it names an image or print format other than SVG, which
+/// `render` would otherwise fill with SVG under the wrong name.
+fn other_image_extension(path: &std::path::Path) -> Option<String> {
+    const OTHERS: [&str; 13] = [
+        "png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "pdf", "eps", "ps", "avif",
+        "heic",
+    ];
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    OTHERS.contains(&ext.as_str()).then_some(ext)
 }

@@ -119,3 +119,28 @@ fn render_refuses_names_it_would_not_draw() {
         .success()
         .stdout(contains(">Ann<"));
 }
+
+#[test]
+fn render_refuses_an_image_name_it_would_fill_with_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = "1 3 4 2\n2 4 1 3\n3 1 2 4\n4 2 3 1\n";
+    for name in ["roster.png", "roster.PDF", "roster.jpeg"] {
+        let out = dir.path().join(name);
+        shiftgrid()
+            .args(["render", "-", "-o"])
+            .arg(&out)
+            .write_stdin(grid)
+            .assert()
+            .code(2)
+            .stderr(contains("render writes SVG, not").and(contains("name the file .svg")));
+        assert!(!out.exists(), "{name}");
+    }
+    let out = dir.path().join("roster.SVG");
+    shiftgrid()
+        .args(["render", "-", "-o"])
+        .arg(&out)
+        .write_stdin(grid)
+        .assert()
+        .success();
+    assert!(std::fs::read_to_string(&out).unwrap().starts_with("<?xml"));
+}
