@@ -138,6 +138,17 @@ fn parse_cell_px(s: &str) -> Result<f64, String> {
     }
 }
 
+/// The extension of `path` when it names an image or print format other than SVG, which
+/// `render` would otherwise fill with SVG under the wrong name.
+fn other_image_extension(path: &std::path::Path) -> Option<String> {
+    const OTHERS: [&str; 13] = [
+        "png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "pdf", "eps", "ps", "avif",
+        "heic",
+    ];
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    OTHERS.contains(&ext.as_str()).then_some(ext)
+}
+
 #[cfg(test)]
 mod tests {
     use super::parse_cell_px;
@@ -160,15 +171,4 @@ mod tests {
             assert!(parse_cell_px(bad).is_err(), "{bad}");
         }
     }
-}
-
-/// The extension of `path` when it names an image or print format other than SVG, which
-/// `render` would otherwise fill with SVG under the wrong name.
-fn other_image_extension(path: &std::path::Path) -> Option<String> {
-    const OTHERS: [&str; 13] = [
-        "png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "pdf", "eps", "ps", "avif",
-        "heic",
-    ];
-    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-    OTHERS.contains(&ext.as_str()).then_some(ext)
 }
