@@ -15,7 +15,8 @@ use super::input::Loaded;
 use super::output::{Sink, emit};
 use super::progress::{Progress, show_progress};
 
-/// The progress bar of a batch over `input`: the share of the file read, with puzzles done.
+/// The progress bar of a batch over `input`: the share of the file read, with puzzles done,
+/// then, once all of it is read, the puzzles done of those read.
 pub(super) fn batch_progress(ctx: &Ctx, input: &Loaded) -> Progress {
     let (read, size) = &input.progress;
     Progress::stream(
@@ -24,6 +25,7 @@ pub(super) fn batch_progress(ctx: &Ctx, input: &Loaded) -> Progress {
         &ctx.control,
         Arc::clone(&read.0),
         *size,
+        Arc::clone(&input.handed),
     )
 }
 

@@ -13,7 +13,8 @@
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
@@ -241,6 +242,8 @@ pub(super) struct Loaded {
     pub(super) bad: usize,
     /// Good puzzles handed out so far.
     pub(super) good: usize,
+    /// The same count, for the progress bar's thread.
+    pub(super) handed: Arc<AtomicU64>,
     /// Bytes of the input read so far, and its size when known (for progress).
     pub(super) progress: (BytesRead, Option<u64>),
     /// For a roster CSV: each roster's grid label and names, by index.
@@ -327,6 +330,7 @@ impl Loaded {
             match record.puzzle {
                 Ok(puzzle) => {
                     self.good += 1;
+                    self.handed.fetch_add(1, Ordering::Relaxed);
                     let roster = self.rosters_meta.get(index).cloned();
                     return Ok(Some(Item {
                         index,
@@ -485,6 +489,7 @@ pub(super) fn load_puzzles(
             next: 0,
             bad: 0,
             good: 0,
+            handed: Arc::default(),
             progress,
             rosters_meta: Vec::new(),
             held: Vec::new(),
@@ -524,6 +529,7 @@ pub(super) fn load_puzzles(
         next: 0,
         bad: 0,
         good: 0,
+        handed: Arc::default(),
         progress,
         rosters_meta,
         held: Vec::new(),

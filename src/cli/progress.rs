@@ -112,10 +112,12 @@ enum Meter {
     Items,
     /// One search: a spinner with its nodes (or, for fills, cells placed).
     Search { fill_cells: Option<u64> },
-    /// Bytes of the input read of its size (a spinner with items done when unknown).
+    /// Bytes of the input read of its size, then (all read) items done of the `taken` read
+    /// from it; a spinner with items done when the size is unknown.
     Stream {
         read: Arc<AtomicU64>,
         size: Option<u64>,
+        taken: Arc<AtomicU64>,
     },
     /// Puzzle generation: orbits checked of `orbits`, givens left of `cells`, then
     /// `rounds` rounds of improvement.
@@ -158,15 +160,19 @@ impl Progress {
     }
 
     /// A bar over the bytes of an input of `size` bytes (`None`: a spinner), with the
-    /// `what` done so far (puzzles) in its message.
+    /// `what` done so far (puzzles) in its message; once the whole input is read, over the
+    /// `what` done of the `taken` read from it (a long search on the last puzzles would
+    /// otherwise show 100% while it runs).
     pub fn stream(
         visible: bool,
         what: &str,
         control: &SearchControl,
         read: Arc<AtomicU64>,
         size: Option<u64>,
+        taken: Arc<AtomicU64>,
     ) -> Progress {
-        Progress::start(visible, size, what, control, Meter::Stream { read, size })
+        let meter = Meter::Stream { read, size, taken };
+        Progress::start(visible, size, what, control, meter)
     }
 
     /// A bar over the `orbits` removal checks of one generated puzzle of `cells` cells,
@@ -226,10 +232,7 @@ impl Progress {
             (Meter::Items | Meter::Ga(_), _) => format!(
                 "{{spinner}} {{bar:30}} {{pos}}/{{len}} {what} [{{elapsed_precise}}, eta {{eta}}] {{wide_msg}}"
             ),
-            (Meter::Stream { size: Some(_), .. }, _) => "{spinner} {bar:30} {percent:>3}% of \
-                 {binary_total_bytes} [{elapsed_precise}, eta {eta}] {wide_msg}"
-                .to_string(),
-            (Meter::Generate { .. }, _) => {
+            (Meter::Stream { size: Some(_), .. }, _) | (Meter::Generate { .. }, _) => {
                 "{spinner} {bar:30} {prefix} [{elapsed_precise}, eta {eta}] {wide_msg}".to_string()
             }
             _ => "{spinner} [{elapsed_precise}] {wide_msg}".to_string(),
@@ -333,8 +336,30 @@ fn tick(
             control.placed.load(Ordering::Relaxed),
             control.restarts.load(Ordering::Relaxed),
         ),
-        Meter::Stream { read, size } => {
-            bar.set_position(read.load(Ordering::Relaxed).min(size.unwrap_or(u64::MAX)));
+        Meter::Stream { read, size, taken } => {
+            let read = read.load(Ordering::Relaxed);
+            let taken = taken.load(Ordering::Relaxed);
+            match *size {
+                Some(size) if read >= size && taken > 0 => {
+                    // All read: the bar is over the puzzles read now.
+                    if bar.length() != Some(taken) {
+                        bar.set_length(taken);
+                        bar.reset_eta();
+                    }
+                    bar.set_position(done.min(taken));
+                    bar.set_prefix(format!("{done}/{taken} {what}"));
+                    return bar.set_message(rate);
+                }
+                Some(size) => {
+                    bar.set_position(read.min(size));
+                    bar.set_prefix(format!(
+                        "{:>3}% of {}",
+                        read.min(size) * 100 / size.max(1),
+                        indicatif::BinaryBytes(size)
+                    ));
+                }
+                None => {}
+            }
             format!("{done} {what} ({}/s), {rate}", human(done as f64 / secs))
         }
         Meter::Generate {
@@ -426,7 +451,14 @@ mod tests {
         let hidden = [
             Progress::new(false, 10, "puzzles", &control, None),
             Progress::new(false, 1, "puzzles", &control, Some(81)),
-            Progress::stream(false, "puzzles", &control, Arc::default(), None),
+            Progress::stream(
+                false,
+                "puzzles",
+                &control,
+                Arc::default(),
+                None,
+                Arc::default(),
+            ),
             Progress::generate(false, &control, 81, 20, 4),
         ];
         for p in hidden {
@@ -440,6 +472,32 @@ mod tests {
         let p = Progress::new(true, 10, "puzzles", &control, None);
         assert!(p.bar.is_some() && p.ticker.is_some());
         p.finish();
+    }
+
+    #[test]
+    fn a_stream_bar_counts_puzzles_once_the_input_is_read() {
+        let control = SearchControl::default();
+        let read = Arc::new(AtomicU64::new(700));
+        let taken = Arc::new(AtomicU64::new(2));
+        let meter = Meter::Stream {
+            read: Arc::clone(&read),
+            size: Some(1000),
+            taken: Arc::clone(&taken),
+        };
+        let bar = ProgressBar::hidden();
+        bar.set_length(1000);
+        let done = AtomicU64::new(1);
+        tick(&bar, &meter, &control, &done, "puzzles", Instant::now());
+        assert_eq!(
+            (bar.position(), bar.prefix().as_str()),
+            (700, " 70% of 1000 B")
+        );
+        // All read, one puzzle of three still searching: not "100%".
+        read.store(1000, Ordering::Relaxed);
+        taken.store(3, Ordering::Relaxed);
+        tick(&bar, &meter, &control, &done, "puzzles", Instant::now());
+        assert_eq!((bar.position(), bar.length()), (1, Some(3)));
+        assert_eq!(bar.prefix(), "1/3 puzzles");
     }
 
     #[test]
@@ -457,8 +515,13 @@ mod tests {
             Meter::Stream {
                 read: Arc::clone(&read),
                 size: Some(1000),
+                taken: Arc::new(AtomicU64::new(3)),
             },
-            Meter::Stream { read, size: None },
+            Meter::Stream {
+                read,
+                size: None,
+                taken: Arc::default(),
+            },
             Meter::Generate {
                 cells: 81,
                 orbits: 20,
