@@ -393,9 +393,14 @@ fn tick(
                     checks * 100 / len.max(1)
                 ));
             }
+            // Before the generator's first report (while the grid is filled) every cell is
+            // still a given; no unique puzzle has none.
+            let givens = match control.givens.load(Ordering::Relaxed) {
+                0 => *cells,
+                g => g,
+            };
             format!(
-                "{}/{cells} givens left, {checks} checks ({:.0}/s), {rate}",
-                control.givens.load(Ordering::Relaxed),
+                "{givens}/{cells} givens left, {checks} checks ({:.0}/s), {rate}",
                 checks as f64 / secs
             )
         }
@@ -560,6 +565,19 @@ mod tests {
         tick_generate();
         assert_eq!((bar.position(), bar.length()), (30, Some(30)));
         assert!(bar.prefix().contains("orbits checked"), "{}", bar.prefix());
+        // No report from the generator yet: every cell is a given, not none.
+        assert!(
+            bar.message().starts_with("81/81 givens left"),
+            "{}",
+            bar.message()
+        );
+        control.givens.store(40, Ordering::Relaxed);
+        tick_generate();
+        assert!(
+            bar.message().starts_with("40/81 givens left"),
+            "{}",
+            bar.message()
+        );
         // With checks still queued the bar counts them in.
         control.queued.store(10, Ordering::Relaxed);
         tick_generate();
