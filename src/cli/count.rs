@@ -175,7 +175,7 @@ impl Entry for Counted<'_> {
             stats: Option<StatsJson<'a>>,
         }
         Record::new(
-            InInput::new(self.item.index, self.item.line),
+            InInput::of(self.item),
             None,
             CountJson {
                 solutions: self.outcome.count,

@@ -211,6 +211,11 @@ pub(super) struct Item {
 }
 
 impl Item {
+    /// Its label in the `grid` column of the long CSV it was read from, if it has one.
+    pub(super) fn grid_label(&self) -> Option<&str> {
+        self.roster.as_ref().and_then(|r| r.0.as_deref())
+    }
+
     /// The label in a long CSV's grid column: the input's own, or the puzzle's number.
     pub(super) fn label(&self) -> String {
         self.roster

@@ -214,7 +214,7 @@ impl<F: Fn() -> Result<Names>> Entry for Solved<'_, F> {
             _ => "solved",
         };
         Record::new(
-            InInput::new(self.item.index, self.item.line),
+            InInput::of(self.item),
             Some(puzzle.shape()),
             SolveJson {
                 givens: puzzle.givens(),

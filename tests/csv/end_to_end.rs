@@ -254,6 +254,26 @@ fn generate_with_solution_in_long_csv() {
     .unwrap();
     assert!(rosters[0].puzzle.is_completed_by(&solution));
     assert!(independently_valid(9, solution.cells()));
+    // JSON records of count, grade and solve name each roster by its grid label.
+    for command in ["count", "grade", "solve"] {
+        let json = shiftgrid()
+            .args([command, "-", "-f", "json"])
+            .write_stdin(out.clone())
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let labels: Vec<String> = String::from_utf8(json)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v["grid"].as_str().unwrap_or_default().to_string()
+            })
+            .collect();
+        assert_eq!(labels, ["1", "1 solution"], "{command}");
+    }
 }
 
 #[test]

@@ -67,7 +67,7 @@ impl Entry for Graded<'_> {
         }
         let (g, labels) = (self.grade, self.labels.as_ref());
         Record::new(
-            InInput::new(self.item.index, self.item.line),
+            InInput::of(self.item),
             Some(self.item.puzzle.shape()),
             GradeJson {
                 outcome: g.outcome.name(),

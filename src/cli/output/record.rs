@@ -3,6 +3,7 @@
 
 use serde::{Serialize, Serializer};
 
+use crate::cli::input::Item;
 use crate::grid::Shape;
 
 /// The JSON record of one result, one per line: what identifies the result (`key`: its
@@ -39,19 +40,23 @@ struct ShapeJson {
     size: usize,
 }
 
-/// A record's key for a puzzle of the input: its 1-based number and the line it starts on.
+/// A record's key for a puzzle of the input: its 1-based number and the line it starts on,
+/// and for a roster of a long CSV with a `grid` column, its label there.
 #[derive(Serialize)]
 pub(in crate::cli) struct InInput {
     puzzle: usize,
     line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grid: Option<String>,
 }
 
 impl InInput {
-    /// The key of the puzzle with 0-based `index` starting on `line`.
-    pub(in crate::cli) fn new(index: usize, line: usize) -> InInput {
+    /// The key of `item`.
+    pub(in crate::cli) fn of(item: &Item) -> InInput {
         InInput {
-            puzzle: index + 1,
-            line,
+            puzzle: item.index + 1,
+            line: item.line,
+            grid: item.grid_label().map(str::to_string),
         }
     }
 }
