@@ -65,11 +65,19 @@ fn bad_csvs_give_positions_exit_65_and_write_nothing() {
         ),
         (
             "staff,day,shift\nAnn,Mon,1\n".to_string(),
-            "bad.csv:2:1: unknown staff \"Ann\"",
+            "bad.csv:1:1: the file names 1 staff: a roster has 4, 9,",
+        ),
+        (
+            "staff,day,shift\n1,1,1\nAnn,Mon,1\n".to_string(),
+            "bad.csv:3:1: unknown staff \"Ann\"",
         ),
         (
             "staff,day,shift\n1,-1,1\n".to_string(),
-            "bad.csv:2:2: unknown day \"-1\"",
+            "bad.csv:2:2: day \"-1\" starts with '-', which spreadsheets run as a formula",
+        ),
+        (
+            "staff,day,shift\n1,1,1\n1,-1,1\n".to_string(),
+            "bad.csv:3:2: unknown day \"-1\"",
         ),
         (
             "grid,staff,day,shift\n@x,1,1,1\n".to_string(),

@@ -299,6 +299,57 @@ pub enum CsvErrorKind {
          given (a name list of N names makes an empty NxN roster)"
     )]
     UnknownSize,
+    /// More distinct staff or day names in one grid of a long roster than any roster has.
+    #[error("more than {limit} {} named", axis.plural())]
+    TooManyNames {
+        /// Which axis.
+        axis: Axis,
+        /// The largest side.
+        limit: usize,
+    },
+    /// A long roster naming staff and days of its own (no list), as many of one as of the
+    /// other, which is not a supported side.
+    #[error(
+        "the file names {count} {}: a roster has 4, 9, 16, 25, 36, 49, 64, 81 or 100 (list \
+         every one, with an empty shift where none is assigned, or name them with {})",
+        axis.plural(),
+        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }
+    )]
+    OwnCount {
+        /// Which axis.
+        axis: Axis,
+        /// How many names.
+        count: usize,
+    },
+    /// A long roster naming different numbers of staff and days of its own.
+    #[error("the file names {staff} staff but {days} days: a roster has as many of each")]
+    OwnCounts {
+        /// Staff names.
+        staff: usize,
+        /// Day names.
+        days: usize,
+    },
+    /// A long roster with staff (or day) names of its own whose order it does not give:
+    /// the rows on the first row's day (of its staff member) must name them all.
+    #[error(
+        "the order of the {} is not given: the rows of {anchor:?}, the first row's {}, name \
+         {listed} of the {count} {}; list every one there, with an empty shift where none is \
+         assigned (as shiftgrid writes long rosters), or give their order with {}",
+        axis.plural(),
+        if *axis == Axis::Staff { "day" } else { "staff member" },
+        axis.plural(),
+        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }
+    )]
+    Unordered {
+        /// The axis whose order is missing.
+        axis: Axis,
+        /// The first row's name on the other axis.
+        anchor: String,
+        /// How many of them those rows name.
+        listed: usize,
+        /// How many the file names.
+        count: usize,
+    },
     /// A name list that does not fit this roster.
     #[error(transparent)]
     Names(NamesError),

@@ -12,7 +12,11 @@
 //!   staff member, `<staff>,<shift>,…,<shift>`, with an empty cell for a blank.
 //! - [`Layout::Long`], what rostering tools import: a header `staff,day,shift`, then one row per
 //!   assignment, blank cells left out, except that a blank last cell (the last staff
-//!   member's last day) is written with an empty shift, so that the file tells its size. [`LongWriter`] puts several grids in one file by adding
+//!   member's last day) is written with an empty shift, so that the file tells its size,
+//!   and so are the first staff member's and the first day's blanks when the staff or days
+//!   have names of the roster's own (not `Staff 1`…, `Day 1`… in order), so that the file
+//!   names every one of them in order and reads back without name lists (staff with no
+//!   shift are not lost). [`LongWriter`] puts several grids in one file by adding
 //!   a leading `grid` column (`grid,staff,day,shift`) that labels each row's grid. A wide file
 //!   holds exactly one grid, because CSV has no way to separate tables that every reader
 //!   understands.
@@ -23,15 +27,16 @@
 //! # Reading (roster completion)
 //!
 //! [`read_rosters`] takes a wide or long CSV with some shifts filled in and the rest blank and
-//! gives the puzzles. The layout is told by the header: `staff,day,shift`, or
-//! `grid,staff,day,shift`, in any letter case, is long; anything else is wide (its first
+//! gives the puzzles. The layout is told by the header: one that names the columns `staff`,
+//! `day` and `shift` once each (and `grid` at most once), in any order and letter case, is
+//! long, and its other columns (a note, say) are ignored; anything else is wide (its first
 //! header cell is a label and is not read). The delimiter is one of `,`, `;` and tab, so
 //! spreadsheets that save with `;` or tabs are read too: the one that occurs in the first
 //! line (outside quotes), and when more than one does (days named `Mon, 1 Jan` in a `;`
 //! file), the one of those that splits the next line into as many fields, else into the
 //! most, else the most frequent in the first line. Fields are trimmed, a leading byte-order
 //! mark is skipped, rows whose fields are all empty are skipped (spreadsheets write them
-//! for blank rows), and so are empty fields past the end of the header. A wide row short of
+//! for blank rows), and so are empty fields past the end of the header. A row short of
 //! fields ends in blanks (hand edits and some spreadsheets leave trailing empty cells out).
 //!
 //! - **Names.** Shifts are matched against the shift name list when one is given (as
@@ -43,13 +48,18 @@
 //!   columns are matched to the list by name, as shifts are, and may come in any order. Default names
 //!   (`Staff 3`, `Day 3`, or plain numbers) that number the axis out of order are placed by
 //!   their numbers, so a wide file and its long export mean the same roster. In a long file,
-//!   staff and days are matched against their lists, or taken by number as shifts are; a
-//!   row that repeats an earlier one exactly is read once, and a second, other shift for
-//!   the same staff member and day is an error.
+//!   staff and days are matched against their lists; without a list, an axis whose names
+//!   are all default ones is taken by number, as shifts are, and one with names of its own
+//!   is placed in the order the file gives: the staff in the order of the rows on the first
+//!   row's day, the days in the order of the first row's staff member's rows, which must
+//!   name every one (else the error says so: nothing is guessed). A row that repeats an
+//!   earlier one exactly is read once, and a second, other shift for the same staff member
+//!   and day is an error.
 //! - **Size.** A wide file has `N` day columns and `N` staff rows, in its own order, which is
 //!   the roster's: blocks are `b` adjacent staff × `b` adjacent days. A long file's `N` is the
-//!   length of the name lists when any is given, and otherwise the smallest supported side
-//!   that holds the largest staff, day or shift number used.
+//!   length of the name lists when any is given, else the number of staff (or days) it
+//!   names of its own, and otherwise the smallest supported side that holds the largest
+//!   staff, day or shift number used.
 //! - **Errors.** The first problem stops reading, with its 1-based line and, where one
 //!   field is to blame, its 1-based field number ([`CsvError`]): unknown or repeated names,
 //!   rows too wide (a long row also too short), the wrong number of staff rows, an unsupported size, a shift
@@ -213,6 +223,23 @@ mod tests {
         let back = read(&text, &shifts_only).unwrap();
         assert_eq!(back[0].names, names);
         assert_eq!(back[0].puzzle, p);
+        // And so do long files, in the order they list them: wide -> long -> wide keeps
+        // the roster with the shift list alone, even with the whole first staff member's
+        // row and first day blank (those blanks are written, so every name is there).
+        let mut cells = p.cells().to_vec();
+        for k in 0..9 {
+            cells[k] = 0;
+            cells[k * 9] = 0;
+        }
+        let sparse = crate::grid::Puzzle::new(shape, cells).unwrap();
+        for q in [&p, &sparse] {
+            let long = write(q, &names, Layout::Long);
+            let back = read(&long, &shifts_only).unwrap();
+            assert_eq!(back[0].names, names);
+            assert_eq!(&back[0].puzzle, q);
+            let wide = write(&back[0].puzzle, &back[0].names, Layout::Wide);
+            assert_eq!(wide, write(q, &names, Layout::Wide));
+        }
     }
 
     #[test]

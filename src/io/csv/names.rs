@@ -373,7 +373,7 @@ impl Names {
         }
     }
 
-    fn get_mut(&mut self, axis: Axis) -> &mut Vec<String> {
+    pub(super) fn get_mut(&mut self, axis: Axis) -> &mut Vec<String> {
         match axis {
             Axis::Staff => &mut self.staff,
             Axis::Day => &mut self.days,

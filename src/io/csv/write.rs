@@ -5,7 +5,8 @@ use std::io::{self, Write};
 
 use super::Layout;
 use super::errors::ExportError;
-use super::names::{Names, check_name};
+use super::names::{Axis, Names, check_name};
+use super::read::default_index;
 use crate::grid::Puzzle;
 
 /// A writer quoting fields where needed, or every field when `quote_all`.
@@ -63,6 +64,40 @@ fn field_len(field: &str, quote_all: bool) -> usize {
     w.into_inner().map_or(worst, |bytes| bytes.len() - 1)
 }
 
+/// Which cells of a roster the long layout writes a row for.
+struct LongRows {
+    n: usize,
+    last: usize,
+    /// The staff and days are `Staff 1`…, `Day 1`… in order, which a reader places by
+    /// number.
+    numbered: bool,
+}
+
+impl LongRows {
+    fn new(puzzle: &Puzzle, names: &Names) -> LongRows {
+        let numbered = |axis: Axis, list: &[String]| {
+            list.iter()
+                .enumerate()
+                .all(|(k, name)| default_index(axis, name) == Some(k + 1))
+        };
+        LongRows {
+            n: puzzle.shape().side(),
+            last: puzzle.cells().len() - 1,
+            numbered: numbered(Axis::Staff, names.staff()) && numbered(Axis::Day, names.days()),
+        }
+    }
+
+    /// Whether cell `i`, holding `v`, has a row: every shift given; of the blanks (written
+    /// with an empty shift), the last cell's, which tells the size (a reader would
+    /// otherwise guess it from the largest number used, too small for a sparse roster);
+    /// and with names of the roster's own, the first staff member's and the first day's,
+    /// so that the file names every staff member and day in order (a reader places such
+    /// names in the order the file gives).
+    fn has(&self, i: usize, v: u8) -> bool {
+        v != 0 || i == self.last || (!self.numbered && (i < self.n || i % self.n == 0))
+    }
+}
+
 /// [`ExportError::RowTooLong`] for the first row of `puzzle` in `layout` that would not
 /// read back, each row's length counted from its fields (names are measured once).
 fn check_row_lengths(
@@ -111,9 +146,9 @@ fn check_row_lengths(
             let label_len = label.map_or(0, |l| field_len(l) + 1);
             let staff_len: Vec<usize> = names.staff.iter().map(|s| field_len(s)).collect();
             let day_len: Vec<usize> = names.days.iter().map(|d| field_len(d)).collect();
-            let last = puzzle.cells().len() - 1;
+            let written = LongRows::new(puzzle, names);
             for (i, &v) in puzzle.cells().iter().enumerate() {
-                if v == 0 && i != last {
+                if !written.has(i, v) {
                     continue;
                 }
                 let len =
@@ -173,12 +208,9 @@ fn write_long_rows<W: Write>(
     names: &Names,
 ) -> Result<(), ExportError> {
     let n = puzzle.shape().side();
-    let last = puzzle.cells().len() - 1;
+    let written = LongRows::new(puzzle, names);
     for (i, &v) in puzzle.cells().iter().enumerate() {
-        // Blanks are left out, except the last cell's: its row (with an empty shift) says
-        // the size, which a reader would otherwise guess from the largest number used, too
-        // small for a sparse roster.
-        if v == 0 && i != last {
+        if !written.has(i, v) {
             continue;
         }
         let (staff, day, shift) = (
@@ -344,7 +376,8 @@ mod tests {
     }
 
     /// Only rows that are written count: a blank cell's long staff and day names never
-    /// share a row in the long layout.
+    /// share a row in the long layout (away from the first staff member and first day,
+    /// whose blanks are written when the names are the roster's own).
     #[test]
     fn long_rows_are_measured_as_written() {
         use super::super::test_util::read;
@@ -352,11 +385,12 @@ mod tests {
         use crate::io::lines::MAX_LINE;
         let s = s2();
         let mut cells = crate::io::fixtures::pattern(s).cells().to_vec();
-        cells[0] = 0;
+        cells[5] = 0;
         let puzzle = Puzzle::new(s, cells).unwrap();
         let big = |tag: &str| {
-            let mut v = vec![format!("{tag}{}", "z".repeat(MAX_LINE * 3 / 5))];
-            v.extend((2..=4).map(|k| format!("{tag}{k}")));
+            let mut v = vec![format!("{tag}1")];
+            v.push(format!("{tag}{}", "z".repeat(MAX_LINE * 3 / 5)));
+            v.extend((3..=4).map(|k| format!("{tag}{k}")));
             NameList::new(tag, &v).unwrap()
         };
         let custom = CustomNames {

@@ -1,157 +1,265 @@
-//! The long layout: a header `staff,day,shift` (or `grid,staff,day,shift`) and one row per
-//! assignment.
+//! The long layout: a header naming the columns `staff`, `day` and `shift` (and `grid` for
+//! several rosters) in any order, other columns ignored, and one row per assignment.
+//!
+//! Staff and days are matched against their name lists; without a list, an axis whose
+//! names are all default ones (`Staff 3`, `3`) is placed by number, and one with names of
+//! its own is placed in the order the file lists them: the staff in the order of the rows on
+//! the first row's day, the days in the order of the rows of the first row's staff member
+//! (which must name every staff member and every day, blank ones with an empty shift, as
+//! the long writer does for such rosters).
 
 use std::collections::HashMap;
 use std::io::BufRead;
 
 use super::{Fail, Lookup, Roster, Row, Rows, default_index, finish, names_error};
-use crate::grid::{MAX_BOX, Shape};
-use crate::io::csv::errors::{CsvErrorKind, err};
+use crate::grid::Shape;
+use crate::io::csv::errors::{CsvError, CsvErrorKind, err};
 use crate::io::csv::names::{Axis, CustomNames, Names, check_name};
 use crate::io::csv::{Layout, MAX_SIDE};
 use crate::io::lines::quote_prefix;
 
-/// One assignment of a long file: its line and 0-based staff, day, and shift (0 for blank).
+/// The columns of a long file, told by its header.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Columns {
+    grid: Option<usize>,
+    staff: usize,
+    day: usize,
+    shift: usize,
+}
+
+impl Columns {
+    /// The columns a header (fields in lower case) names, when it names `staff`, `day` and
+    /// `shift` once each (and `grid` at most once): a long file. `None`: not a long header.
+    pub(super) fn of(head: &[&str]) -> Option<Columns> {
+        let once = |name: &str| -> Option<Option<usize>> {
+            let mut at = head.iter().enumerate().filter(|(_, f)| **f == name);
+            match (at.next(), at.next()) {
+                (Some((k, _)), None) => Some(Some(k)),
+                (None, _) => Some(None),
+                _ => None,
+            }
+        };
+        Some(Columns {
+            grid: once("grid")?,
+            staff: once("staff")??,
+            day: once("day")??,
+            shift: once("shift")??,
+        })
+    }
+
+    /// The fields a row needs: up to the last named column.
+    fn width(&self) -> usize {
+        [
+            Some(self.staff),
+            Some(self.day),
+            Some(self.shift),
+            self.grid,
+        ]
+        .into_iter()
+        .flatten()
+        .max()
+        .unwrap_or(0)
+            + 1
+    }
+}
+
+/// One assignment of a long file: its line, the keys of its staff member and day (0-based
+/// indices on a listed axis, [`Seen`] ids on the others), and its shift (0 for blank).
+#[derive(Clone, Copy)]
 struct Assignment {
     line: usize,
-    staff: u8,
-    day: u8,
+    staff: u16,
+    day: u16,
     shift: u8,
 }
 
-/// The assignments of one grid of a long file.
+/// The names one axis of a grid uses where no list names it, in order of first appearance.
+/// The first name decides how the axis is read: a default name (`Staff 3`, `3`) numbers
+/// it, and every later name must then be one too (a typo is an error on its line, not a
+/// name of its own); any other name starts names of the roster's own.
+#[derive(Default)]
+struct Seen {
+    names: Vec<String>,
+    ids: HashMap<String, u16>,
+    /// Where each name first appears (line, field), for messages.
+    at: Vec<(usize, usize)>,
+}
+
+impl Seen {
+    /// The id of `name`, new or not.
+    fn id(&mut self, axis: Axis, name: &str, line: usize, field: usize) -> Result<u16, CsvError> {
+        if let Some(&id) = self.ids.get(name) {
+            return Ok(id);
+        }
+        let number = |name: &str| default_index(axis, name).filter(|k| (1..=MAX_SIDE).contains(k));
+        if self
+            .names
+            .first()
+            .is_some_and(|first| number(first).is_some())
+            && number(name).is_none()
+        {
+            return Err(unnumbered(axis, name, line, field));
+        }
+        check_name(name).map_err(|problem| {
+            err(
+                line,
+                Some(field),
+                CsvErrorKind::BadName {
+                    what: axis.to_string(),
+                    name: quote_prefix(name),
+                    problem,
+                },
+            )
+        })?;
+        if self.names.len() >= MAX_SIDE {
+            let kind = CsvErrorKind::TooManyNames {
+                axis,
+                limit: MAX_SIDE,
+            };
+            return Err(err(line, Some(field), kind));
+        }
+        let id = self.names.len() as u16;
+        self.names.push(name.to_string());
+        self.ids.insert(name.to_string(), id);
+        self.at.push((line, field));
+        Ok(id)
+    }
+
+    /// The number of each name when every one is a default name (`Staff 3`, `3`).
+    fn numbers(&self, axis: Axis) -> Option<Vec<usize>> {
+        self.names
+            .iter()
+            .map(|n| default_index(axis, n).filter(|k| (1..=MAX_SIDE).contains(k)))
+            .collect()
+    }
+}
+
+/// The rows of one grid of a long file.
 struct Group {
     label: Option<String>,
     rows: Vec<Assignment>,
-    /// The line and shift of each (staff, day) assigned so far.
-    first: HashMap<(u8, u8), (usize, u8)>,
-    /// The largest staff, day or shift number used (for the size without name lists).
-    max: usize,
+    /// The line and shift of each (staff, day) key assigned so far.
+    first: HashMap<(u16, u16), (usize, u8)>,
+    staff: Seen,
+    days: Seen,
+    /// The largest shift number used, and where (for the size without name lists).
+    max_shift: (usize, usize, usize),
 }
 
-/// Reads a long roster (with a leading `grid` column when `with_grid`): one roster per
-/// grid label, in order of first appearance.
+impl Group {
+    fn new(label: Option<String>) -> Group {
+        Group {
+            label,
+            rows: Vec::new(),
+            first: HashMap::new(),
+            staff: Seen::default(),
+            days: Seen::default(),
+            max_shift: (0, 0, 0),
+        }
+    }
+}
+
+/// Reads a long roster: one roster per grid label, in order of first appearance (one in
+/// all without a `grid` column).
 pub(super) fn read_long<R: BufRead>(
     header: &Row,
+    header_width: usize,
+    columns: Columns,
     body: &mut Rows<'_, R>,
-    with_grid: bool,
     custom: &CustomNames,
 ) -> Result<Vec<Roster>, Fail> {
-    let width = if with_grid { 4 } else { 3 };
-    let hint = if with_grid {
-        " (grid, staff, day, shift)"
-    } else {
-        " (staff, day, shift)"
-    };
-    let offset = usize::from(with_grid);
-    // With name lists the size is known now and names are looked up as rows come;
-    // without, numbers are read now and the size is the smallest that holds them all.
+    let width = columns.width().max(header_width);
+    let hint = format!(" ({})", header.fields[..header_width].join(", "));
+    // With any name list the size is known now; without, it is told once a grid is read.
     let fixed = custom.shape().map_err(|e| names_error(header.line, e))?;
-    let known = match fixed {
-        Some(shape) => {
-            let names = Names::new(shape, custom).map_err(|e| names_error(header.line, e))?;
-            Some((shape, names))
-        }
-        None => None,
-    };
-    let lookups = known.as_ref().map(|(shape, _)| {
+    let lists = fixed.map(|shape| {
         let n = shape.side();
         [Axis::Staff, Axis::Day, Axis::Shift].map(|axis| Lookup::new(axis, n, custom))
     });
-    // Names for messages before the size is known: the defaults, which do not depend on it.
-    let default_names = Names::defaults(Shape::new(MAX_BOX).expect("the largest box is valid"));
-    let message_names = known.as_ref().map_or(&default_names, |(_, names)| names);
+    let listed = |axis: Axis| custom.get(axis).is_some();
     let mut groups: Vec<Group> = Vec::new();
     let mut group_of: HashMap<String, usize> = HashMap::new();
-    if !with_grid {
-        groups.push(Group {
-            label: None,
-            rows: Vec::new(),
-            first: HashMap::new(),
-            max: 0,
-        });
+    if columns.grid.is_none() {
+        groups.push(Group::new(None));
     }
-    while let Some(row) = body.next()? {
-        let fields = row.fit(width, hint)?;
-        let (g, rest) = if with_grid {
-            let label = fields[0].as_str();
-            check_name(label).map_err(|problem| {
-                err(
-                    row.line,
-                    Some(1),
-                    CsvErrorKind::BadName {
-                        what: "grid label".into(),
-                        name: quote_prefix(label),
-                        problem,
-                    },
-                )
-            })?;
-            let g = match group_of.get(label) {
-                Some(&g) => g,
-                None => {
-                    groups.push(Group {
-                        label: Some(label.to_string()),
-                        rows: Vec::new(),
-                        first: HashMap::new(),
-                        max: 0,
-                    });
-                    group_of.insert(label.to_string(), groups.len() - 1);
-                    groups.len() - 1
+    while let Some(mut row) = body.next()? {
+        // A row may leave out empty fields at its end (a blank shift, an empty note).
+        row.pad(width);
+        let fields = row.fit(width, &hint)?;
+        let g = match columns.grid {
+            None => 0,
+            Some(k) => {
+                let label = fields[k].as_str();
+                check_name(label).map_err(|problem| {
+                    err(
+                        row.line,
+                        Some(k + 1),
+                        CsvErrorKind::BadName {
+                            what: "grid label".into(),
+                            name: quote_prefix(label),
+                            problem,
+                        },
+                    )
+                })?;
+                match group_of.get(label) {
+                    Some(&g) => g,
+                    None => {
+                        groups.push(Group::new(Some(label.to_string())));
+                        group_of.insert(label.to_string(), groups.len() - 1);
+                        groups.len() - 1
+                    }
                 }
-            };
-            (g, &fields[1..])
-        } else {
-            (0, fields)
+            }
         };
         let group = &mut groups[g];
-        let mut index = [0usize; 3];
-        for (k, axis) in [Axis::Staff, Axis::Day, Axis::Shift]
+        let mut keys = [0u16; 2];
+        for (slot, (axis, k)) in [(Axis::Staff, columns.staff), (Axis::Day, columns.day)]
             .into_iter()
             .enumerate()
         {
-            let name = rest[k].as_str();
-            let field = k + 1 + offset;
-            if axis == Axis::Shift && name.is_empty() {
-                continue;
-            }
-            index[k] = match &lookups {
-                Some(l) => l[k].get(name, row.line, field)? + 1,
-                None => match default_index(axis, name) {
-                    Some(v) if (1..=MAX_SIDE).contains(&v) => v,
-                    _ => {
-                        let expected = format!(
-                            "\"{w} 1\", \"{w} 2\", … or a number 1 to {MAX_SIDE}",
-                            w = axis.word()
-                        );
-                        let kind = CsvErrorKind::Unknown {
-                            axis,
-                            name: quote_prefix(name),
-                            expected,
-                        };
-                        return Err(err(row.line, Some(field), kind).into());
-                    }
-                },
+            let name = fields[k].as_str();
+            keys[slot] = match &lists {
+                Some(l) if listed(axis) => l[slot].get(name, row.line, k + 1)? as u16,
+                _ => {
+                    let seen = if axis == Axis::Staff {
+                        &mut group.staff
+                    } else {
+                        &mut group.days
+                    };
+                    seen.id(axis, name, row.line, k + 1)?
+                }
             };
-            group.max = group.max.max(index[k]);
         }
-        // Every index is 1..=100 here, so it fits a byte.
-        let [staff, day, shift] = index.map(|v| u8::try_from(v).unwrap_or(u8::MAX));
-        let (staff, day) = (staff - 1, day - 1);
+        let name = fields[columns.shift].as_str();
+        let field = columns.shift + 1;
+        let shift = if name.is_empty() {
+            0
+        } else {
+            match &lists {
+                Some(l) => l[2].get(name, row.line, field)? + 1,
+                None => match default_index(Axis::Shift, name) {
+                    Some(v) if (1..=MAX_SIDE).contains(&v) => v,
+                    _ => return Err(unnumbered(Axis::Shift, name, row.line, field).into()),
+                },
+            }
+        };
+        if shift > group.max_shift.0 {
+            group.max_shift = (shift, row.line, field);
+        }
+        // Every shift is 1..=100 here, so it fits a byte.
+        let shift = u8::try_from(shift).unwrap_or(u8::MAX);
+        let (staff, day) = (keys[0], keys[1]);
         if let Some(&(first_line, first_shift)) = group.first.get(&(staff, day)) {
             if first_shift == shift {
                 // The same row again (a paste made twice): it says nothing new.
                 continue;
             }
-            return Err(err(
-                row.line,
-                None,
-                CsvErrorKind::DuplicateCell {
-                    staff: message_names.staff[usize::from(staff)].clone(),
-                    day: message_names.days[usize::from(day)].clone(),
-                    first_line,
-                },
-            )
-            .into());
+            let kind = CsvErrorKind::DuplicateCell {
+                staff: shown(Axis::Staff, &fields[columns.staff]),
+                day: shown(Axis::Day, &fields[columns.day]),
+                first_line,
+            };
+            return Err(err(row.line, None, kind).into());
         }
         group.first.insert((staff, day), (row.line, shift));
         group.rows.push(Assignment {
@@ -166,34 +274,214 @@ pub(super) fn read_long<R: BufRead>(
     }
     let mut out = Vec::with_capacity(groups.len());
     for group in groups {
-        let (shape, names) = match &known {
-            Some((shape, names)) => (*shape, names.clone()),
-            None => {
-                let shape = Shape::all()
-                    .find(|s| group.max > 0 && s.side() >= group.max)
-                    .ok_or_else(|| err(header.line, None, CsvErrorKind::UnknownSize))?;
-                let names = Names::new(shape, custom).map_err(|e| names_error(header.line, e))?;
-                (shape, names)
-            }
-        };
-        let n = shape.side();
-        let mut cells = vec![0u8; shape.cells()];
-        let mut origin = vec![(0usize, 0usize); shape.cells()];
-        for a in &group.rows {
-            let i = usize::from(a.staff) * n + usize::from(a.day);
-            origin[i] = (a.line, 3 + offset);
-            cells[i] = a.shift;
-        }
-        let puzzle = finish(shape, cells, &origin, &names)?;
-        out.push(Roster {
-            label: group.label,
-            line: group.rows.first().map_or(header.line, |a| a.line),
-            layout: Layout::Long,
-            puzzle,
-            names,
-        });
+        out.push(finish_group(header.line, columns, group, fixed, custom)?);
     }
     Ok(out)
+}
+
+/// A name as messages show it: a default name in full (`3` as `Staff 3`), others as written.
+fn shown(axis: Axis, name: &str) -> String {
+    match default_index(axis, name) {
+        Some(k) => format!("{} {k}", axis.word()),
+        None => name.to_string(),
+    }
+}
+
+/// An unknown name on an axis read by number (no list names it).
+fn unnumbered(axis: Axis, name: &str, line: usize, field: usize) -> CsvError {
+    let expected = format!(
+        "\"{w} 1\", \"{w} 2\", … or a number 1 to {MAX_SIDE}",
+        w = axis.word()
+    );
+    let kind = CsvErrorKind::Unknown {
+        axis,
+        name: quote_prefix(name),
+        expected,
+    };
+    err(line, Some(field), kind)
+}
+
+/// How the staff or the days of a grid are placed.
+enum Placing {
+    /// By the name list: keys are indices.
+    Listed,
+    /// By number (every name a default one): the index of each id, and the largest number
+    /// with the id that has it.
+    Numbered(Vec<usize>, Option<(usize, u16)>),
+    /// In the file's order (names of its own).
+    Own,
+}
+
+/// Places one axis of `group` whose names `seen` holds (`listed`: a list names it).
+fn placing(axis: Axis, seen: &Seen, listed: bool) -> Placing {
+    if listed {
+        return Placing::Listed;
+    }
+    match seen.numbers(axis) {
+        Some(numbers) => {
+            let max = (0..numbers.len())
+                .max_by_key(|&id| numbers[id])
+                .map(|id| (numbers[id], id as u16));
+            Placing::Numbered(numbers.iter().map(|k| k - 1).collect(), max)
+        }
+        None => Placing::Own,
+    }
+}
+
+/// Tells the size of a grid, places its staff and days, and makes its roster.
+fn finish_group(
+    header_line: usize,
+    columns: Columns,
+    group: Group,
+    fixed: Option<Shape>,
+    custom: &CustomNames,
+) -> Result<Roster, CsvError> {
+    let axes = [
+        (Axis::Staff, &group.staff, columns.staff),
+        (Axis::Day, &group.days, columns.day),
+    ];
+    let placings = axes.map(|(axis, seen, _)| placing(axis, seen, custom.get(axis).is_some()));
+    // The size: the lists', else the count of names an axis of its own uses, else the
+    // smallest that holds every number used.
+    let own = |k: usize| matches!(placings[k], Placing::Own).then(|| axes[k].1.names.len());
+    let shape = match (fixed, own(0), own(1)) {
+        (Some(shape), _, _) => shape,
+        (None, Some(a), Some(b)) if a != b => {
+            let kind = CsvErrorKind::OwnCounts { staff: a, days: b };
+            return Err(err(header_line, None, kind));
+        }
+        (None, Some(count), _) | (None, None, Some(count)) => {
+            let axis = if own(0).is_some() {
+                Axis::Staff
+            } else {
+                Axis::Day
+            };
+            Shape::from_side(count)
+                .map_err(|_| err(header_line, None, CsvErrorKind::OwnCount { axis, count }))?
+        }
+        (None, None, None) => {
+            let mut max = group.max_shift.0;
+            for p in &placings {
+                if let Placing::Numbered(_, Some((m, _))) = p {
+                    max = max.max(*m);
+                }
+            }
+            Shape::all()
+                .find(|s| max > 0 && s.side() >= max)
+                .ok_or_else(|| err(header_line, None, CsvErrorKind::UnknownSize))?
+        }
+    };
+    let n = shape.side();
+    let mut names = Names::new(shape, custom).map_err(|e| names_error(header_line, e))?;
+    // Numbers and shifts beyond the size.
+    for (k, (axis, seen, _)) in axes.iter().enumerate() {
+        if let Placing::Numbered(_, Some((m, id))) = placings[k]
+            && m > n
+        {
+            let (line, field) = seen.at[usize::from(id)];
+            let name = &seen.names[usize::from(id)];
+            let kind = Lookup::new(*axis, n, custom).unknown(name);
+            return Err(err(line, Some(field), kind));
+        }
+    }
+    if custom.get(Axis::Shift).is_none() && group.max_shift.0 > n {
+        let (shift, line, field) = group.max_shift;
+        let kind = Lookup::new(Axis::Shift, n, custom).unknown(&shift.to_string());
+        return Err(err(line, Some(field), kind));
+    }
+    // Each key's index: listed keys are indices already, numbered ones go by number, and
+    // own names in the file's order (below).
+    let mut index: [Vec<usize>; 2] = [0, 1].map(|k| match &placings[k] {
+        Placing::Listed => (0..n).collect(),
+        Placing::Numbered(of, _) => of.clone(),
+        Placing::Own => Vec::new(),
+    });
+    // A key's place on its axis, where it is known (any axis not of its own names).
+    let canon = |a: &Assignment, slot: usize| -> usize {
+        let key = usize::from(if slot == 0 { a.staff } else { a.day });
+        match placings[slot] {
+            Placing::Own => key,
+            _ => index[slot][key],
+        }
+    };
+    let mut own_order: [Option<Vec<usize>>; 2] = [None, None];
+    for k in 0..2 {
+        if !matches!(placings[k], Placing::Own) {
+            continue;
+        }
+        let (axis, seen, _) = axes[k];
+        let other = 1 - k;
+        let Some(first) = group.rows.first() else {
+            // Names of its own come with rows.
+            return Err(err(header_line, None, CsvErrorKind::UnknownSize));
+        };
+        // The first row's staff member (day) lists the days (staff) in order.
+        let anchor = canon(first, other);
+        let mut order = vec![usize::MAX; seen.names.len()];
+        let mut next = 0;
+        for a in group.rows.iter().filter(|a| canon(a, other) == anchor) {
+            let id = canon(a, k);
+            if order[id] == usize::MAX {
+                order[id] = next;
+                next += 1;
+            }
+        }
+        if next < seen.names.len() {
+            let (other_axis, other_seen, _) = axes[other];
+            let anchor_name = match placings[other] {
+                Placing::Own => other_seen.names[anchor].clone(),
+                _ => names.get(other_axis)[anchor].clone(),
+            };
+            let kind = CsvErrorKind::Unordered {
+                axis,
+                anchor: anchor_name,
+                listed: next,
+                count: seen.names.len(),
+            };
+            return Err(err(first.line, None, kind));
+        }
+        own_order[k] = Some(order);
+    }
+    for (k, order) in own_order.into_iter().enumerate() {
+        if let Some(order) = order {
+            let seen = axes[k].1;
+            for (id, &at) in order.iter().enumerate() {
+                names.get_mut(axes[k].0)[at] = seen.names[id].clone();
+            }
+            index[k] = order;
+        }
+    }
+    // The cells, checked again on indices: two default names of one number ("3" and
+    // "Staff 3") are one staff member.
+    let mut cells = vec![0u8; shape.cells()];
+    let mut origin = vec![(0usize, 0usize); shape.cells()];
+    let mut line_of = vec![0usize; shape.cells()];
+    for a in &group.rows {
+        let (r, c) = (index[0][usize::from(a.staff)], index[1][usize::from(a.day)]);
+        let i = r * n + c;
+        if line_of[i] != 0 {
+            if cells[i] == a.shift {
+                continue;
+            }
+            let kind = CsvErrorKind::DuplicateCell {
+                staff: names.get(Axis::Staff)[r].clone(),
+                day: names.get(Axis::Day)[c].clone(),
+                first_line: line_of[i],
+            };
+            return Err(err(a.line, None, kind));
+        }
+        line_of[i] = a.line;
+        origin[i] = (a.line, columns.shift + 1);
+        cells[i] = a.shift;
+    }
+    let puzzle = finish(shape, cells, &origin, &names)?;
+    Ok(Roster {
+        label: group.label,
+        line: group.rows.first().map_or(header_line, |a| a.line),
+        layout: Layout::Long,
+        puzzle,
+        names,
+    })
 }
 
 #[cfg(test)]
@@ -234,11 +522,47 @@ mod tests {
         let text = "staff,day,shift\nStaff 1,Day 1,Shift 101\n";
         let e = read_err(text, &CustomNames::default());
         assert_eq!((e.line, e.field), (2, Some(3)));
+        // Names of its own must be as many as a roster has, every one listed.
         let e = read_err(
             "staff,day,shift\nAnn,Day 1,Shift 1\n",
             &CustomNames::default(),
         );
-        assert!(e.to_string().contains("unknown staff \"Ann\""), "{e}");
+        assert!(e.to_string().contains("the file names 1 staff"), "{e}");
+    }
+
+    #[test]
+    fn names_of_its_own_are_placed_in_the_order_the_file_gives() {
+        let d = CustomNames::default();
+        // The first row's staff member (Ann) names every day, blanks included, and the
+        // first row's day (Mo) every staff member; columns in any order, a note ignored.
+        let text = "day,shift,staff,note\nMo,,Ann,x\nTu,2,Ann,\nWe,,Ann\nTh,4,Ann\n\
+                    Mo,,Bo\nMo,3,Cy,late\nTh,1,Cy\nMo,,Di\nWe,1,Bo\n";
+        let r = &read(text, &d).unwrap()[0];
+        assert_eq!(r.names.staff(), ["Ann", "Bo", "Cy", "Di"]);
+        assert_eq!(r.names.days(), ["Mo", "Tu", "We", "Th"]);
+        let want = [0, 2, 0, 4, 0, 0, 1, 0, 3, 0, 0, 1, 0, 0, 0, 0];
+        assert_eq!(r.puzzle.cells(), want);
+        // Without the first day's full list, the staff order is unknown: refused, not
+        // guessed.
+        let text = "staff,day,shift\nAnn,Mo,\nAnn,Tu,2\nAnn,We,\nAnn,Th,4\nBo,Mo,\n\
+                    Cy,Th,1\nDi,Mo,\n";
+        let e = read_err(text, &d);
+        assert!(
+            e.to_string().starts_with(
+                "line 2: the order of the staff is not given: the rows of \"Mo\", the first \
+                 row's day, name 3 of the 4 staff"
+            ),
+            "{e}"
+        );
+        // Numbered days with own staff names: the days by number.
+        let text = "staff,day,shift\nAnn,2,1\nBo,2,\nCy,2,\nDi,2,\nAnn,1,\n";
+        let r = &read(text, &d).unwrap()[0];
+        assert_eq!(r.names.staff(), ["Ann", "Bo", "Cy", "Di"]);
+        assert_eq!(r.puzzle.get(0, 1), 1);
+        // Different counts of staff and days.
+        let text = "staff,day,shift\nA,x,\nB,x,\nC,x,\nD,x,\nA,y,\n";
+        let e = read_err(text, &d);
+        assert!(e.to_string().contains("4 staff but 2 days"), "{e}");
     }
 
     #[test]

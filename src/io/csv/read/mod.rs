@@ -14,7 +14,7 @@ use super::errors::{CsvError, CsvErrorKind, NamesError, err};
 use super::names::{Axis, CustomNames, NameList, Names};
 use crate::grid::{GridError, House, Puzzle, Shape};
 use crate::io::lines::{LineError, LineReader, quote_prefix};
-use long::read_long;
+use long::{Columns, read_long};
 use wide::read_wide;
 
 /// One roster read from a CSV.
@@ -128,7 +128,7 @@ impl Row {
 }
 
 /// The number `k` of a default name: `Staff 3`/`staff3`/`3` for staff, and so on.
-fn default_index(axis: Axis, name: &str) -> Option<usize> {
+pub(super) fn default_index(axis: Axis, name: &str) -> Option<usize> {
     let word = axis.word();
     let digits = match name.get(..word.len()) {
         Some(head) if head.eq_ignore_ascii_case(word) => name[word.len()..].trim_start_matches(' '),
@@ -422,10 +422,9 @@ fn read_all<R: BufRead>(
         .map(|f| f.to_ascii_lowercase())
         .collect();
     let head: Vec<&str> = lower.iter().map(String::as_str).collect();
-    match head.as_slice() {
-        ["staff", "day", "shift"] => read_long(&header, &mut rows, false, custom),
-        ["grid", "staff", "day", "shift"] => read_long(&header, &mut rows, true, custom),
-        _ => read_wide(&header, width, &mut rows, custom).map(|r| vec![r]),
+    match Columns::of(&head) {
+        Some(columns) => read_long(&header, width, columns, &mut rows, custom),
+        None => read_wide(&header, width, &mut rows, custom).map(|r| vec![r]),
     }
 }
 
@@ -623,8 +622,8 @@ mod tests {
                 "line 1: no roster found: the header is not followed by any row",
             ),
             (
-                "staff,day,shift\n1,1\n".into(),
-                "line 2: row has 2 fields, expected 3 (staff, day, shift)",
+                "staff,day,shift\n1,1,1,x\n".into(),
+                "line 2, field 4: row has 4 fields, expected 3 (staff, day, shift)",
             ),
             (
                 format!("{head}A,\"unclosed,,,\n"),
