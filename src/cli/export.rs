@@ -38,7 +38,7 @@ pub(super) struct ExportArgs {
 pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
     let (mut input, custom) = load_puzzles(&args.input, &args.names, true)?;
     let name = input.name.clone();
-    let mut sink = Sink::csv(args.csv_shape.to_lib(), input.is_several()?, || {
+    let mut sink = Sink::csv(args.csv_shape.to_lib(), input.has_several_good()?, || {
         format!("{name} holds more than one puzzle")
     })?;
     let bar = batch_progress(ctx, &input);

@@ -299,6 +299,26 @@ impl Loaded {
         Ok(self.next + self.ahead.len() > 1)
     }
 
+    /// Whether the input holds more than one good puzzle, for an output that holds one (a
+    /// wide CSV): reads ahead past bad records, which are reported when their turn comes,
+    /// so that a stray bad line after one puzzle is reported as what it is rather than
+    /// refused as a second puzzle. Past 64 records read ahead, more than one is several.
+    ///
+    /// # Errors
+    /// A failed read.
+    pub(super) fn has_several_good(&mut self) -> Result<bool> {
+        const READ_AHEAD: usize = 64;
+        let good_ahead =
+            |ahead: &VecDeque<Record>| ahead.iter().filter(|r| r.puzzle.is_ok()).count();
+        while self.good + good_ahead(&self.ahead) < 2 && self.ahead.len() < READ_AHEAD {
+            match self.read()? {
+                Some(r) => self.ahead.push_back(r),
+                None => break,
+            }
+        }
+        Ok(self.good + good_ahead(&self.ahead) > 1 || self.ahead.len() >= READ_AHEAD)
+    }
+
     /// Whether the input is a roster CSV.
     pub(super) fn is_csv(&self) -> bool {
         !self.rosters_meta.is_empty()

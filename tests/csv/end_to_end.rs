@@ -336,6 +336,23 @@ fn csv_file_names_and_stdin_are_recognised() {
 #[test]
 fn export_converts_text_and_csv() {
     let dir = tempfile::tempdir().unwrap();
+    // One puzzle and a stray bad line: the bad line is reported as what it is (exit 65,
+    // the puzzle still written), not refused as a second puzzle for a wide CSV.
+    for command in [&["export", "-"][..], &["solve", "-", "-f", "csv"][..]] {
+        shiftgrid()
+            .args(command)
+            .write_stdin("1.2..........1.3\nhello\n")
+            .assert()
+            .code(65)
+            .stdout(contains("staff,Day 1,Day 2,Day 3,Day 4\nStaff 1,Shift 1,"))
+            .stderr(contains("<stdin>:2:1: unexpected \"h\""));
+    }
+    shiftgrid()
+        .args(["export", "-"])
+        .write_stdin("1.2..........1.3\nhello\n1.2..........1.3\n")
+        .assert()
+        .code(2)
+        .stderr(contains("holds more than one puzzle"));
     let demo = crate::util::repo("grids/demo_9x9.txt");
     let wide = dir.path().join("demo.csv");
     shiftgrid()
