@@ -38,9 +38,11 @@ pub(super) struct ExportArgs {
 pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
     let (mut input, custom) = load_puzzles(&args.input, &args.names, true)?;
     let name = input.name.clone();
-    let mut sink = Sink::csv(args.csv_shape.to_lib(), input.has_several_good()?, || {
-        format!("{name} holds more than one puzzle")
-    })?;
+    let mut sink = Sink::csv(
+        args.csv_shape.to_lib(),
+        input.is_several_for(args.csv_shape.to_lib())?,
+        || format!("{name} holds more than one puzzle"),
+    )?;
     let bar = batch_progress(ctx, &input);
     let interrupt = &ctx.control.interrupt;
     while let Some(item) = input.next_good()? {

@@ -299,6 +299,20 @@ impl Loaded {
         Ok(self.next + self.ahead.len() > 1)
     }
 
+    /// Whether a roster CSV of `layout` gets several grids from this input: for a long
+    /// one, whether it holds more than one record (its `grid` column depends on that
+    /// alone, not on which records are good); for a wide one, which holds one roster,
+    /// whether it holds more than one good puzzle (see [`Loaded::has_several_good`]).
+    ///
+    /// # Errors
+    /// A failed read.
+    pub(super) fn is_several_for(&mut self, layout: crate::io::csv::Layout) -> Result<bool> {
+        match layout {
+            crate::io::csv::Layout::Wide => self.has_several_good(),
+            crate::io::csv::Layout::Long => self.is_several(),
+        }
+    }
+
     /// Whether the input holds more than one good puzzle, for an output that holds one (a
     /// wide CSV): reads ahead past bad records, which are reported when their turn comes,
     /// so that a stray bad line after one puzzle is reported as what it is rather than
@@ -306,7 +320,7 @@ impl Loaded {
     ///
     /// # Errors
     /// A failed read.
-    pub(super) fn has_several_good(&mut self) -> Result<bool> {
+    fn has_several_good(&mut self) -> Result<bool> {
         const READ_AHEAD: usize = 64;
         let good_ahead =
             |ahead: &VecDeque<Record>| ahead.iter().filter(|r| r.puzzle.is_ok()).count();

@@ -70,7 +70,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     let name = input.name.clone();
     // CSV output: refuse what cannot be written before solving.
     let mut sink = Sink::for_out(out_form, |layout| {
-        Sink::csv(layout, input.has_several_good()?, || {
+        Sink::csv(layout, input.is_several_for(layout)?, || {
             format!("{name} holds more than one puzzle")
         })
     })?;
