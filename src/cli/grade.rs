@@ -171,19 +171,51 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
     Ok(final_status(input.bad, not_proper))
 }
 
+/// Whether a solution of the puzzle gives another by a swap its givens cannot see: two
+/// shifts that no given names (swap them everywhere), or two staff rows of one band or two
+/// day columns of one stack without a given (swap them). With one solution found, a proof
+/// of a second without search, for sparse boards where a short count runs out of nodes.
+fn has_a_swap(puzzle: &crate::grid::Puzzle) -> bool {
+    let shape = puzzle.shape();
+    let (n, b) = (shape.side(), shape.box_size());
+    let cells = puzzle.cells();
+    let mut named = vec![false; n + 1];
+    let mut row_given = vec![false; n];
+    let mut col_given = vec![false; n];
+    for (i, &v) in cells.iter().enumerate() {
+        if v != 0 {
+            named[usize::from(v)] = true;
+            row_given[i / n] = true;
+            col_given[i % n] = true;
+        }
+    }
+    let two_in_a_band = |given: &[bool]| {
+        given
+            .chunks(b)
+            .any(|band| band.iter().filter(|&&g| !g).count() >= 2)
+    };
+    named[1..].iter().filter(|&&x| !x).count() >= 2
+        || two_in_a_band(&row_given)
+        || two_in_a_band(&col_given)
+}
+
 /// Dancing-links nodes [`short_count`] may spend on a puzzle.
 const SHORT_COUNT_NODES: u64 = 50_000;
 
 /// For a puzzle the techniques cannot finish: `Some(0)` or `Some(2)` when a short search
-/// (at most [`SHORT_COUNT_NODES`] nodes, so the answer is the same on every machine) shows
-/// that it has no solution or more than one, `None` when it has one or the search could
-/// not tell within its nodes.
+/// (at most [`SHORT_COUNT_NODES`] nodes, so the answer is the same on every machine), with
+/// the proofs of [`has_a_swap`] and of an empty board, shows that it has no solution or
+/// more than one; `None` when it has one or the search could not tell within its nodes.
 fn short_count(
     workspace: &mut crate::solve::Workspace,
     puzzle: &crate::grid::Puzzle,
     control: &crate::solve::SearchControl,
 ) -> Option<u64> {
     use crate::solve::{Engine, SolveLimits};
+    if puzzle.givens() == 0 {
+        // An empty board of any size has many grids (rename two shifts of one).
+        return Some(2);
+    }
     let limits = SolveLimits {
         node_limit: SHORT_COUNT_NODES,
         keep: 0,
@@ -195,6 +227,8 @@ fn short_count(
     match (o.count, o.complete) {
         (0, true) => Some(0),
         (c, _) if c >= 2 => Some(c),
+        // One found, and a swap its givens cannot see makes another.
+        (1, false) if has_a_swap(puzzle) => Some(2),
         _ => None,
     }
 }
