@@ -57,6 +57,9 @@ pub enum LineError {
         col: usize,
         /// What was found.
         reason: String,
+        /// The line's text before the column (for readers that name a field, not a
+        /// column).
+        before: String,
     },
     /// The input could not be read.
     #[error(transparent)]
@@ -193,6 +196,7 @@ impl<R: BufRead> LineReader<R> {
                     line: no,
                     col,
                     reason,
+                    before: String::from_utf8_lossy(&bytes[..at]).into_owned(),
                 });
             }
         };
@@ -218,6 +222,7 @@ impl<R: BufRead> LineReader<R> {
                     line: no,
                     col: k + 1,
                     reason: format!("{what} at column {}", k + 1),
+                    before: text.chars().take(k).collect(),
                 });
             }
         }

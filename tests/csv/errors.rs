@@ -118,7 +118,7 @@ fn bad_csvs_give_positions_exit_65_and_write_nothing() {
         "nul.csv",
         b"staff,\0,,,\n",
         &["solve"],
-        "nul.csv:1:1: input is not CSV text: NUL byte (is this a binary file?) at column 7",
+        "nul.csv:1:2: input is not CSV text: NUL byte (is this a binary file?) at column 7",
     );
     assert_bad(
         "grid.txt",

@@ -289,10 +289,21 @@ impl<R: BufRead> Rows<'_, R> {
                 }
                 Some(Err(e)) => {
                     let (line, _) = e.position();
+                    // The field where the bad character sits, by the delimiter (the
+                    // first line's own when the problem is on it).
+                    let field = match &e {
+                        LineError::NotText { before, .. } => {
+                            let d = self
+                                .delimiter
+                                .unwrap_or_else(|| sniff_delimiter(before, None));
+                            Some(fields_up_to(before, d).0)
+                        }
+                        _ => None,
+                    };
                     let kind = CsvErrorKind::NotText {
                         reason: e.to_string(),
                     };
-                    return Err(err(line, None, kind).into());
+                    return Err(err(line, field, kind).into());
                 }
             };
             if text.trim().is_empty() {
@@ -365,6 +376,14 @@ impl<R: BufRead> Rows<'_, R> {
 /// any: a quote opens a quoted field only at the start of a field, and `""` inside one is a
 /// quote (the `csv` crate's rules).
 fn quote_left_open(line: &str, delimiter: u8) -> Option<usize> {
+    let (field, quoted) = fields_up_to(line, delimiter);
+    quoted.then_some(field)
+}
+
+/// The field (from 1) that the end of `line` lies in, and whether a quoted field is open
+/// there (the `csv` crate's rules: a quote opens a quoted field only at the start of a
+/// field, and `""` inside one is a quote).
+fn fields_up_to(line: &str, delimiter: u8) -> (usize, bool) {
     let bytes = line.as_bytes();
     let (mut quoted, mut at_start) = (false, true);
     let mut field = 1;
@@ -390,7 +409,7 @@ fn quote_left_open(line: &str, delimiter: u8) -> Option<usize> {
         }
         i += 1;
     }
-    quoted.then_some(field)
+    (field, quoted)
 }
 
 /// Reads the header, then the rosters of the layout it tells.
@@ -631,7 +650,7 @@ mod tests {
             ),
             (
                 "staff,a\u{1}b\n".into(),
-                "line 1: input is not CSV text: control character U+0001 at column 8",
+                "line 1, field 2: input is not CSV text: control character U+0001 at column 8",
             ),
         ];
         for (text, want) in cases {
@@ -642,8 +661,13 @@ mod tests {
             );
         }
         let e = read_rosters(b"staff,\xfe\n", &d).unwrap_err();
-        assert_eq!((e.line, e.field), (1, None));
+        assert_eq!((e.line, e.field), (1, Some(2)));
         assert!(e.to_string().contains("0xFE at column 7"), "{e}");
+        // The field is told by the delimiter, quotes and all.
+        let e = read_rosters(b"staff;\"a;b\";c\xfe\n", &d).unwrap_err();
+        assert_eq!((e.line, e.field), (1, Some(3)));
+        let e = read_rosters(b"staff,D1,D2,D3,D4\nA,1,\"x,\x01\"\n", &d).unwrap_err();
+        assert_eq!((e.line, e.field), (2, Some(3)));
     }
 
     #[test]
