@@ -73,7 +73,14 @@ pub(super) fn parse_json_line(
         return record.line_form(puzzle, alphabet);
     }
     if !puzzle.get().starts_with('[') {
-        return Err(bad(puzzle, None));
+        let kind = ParseErrorKind::Json {
+            message: format!(
+                "{} is not a puzzle record: expected an object with a \"cells\" field, an \
+                 array of rows, or a line-form string",
+                quote_prefix(puzzle.get())
+            ),
+        };
+        return Err(error(no, record.col(puzzle), kind));
     }
     let items = match square_rows(puzzle) {
         Some(items) => items,

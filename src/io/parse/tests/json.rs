@@ -87,3 +87,20 @@ fn json_errors_name_the_value_at_fault() {
     let e = err(&parse(&format!("{line}\n"))[0]).clone();
     assert_eq!(e.col, col_of(line, "\"1"), "{e}");
 }
+
+#[test]
+fn a_bare_scalar_is_not_a_puzzle_record() {
+    // Before: "unexpected \"5\": expected a number", which it is.
+    for scalar in ["5", "true", "null"] {
+        let text = format!("{{\"cells\": \"1.2..........1.3\"}}\n  {scalar}\n");
+        let records = parse(&text);
+        let e = err(&records[1]);
+        assert_eq!((e.line, e.col), (2, 3), "{e}");
+        assert!(
+            e.to_string().contains(&format!(
+                "{scalar} is not a puzzle record: expected an object"
+            )),
+            "{e}"
+        );
+    }
+}
