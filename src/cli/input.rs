@@ -493,10 +493,10 @@ fn read_name_file(path: &Path) -> Result<NameList> {
     let file = crate::io::blocking::during(crate::io::blocking::Wait::Open, || {
         std::fs::File::open(path)
     })
-    .with_context(|| format!("cannot read {}", path.display()))?;
+    .with_context(|| format!("cannot read {}", crate::cli::shown(path)))?;
     let file = crate::io::blocking::Marked(file);
-    NameList::read_from(path.display().to_string(), BufReader::new(file))
-        .with_context(|| format!("cannot read {}", path.display()))?
+    NameList::read_from(crate::cli::shown(path), BufReader::new(file))
+        .with_context(|| format!("cannot read {}", crate::cli::shown(path)))?
         .map_err(|e| data_error(e.to_string()))
 }
 

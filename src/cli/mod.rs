@@ -202,10 +202,29 @@ fn note_seed(given: Option<u64>, seed: u64) {
     }
 }
 
+/// A path as messages show it: control characters (a terminal escape in a file name)
+/// escaped, so that a message cannot drive the terminal; everything else as written.
+pub(crate) fn shown(path: &std::path::Path) -> String {
+    let mut out = String::new();
+    for c in path.display().to_string().chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
 #[cfg(test)]
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    #[test]
+    fn paths_in_messages_cannot_drive_the_terminal() {
+        let p = std::path::Path::new("\u{1b}[31mred\tzoë.txt");
+        assert_eq!(shown(p), "\\u{1b}[31mred\\tzoë.txt");
+    }
 
     #[test]
     fn cli_is_well_formed() {

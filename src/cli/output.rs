@@ -156,16 +156,16 @@ pub(super) fn emit<'a>(
                 if input == Path::new("-") && is_stdin(path) {
                     return Err(exit::usage_error(format!(
                         "refusing to overwrite the input file {} (standard input reads it; -o {})",
-                        path.display(),
-                        path.display()
+                        crate::cli::shown(path),
+                        crate::cli::shown(path)
                     )));
                 }
                 let regular = std::fs::metadata(input).is_ok_and(|m| m.is_file());
                 if input != Path::new("-") && regular && (same_file(path, input) || path == input) {
                     return Err(exit::usage_error(format!(
                         "refusing to overwrite the input file {} (-o {})",
-                        input.display(),
-                        path.display()
+                        crate::cli::shown(input),
+                        crate::cli::shown(path)
                     )));
                 }
             }
@@ -181,13 +181,16 @@ pub(super) fn emit<'a>(
                     } else {
                         "was not created"
                     };
-                    msg!("shiftgrid: nothing to write: {} {what}", path.display());
+                    msg!(
+                        "shiftgrid: nothing to write: {} {what}",
+                        crate::cli::shown(path)
+                    );
                 }
                 return Ok(());
             }
             match write_output(path, |w| out.copy_into(&mut Marked(w), interrupt)) {
                 Err(e) if interrupted(&e) => Err(exit::interrupted()),
-                r => r.with_context(|| format!("cannot write {}", path.display())),
+                r => r.with_context(|| format!("cannot write {}", crate::cli::shown(path))),
             }
         }
         _ => {

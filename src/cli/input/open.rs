@@ -47,13 +47,13 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
     } else {
         // Opening a FIFO waits for a writer.
         let file = blocking::during(blocking::Wait::Open, || std::fs::File::open(path))
-            .with_context(|| format!("cannot read {}", path.display()))?;
+            .with_context(|| format!("cannot read {}", crate::cli::shown(path)))?;
         let size = file
             .metadata()
             .ok()
             .filter(|m| m.is_file())
             .map(|m| m.len());
-        (path.display().to_string(), size, Box::new(Marked(file)))
+        (crate::cli::shown(path), size, Box::new(Marked(file)))
     };
     let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(
         1 << 16,
