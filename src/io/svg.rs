@@ -12,13 +12,16 @@
 //!   (`Staff 1…N` and `Day 1…N` unless [`SvgOptions::names`] has others; turned upright when
 //!   they would be wider than a cell);
 //! - with roster names whose shifts are named (not the default `Shift k`), each cell shows
-//!   its shift's name, set smaller where it would not fit the cell.
+//!   its shift's name, set smaller where it would not fit the cell; when a name would come
+//!   out too small to read (under 7 px, or a quarter of the symbols' size), the cells show
+//!   shift numbers instead and a key below the grid (`class="legend"`) names each one.
 //!
 //! The cell size is chosen from the grid's side unless [`SvgOptions::cell_px`] is set: about
 //! 48 px for 9×9, down to 24 px for 100×100, which makes a 2 400 px poster. The output stays
 //! small (about 0.4 MB for a full 100×100 grid): attributes shared by many texts sit on a
 //! `<g>`, each cell is one short `<text>`, and the grid lines are two `<path>`s. Groups carry a
-//! `class` (`thin`, `thick`, `givens`, `filled`, `candidates`, `labels`) for restyling.
+//! `class` (`thin`, `thick`, `givens`, `filled`, `candidates`, `labels`, `legend`) for
+//! restyling.
 //!
 //! This module checks the request; `layout` computes every size and position, `document`
 //! writes the SVG, `text` estimates how wide text comes out, and `xml` escapes and formats

@@ -59,6 +59,7 @@ impl Layout {
         if opts.labels {
             self.write_labels(out);
         }
+        self.write_legend(out);
         // Thick lines last, so that they cover the ends of the thin ones.
         self.write_lines(out, true);
         out.push_str("</g>\n</svg>\n");
@@ -231,6 +232,37 @@ impl Layout {
             }
         }
         out.push_str("</g>\n</g>\n");
+    }
+
+    /// The key of shift numbers to names below the grid, when there is one: the number in
+    /// bold, then the name, in columns read top to bottom.
+    fn write_legend(&self, out: &mut String) {
+        let Some(legend) = &self.legend else { return };
+        put(
+            out,
+            format_args!(
+                "<g class=\"legend\" font-size=\"{}\" fill=\"{LABEL_FILL}\">\n",
+                Num(legend.font)
+            ),
+        );
+        for (k, name) in legend.names.iter().enumerate() {
+            let x = (k / legend.rows) as f64 * legend.column;
+            let y = legend.top + (k % legend.rows) as f64 * legend.line;
+            put(
+                out,
+                format_args!(
+                    "<text x=\"{}\" y=\"{}\"><tspan font-weight=\"bold\">{}</tspan>\
+                     <tspan dx=\"{}\">",
+                    Num(x),
+                    Num(y),
+                    k + 1,
+                    Num(legend.font * 0.6)
+                ),
+            );
+            push_escaped(out, name);
+            out.push_str("</tspan></text>\n");
+        }
+        out.push_str("</g>\n");
     }
 
     fn write_label(&self, out: &mut String, x: f64, y: f64, label: &str) {

@@ -36,9 +36,33 @@ pub(super) struct Layout {
     /// The row and column labels.
     pub(super) staff: Vec<String>,
     pub(super) days: Vec<String>,
-    /// Shift names to write in the cells instead of numbers, when the roster has them.
+    /// Shift names to write in the cells instead of numbers, when the roster has them and
+    /// every one fits a cell at a readable size.
     pub(super) shifts: Option<Vec<String>>,
+    /// The key below the grid, when the roster's shift names are too long for its cells:
+    /// the cells then show each shift's number, and the key says which shift that is.
+    pub(super) legend: Option<Legend>,
 }
+
+/// A key of shift numbers to names, in columns below the grid.
+pub(super) struct Legend {
+    /// The shift names, shift `k` at `k - 1`.
+    pub(super) names: Vec<String>,
+    pub(super) font: f64,
+    /// The distance between two lines of the key.
+    pub(super) line: f64,
+    /// The width of one column of the key.
+    pub(super) column: f64,
+    /// Entries down each column.
+    pub(super) rows: usize,
+    /// Where the key's first baseline sits, below the grid's top.
+    pub(super) top: f64,
+}
+
+/// The smallest font a shift name may be set at in a cell, in pixels, and as a share of the
+/// symbols' font: a name that fits only smaller puts the roster's shifts in a key.
+const MIN_NAME_FONT: f64 = 7.0;
+const MIN_NAME_SHARE: f64 = 0.25;
 
 impl Layout {
     pub(super) fn new(shape: Shape, opts: &SvgOptions) -> Layout {
@@ -97,14 +121,47 @@ impl Layout {
         // The grid sits on half pixels so that 1-px and 3-px lines cover whole pixels.
         let origin_x = left + 0.5;
         let origin_y = top + 0.5;
+        // Shift names in the cells, or, when one would come out too small to read, numbers
+        // with a key below the grid.
+        let readable = digit_font * MIN_NAME_SHARE;
+        let fits = |name: &String| {
+            0.85 * cell / text_width(name, 1.0).max(f64::MIN_POSITIVE)
+                >= readable.max(MIN_NAME_FONT)
+        };
+        let keyed = custom_shifts && !names.shifts().iter().all(fits);
+        let mut width = origin_x + grid + pad;
+        let mut height = origin_y + grid + pad;
+        let legend = keyed.then(|| {
+            let font = label_font;
+            let line = (font * 1.5).ceil();
+            let entry = |k: usize, name: &String| text_width(&format!("{k}  {name}"), font);
+            let widest = (1..=n)
+                .zip(names.shifts())
+                .map(|(k, name)| entry(k, name))
+                .fold(0.0, f64::max);
+            let column = (widest + 2.0 * font).ceil();
+            let columns = ((grid / column).floor() as usize).clamp(1, n);
+            let rows = n.div_ceil(columns);
+            let top = grid + pad + font;
+            width = width.max(origin_x + columns as f64 * column + pad);
+            height += rows as f64 * line + font;
+            Legend {
+                names: names.shifts().to_vec(),
+                font,
+                line,
+                column,
+                rows,
+                top,
+            }
+        });
         Layout {
             b,
             n,
             cell,
             origin_x,
             origin_y,
-            width: (origin_x + grid + pad).ceil(),
-            height: (origin_y + grid + pad).ceil(),
+            width: width.ceil(),
+            height: height.ceil(),
             digit_font,
             wide_digit_font,
             thin,
@@ -117,7 +174,8 @@ impl Layout {
             rotate_days,
             staff: names.staff().to_vec(),
             days: names.days().to_vec(),
-            shifts: custom_shifts.then(|| names.shifts().to_vec()),
+            shifts: (custom_shifts && !keyed).then(|| names.shifts().to_vec()),
+            legend,
         }
     }
 }

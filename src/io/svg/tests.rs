@@ -231,7 +231,7 @@ fn roster_names_label_the_grid_and_name_the_shifts() {
         shifts: None,
     };
     let mut all = staff_and_days.clone();
-    all.shifts = list("shifts", ["Early", "Late", "Night", "Off (on call, paid)"]);
+    all.shifts = list("shifts", ["Early", "Late", "Night", "On call"]);
     let grid = pattern_grid(2);
     let puzzle = blank_some(&grid, 2);
     for (custom, named_shifts) in [(staff_and_days, false), (all, true)] {
@@ -256,7 +256,7 @@ fn roster_names_label_the_grid_and_name_the_shifts() {
         let mut cells = texts_in(&doc, "givens");
         cells.extend(texts_in(&doc, "filled"));
         assert_eq!(cells.len(), 16);
-        let names = ["Early", "Late", "Night", "Off (on call, paid)"];
+        let names = ["Early", "Late", "Night", "On call"];
         for (_, _, t) in &cells {
             if named_shifts {
                 assert!(names.contains(&t.as_str()), "{t}");
@@ -273,9 +273,75 @@ fn roster_names_label_the_grid_and_name_the_shifts() {
                     .parse()
                     .unwrap()
             };
-            assert!(size("Off (on call, paid)") < size("Late"));
+            assert!(size("On call") < size("Late"));
         }
+        assert!(named(&doc, "g").all(|g| g.attribute("class") != Some("legend")));
     }
+}
+
+/// A shift name too long to read in a cell puts numbers in the cells and a key below the
+/// grid (before, it was set at about 2 px).
+#[test]
+fn long_shift_names_go_in_a_key() {
+    use crate::io::csv::{CustomNames, NameList, Names};
+    let shape = Shape::new(3).unwrap();
+    let shifts = [
+        "Early morning shift (06:00-14:00)",
+        "Late",
+        "Night",
+        "Day",
+        "Swing",
+        "On call",
+        "Training",
+        "Off",
+        "Admin & <paperwork>",
+    ];
+    let custom = CustomNames {
+        shifts: Some(NameList::new("shifts", shifts).unwrap()),
+        ..CustomNames::default()
+    };
+    let grid = pattern_grid(3);
+    let puzzle = blank_some(&grid, 3);
+    let opts = SvgOptions {
+        names: Some(Names::new(shape, &custom).unwrap()),
+        ..SvgOptions::default()
+    };
+    let svg = render_svg(&puzzle, Some(&grid), &opts).unwrap();
+    let doc = parse_xml(&svg);
+    let mut cells = texts_in(&doc, "givens");
+    cells.extend(texts_in(&doc, "filled"));
+    assert_eq!(cells.len(), 81);
+    for (_, _, t) in &cells {
+        assert!(t.parse::<u8>().is_ok_and(|v| (1..=9).contains(&v)), "{t}");
+    }
+    // The key: each number in bold, then its name, escaped, below the grid.
+    let key: Vec<(f64, String)> = named(&doc, "text")
+        .filter(|e| {
+            e.parent_element()
+                .is_some_and(|p| p.attribute("class") == Some("legend"))
+        })
+        .map(|e| {
+            let y: f64 = e.attribute("y").unwrap().parse().unwrap();
+            let spans: Vec<&str> = e.children().filter(Node::is_element).map(text_of).collect();
+            (y, spans.join(" "))
+        })
+        .collect();
+    let want: Vec<String> = (1..=9).map(|k| format!("{k} {}", shifts[k - 1])).collect();
+    assert_eq!(key.iter().map(|(_, t)| t.clone()).collect::<Vec<_>>(), want);
+    let grid_side = 9.0 * auto_cell_px(shape, false);
+    assert!(key.iter().all(|(y, _)| *y > grid_side), "{key:?}");
+    // The page grew to hold it.
+    let plain = render_svg(&puzzle, Some(&grid), &SvgOptions::default()).unwrap();
+    let height = |svg: &str| -> f64 {
+        let doc = parse_xml(svg);
+        doc.root_element()
+            .attribute("height")
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let last_line = key.iter().map(|(y, _)| *y).fold(0.0, f64::max);
+    assert!(height(&svg) > height(&plain) && height(&svg) > last_line + 10.0);
 }
 
 #[test]
