@@ -39,6 +39,48 @@ pub(super) struct FillArgs {
     stats: bool,
 }
 
+/// Bytes a fill's search matrix takes per option (`n³` options), measured at 100×100:
+/// 67 MB a thread.
+const MATRIX_BYTES_PER_OPTION: u64 = 67;
+
+/// Bytes a fill takes besides its matrices (measured: about 80 MB at 100×100; less below).
+const FILL_BASE_BYTES: u64 = 80 << 20;
+
+/// Refuses a fill whose `matrices` search matrices would not fit the memory `available`
+/// (bytes; `None` when it cannot be told): the machine would swap or kill the run.
+///
+/// # Errors
+/// A usage error naming the threads that fit.
+fn check_memory(shape: Shape, matrices: usize, available: Option<u64>) -> Result<()> {
+    let Some(available) = available else {
+        return Ok(());
+    };
+    let per = MATRIX_BYTES_PER_OPTION * (shape.side() as u64).pow(3);
+    let need = FILL_BASE_BYTES + per * matrices as u64;
+    if need <= available {
+        return Ok(());
+    }
+    let fit = available.saturating_sub(FILL_BASE_BYTES) / per.max(1);
+    let gb = |b: u64| b as f64 / 1e9;
+    Err(exit::usage_error(format!(
+        "fill on {matrices} threads at {shape} needs about {:.1} GB (a search matrix of {:.0} MB \
+         a thread), more than the {:.1} GB of memory available: use --threads {} or fewer",
+        gb(need),
+        per as f64 / 1e6,
+        gb(available),
+        fit.max(1)
+    )))
+}
+
+/// The memory available to a new process, in bytes (`MemAvailable` of `/proc/meminfo` on
+/// Linux; `None` elsewhere or when it cannot be read).
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
 /// Grids of a batch made in parallel at a time.
 const FILL_CHUNK: u64 = 1024;
 
@@ -53,6 +95,15 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     let mut sink = sink_for_shape(out_form, shape, &args.names, args.count > 1, || {
         format!("--count {} makes {} grids", args.count, args.count)
     })?;
+    // Every thread at work holds a search matrix (one worker per thread for one grid, one
+    // grid per thread for a batch).
+    let threads = rayon::current_num_threads().min(crate::generate::fill::MAX_WORKERS);
+    let matrices = if args.count == 1 {
+        threads
+    } else {
+        threads.min(usize::try_from(args.count).unwrap_or(usize::MAX))
+    };
+    check_memory(shape, matrices, available_memory())?;
     let seed = pick_seed(args.seed);
     note_seed(args.seed, seed);
     let started = std::time::Instant::now();
@@ -204,5 +255,27 @@ impl Entry for FilledGrid<'_> {
             label: self.key.index.to_string(),
             grid: GridRef::Grid(self.grid),
         }]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threads_beyond_the_memory_are_refused_with_what_fits() {
+        let big = Shape::new(10).unwrap();
+        // 256 matrices of 67 MB at 100x100 in 12 GB: refused, with the threads that fit.
+        let e = check_memory(big, 256, Some(12_000_000_000)).unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("fill on 256 threads at 100x100 needs about 17.2 GB")
+                && text.contains("use --threads 177 or fewer"),
+            "{text}"
+        );
+        assert!(check_memory(big, 177, Some(12_000_000_000)).is_ok());
+        // Small grids, or memory that cannot be told: nothing to refuse.
+        assert!(check_memory(Shape::new(3).unwrap(), 256, Some(1 << 30)).is_ok());
+        assert!(check_memory(big, 256, None).is_ok());
     }
 }
