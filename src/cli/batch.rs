@@ -16,7 +16,7 @@ use super::output::{Sink, emit};
 use super::progress::{Progress, show_progress};
 
 /// The progress bar of a batch over `input`: the share of the file read, with puzzles done,
-/// then, once all of it is read, the puzzles done of those read.
+/// then, once all of it is read, the puzzles done of all it holds.
 pub(super) fn batch_progress(ctx: &Ctx, input: &Loaded) -> Progress {
     let (read, size) = &input.progress;
     Progress::stream(
@@ -25,7 +25,8 @@ pub(super) fn batch_progress(ctx: &Ctx, input: &Loaded) -> Progress {
         &ctx.control,
         Arc::clone(&read.0),
         *size,
-        Arc::clone(&input.handed),
+        Arc::clone(&input.parsed.0),
+        Arc::clone(&input.parsed.1),
     )
 }
 

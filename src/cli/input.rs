@@ -247,8 +247,9 @@ pub(super) struct Loaded {
     pub(super) bad: usize,
     /// Good puzzles handed out so far.
     pub(super) good: usize,
-    /// The same count, for the progress bar's thread.
-    pub(super) handed: Arc<AtomicU64>,
+    /// Good puzzles read from the input so far (handed out or read ahead), and whether
+    /// the input is read to its end: the progress bar's total once it is.
+    pub(super) parsed: (Arc<AtomicU64>, Arc<AtomicBool>),
     /// Bytes of the input read so far, and its size when known (for progress).
     pub(super) progress: (BytesRead, Option<u64>),
     /// For a roster CSV: each roster's grid label and names, by index.
@@ -274,15 +275,23 @@ impl Loaded {
     }
 
     fn read(&mut self) -> Result<Option<Record>> {
-        match &mut self.body {
+        let r = match &mut self.body {
             Body::Text(reader) => reader
                 .next_record()
-                .with_context(|| format!("cannot read {}", self.name)),
-            Body::Csv(rosters) => Ok(rosters.next().map(|r| Record {
+                .with_context(|| format!("cannot read {}", self.name))?,
+            Body::Csv(rosters) => rosters.next().map(|r| Record {
                 line: r.line,
                 puzzle: Ok(r.puzzle),
-            })),
+            }),
+        };
+        match &r {
+            Some(record) if record.puzzle.is_ok() => {
+                self.parsed.0.fetch_add(1, Ordering::Relaxed);
+            }
+            Some(_) => {}
+            None => self.parsed.1.store(true, Ordering::Relaxed),
         }
+        Ok(r)
     }
 
     /// Whether the input holds more than one record (reads up to two ahead).
@@ -369,7 +378,6 @@ impl Loaded {
             match record.puzzle {
                 Ok(puzzle) => {
                     self.good += 1;
-                    self.handed.fetch_add(1, Ordering::Relaxed);
                     let roster = self.rosters_meta.get(index).cloned();
                     return Ok(Some(Item {
                         index,
@@ -528,7 +536,7 @@ pub(super) fn load_puzzles(
             next: 0,
             bad: 0,
             good: 0,
-            handed: Arc::default(),
+            parsed: Default::default(),
             progress,
             rosters_meta: Vec::new(),
             held: Vec::new(),
@@ -568,7 +576,7 @@ pub(super) fn load_puzzles(
         next: 0,
         bad: 0,
         good: 0,
-        handed: Arc::default(),
+        parsed: Default::default(),
         progress,
         rosters_meta,
         held: Vec::new(),

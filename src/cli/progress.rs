@@ -112,12 +112,14 @@ enum Meter {
     Items,
     /// One search: a spinner with its nodes (or, for fills, cells placed).
     Search { fill_cells: Option<u64> },
-    /// Bytes of the input read of its size, then (all read) items done of the `taken` read
-    /// from it; a spinner with items done when the size is unknown.
+    /// Bytes of the input read of its size, then (once the input is read to its end,
+    /// `ended`) items done of the `taken` it holds; a spinner with items done when the size
+    /// is unknown.
     Stream {
         read: Arc<AtomicU64>,
         size: Option<u64>,
         taken: Arc<AtomicU64>,
+        ended: Arc<AtomicBool>,
     },
     /// Puzzle generation: orbits checked of `orbits`, givens left of `cells`, then
     /// `rounds` rounds of improvement.
@@ -160,9 +162,9 @@ impl Progress {
     }
 
     /// A bar over the bytes of an input of `size` bytes (`None`: a spinner), with the
-    /// `what` done so far (puzzles) in its message; once the whole input is read, over the
-    /// `what` done of the `taken` read from it (a long search on the last puzzles would
-    /// otherwise show 100% while it runs).
+    /// `what` done so far (puzzles) in its message; once the input is read to its end
+    /// (`ended`), over the `what` done of the `taken` it holds (a long search on the last
+    /// puzzles would otherwise show 100% while it runs).
     pub fn stream(
         visible: bool,
         what: &str,
@@ -170,8 +172,14 @@ impl Progress {
         read: Arc<AtomicU64>,
         size: Option<u64>,
         taken: Arc<AtomicU64>,
+        ended: Arc<AtomicBool>,
     ) -> Progress {
-        let meter = Meter::Stream { read, size, taken };
+        let meter = Meter::Stream {
+            read,
+            size,
+            taken,
+            ended,
+        };
         Progress::start(visible, size, what, control, meter)
     }
 
@@ -336,11 +344,16 @@ fn tick(
             control.placed.load(Ordering::Relaxed),
             control.restarts.load(Ordering::Relaxed),
         ),
-        Meter::Stream { read, size, taken } => {
+        Meter::Stream {
+            read,
+            size,
+            taken,
+            ended,
+        } => {
             let read = read.load(Ordering::Relaxed);
             let taken = taken.load(Ordering::Relaxed);
             match *size {
-                Some(size) if read >= size && taken > 0 => {
+                Some(_) if ended.load(Ordering::Relaxed) && taken > 0 => {
                     // All read: the bar is over the puzzles read now.
                     if bar.length() != Some(taken) {
                         bar.set_length(taken);
@@ -463,6 +476,7 @@ mod tests {
                 Arc::default(),
                 None,
                 Arc::default(),
+                Arc::default(),
             ),
             Progress::generate(false, &control, 81, 20, 4),
         ];
@@ -484,10 +498,12 @@ mod tests {
         let control = SearchControl::default();
         let read = Arc::new(AtomicU64::new(700));
         let taken = Arc::new(AtomicU64::new(2));
+        let ended = Arc::new(AtomicBool::new(false));
         let meter = Meter::Stream {
             read: Arc::clone(&read),
             size: Some(1000),
             taken: Arc::clone(&taken),
+            ended: Arc::clone(&ended),
         };
         let bar = ProgressBar::hidden();
         bar.set_length(1000);
@@ -497,9 +513,13 @@ mod tests {
             (bar.position(), bar.prefix().as_str()),
             (700, " 70% of 1000 B")
         );
-        // All read, one puzzle of three still searching: not "100%".
+        // Every byte read (a reader reads ahead) but not every puzzle parsed: still bytes.
         read.store(1000, Ordering::Relaxed);
+        tick(&bar, &meter, &control, &done, "puzzles", Instant::now());
+        assert_eq!(bar.prefix(), "100% of 1000 B");
+        // Read to the end, one puzzle of three still searching: not "100%".
         taken.store(3, Ordering::Relaxed);
+        ended.store(true, Ordering::Relaxed);
         tick(&bar, &meter, &control, &done, "puzzles", Instant::now());
         assert_eq!((bar.position(), bar.length()), (1, Some(3)));
         assert_eq!(bar.prefix(), "1/3 puzzles");
@@ -521,11 +541,13 @@ mod tests {
                 read: Arc::clone(&read),
                 size: Some(1000),
                 taken: Arc::new(AtomicU64::new(3)),
+                ended: Arc::default(),
             },
             Meter::Stream {
                 read,
                 size: None,
                 taken: Arc::default(),
+                ended: Arc::default(),
             },
             Meter::Generate {
                 cells: 81,

@@ -269,7 +269,7 @@ fn generate_with_solution_in_long_csv() {
             .lines()
             .map(|l| {
                 let v: serde_json::Value = serde_json::from_str(l).unwrap();
-                v["grid"].as_str().unwrap_or_default().to_string()
+                v["label"].as_str().unwrap_or_default().to_string()
             })
             .collect();
         assert_eq!(labels, ["1", "1 solution"], "{command}");

@@ -77,7 +77,7 @@ fn bad_csvs_give_positions_exit_65_and_write_nothing() {
         ),
         (
             "staff,day,shift\n1,1,1\n1,-1,1\n".to_string(),
-            "bad.csv:3:2: unknown day \"-1\"",
+            "bad.csv:3:2: day \"-1\" starts with '-', which spreadsheets run as a formula",
         ),
         (
             "grid,staff,day,shift\n@x,1,1,1\n".to_string(),

@@ -55,6 +55,7 @@ fn drain(bytes: &[u8], file: &str, extra: &[&str]) {
         items += chunk.len();
     }
     assert_eq!(items, loaded.good);
+    assert_eq!(loaded.parsed.0.load(Ordering::Relaxed), items as u64);
     let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
     assert!(loaded.good + loaded.bad <= lines);
 }
@@ -84,6 +85,9 @@ fn no_chunk_is_smaller_than_the_thread_count_unless_the_batch_is() {
             sizes.push(chunk.len());
         }
         assert_eq!(sizes.iter().sum::<usize>(), total, "{sizes:?}");
+        // The progress bar's total: every good puzzle, once the input is read to its end.
+        assert!(loaded.parsed.1.load(Ordering::Relaxed));
+        assert_eq!(loaded.parsed.0.load(Ordering::Relaxed), total as u64);
         assert!(
             sizes.iter().all(|&k| k >= threads.min(total)),
             "{total}: {sizes:?}"

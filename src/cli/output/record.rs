@@ -41,13 +41,14 @@ struct ShapeJson {
 }
 
 /// A record's key for a puzzle of the input: its 1-based number and the line it starts on,
-/// and for a roster of a long CSV with a `grid` column, its label there.
+/// and for a roster of a long CSV with a `grid` column, its label there (as `label`:
+/// `generate`'s records use `grid` for the kind of grid).
 #[derive(Serialize)]
 pub(in crate::cli) struct InInput {
     puzzle: usize,
     line: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
-    grid: Option<String>,
+    label: Option<String>,
 }
 
 impl InInput {
@@ -56,7 +57,7 @@ impl InInput {
         InInput {
             puzzle: item.index + 1,
             line: item.line,
-            grid: item.grid_label().map(str::to_string),
+            label: item.grid_label().map(str::to_string),
         }
     }
 }

@@ -299,8 +299,8 @@ pub enum CsvErrorKind {
          given (a name list of N names makes an empty NxN roster)"
     )]
     UnknownSize,
-    /// More distinct staff or day names in one grid of a long roster than any roster has.
-    #[error("more than {limit} {} named", axis.plural())]
+    /// More distinct staff or day names in one grid of a long roster than it may spell.
+    #[error("more than {limit} different {axis} names")]
     TooManyNames {
         /// Which axis.
         axis: Axis,
@@ -320,6 +320,21 @@ pub enum CsvErrorKind {
         axis: Axis,
         /// How many names.
         count: usize,
+    },
+    /// A long roster naming staff or days of its own, not as many as its name lists give.
+    #[error(
+        "the file names {count} {}, but its name lists make it a {shape} roster (list every \
+         one, with an empty shift where none is assigned, or name them with {})",
+        axis.plural(),
+        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }
+    )]
+    OwnCountListed {
+        /// Which axis.
+        axis: Axis,
+        /// How many names.
+        count: usize,
+        /// The size the lists give.
+        shape: Shape,
     },
     /// A long roster naming different numbers of staff and days of its own.
     #[error("the file names {staff} staff but {days} days: a roster has as many of each")]

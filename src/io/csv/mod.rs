@@ -33,11 +33,13 @@
 //! header cell is a label and is not read). The delimiter is one of `,`, `;` and tab, so
 //! spreadsheets that save with `;` or tabs are read too: the one that occurs in the first
 //! line (outside quotes), and when more than one does (days named `Mon, 1 Jan` in a `;`
-//! file), the one of those that splits the next line into as many fields, else into the
-//! most, else the most frequent in the first line. Fields are trimmed, a leading byte-order
+//! file), the one of those that splits the most of the next five lines into as many
+//! fields, else that occurs most in them, else the most frequent in the first line; when
+//! two stay level the file is refused (nothing is guessed). Fields are trimmed, a leading byte-order
 //! mark is skipped, rows whose fields are all empty are skipped (spreadsheets write them
 //! for blank rows), and so are empty fields past the end of the header. A row short of
-//! fields ends in blanks (hand edits and some spreadsheets leave trailing empty cells out).
+//! fields ends in blanks (hand edits and some spreadsheets leave trailing empty cells out),
+//! unless it holds another of the three delimiters (it was split on the wrong one).
 //!
 //! - **Names.** Shifts are matched against the shift name list when one is given (as
 //!   written, or in any letter case when that matches one name of the list); otherwise
@@ -49,12 +51,14 @@
 //!   (`Staff 3`, `Day 3`, or plain numbers) that number the axis out of order are placed by
 //!   their numbers, so a wide file and its long export mean the same roster. In a long file,
 //!   staff and days are matched against their lists; without a list, an axis whose names
-//!   are all default ones is taken by number, as shifts are, and one with names of its own
-//!   is placed in the order the file gives: the staff in the order of the rows on the first
-//!   row's day, the days in the order of the first row's staff member's rows, which must
-//!   name every one (else the error says so: nothing is guessed). A row that repeats an
-//!   earlier one exactly is read once, and a second, other shift for the same staff member
-//!   and day is an error.
+//!   are all default ones (and fit the size) is taken by number, as shifts are, and one
+//!   with names of its own is placed in the order the file gives: the staff in the order of
+//!   the rows on the first row's day, the days in the order of the first row's staff
+//!   member's rows, which must name every one, as many as the size (else the error says
+//!   so, naming the likely typo where the rest are numbers: nothing is guessed). A row that
+//!   repeats an earlier one exactly, or a blank for a cell given a shift, is read once; a
+//!   shift for a cell written blank fills it; a second, other shift for the same staff
+//!   member and day is an error.
 //! - **Size.** A wide file has `N` day columns and `N` staff rows, in its own order, which is
 //!   the roster's: blocks are `b` adjacent staff × `b` adjacent days. A long file's `N` is the
 //!   length of the name lists when any is given, else the number of staff (or days) it
@@ -62,7 +66,7 @@
 //!   staff, day or shift number used.
 //! - **Errors.** The first problem stops reading, with its 1-based line and, where one
 //!   field is to blame, its 1-based field number ([`CsvError`]): unknown or repeated names,
-//!   rows too wide (a long row also too short), the wrong number of staff rows, an unsupported size, a shift
+//!   rows too wide, the wrong number of staff rows, an unsupported size, a shift
 //!   given twice in one staff row, day or block.
 //!
 //! # Spreadsheet formula injection
@@ -239,6 +243,52 @@ mod tests {
             assert_eq!(&back[0].puzzle, q);
             let wide = write(&back[0].puzzle, &back[0].names, Layout::Wide);
             assert_eq!(wide, write(q, &names, Layout::Wide));
+        }
+    }
+
+    /// Wide -> long -> back, with staff and day names drawn from a pool where some look
+    /// like default names or numbers (`1`, `Staff 3`, `Day 10`), in random order, over random
+    /// blanks: the same roster every time, with the shift list alone.
+    #[test]
+    fn own_names_survive_wide_to_long_and_back() {
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        let pool = [
+            "1", "2", "3", "4", "7", "10", "Staff 1", "Staff 3", "Staff 12", "Day 1", "Day 2",
+            "Day 5", "Day 10", "Ann", "Bob", "Cy", "Dee", "Mon", "Tue", "x 1",
+        ];
+        let shifts: Vec<String> = (1..=9).map(|k| format!("S{k}")).collect();
+        let shape = Shape::new(3).unwrap();
+        let custom = CustomNames {
+            shifts: Some(NameList::new("shifts", &shifts).unwrap()),
+            ..CustomNames::default()
+        };
+        for seed in 0..300u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut axis = || -> Vec<String> {
+                let mut names: Vec<&str> = pool.to_vec();
+                names.shuffle(&mut rng);
+                names[..9].iter().map(|s| s.to_string()).collect()
+            };
+            let (staff, days) = (axis(), axis());
+            let named = CustomNames {
+                staff: Some(NameList::new("staff", &staff).unwrap()),
+                days: Some(NameList::new("days", &days).unwrap()),
+                shifts: custom.shifts.clone(),
+            };
+            let names = Names::new(shape, &named).unwrap();
+            let keep = rng.gen_range(0.0..1.0);
+            let cells = pattern(shape)
+                .cells()
+                .iter()
+                .map(|&v| if rng.gen_bool(keep) { v } else { 0 })
+                .collect();
+            let p = Puzzle::new(shape, cells).unwrap();
+            let wide = read(&write(&p, &names, Layout::Wide), &custom).unwrap();
+            let long = write(&wide[0].puzzle, &wide[0].names, Layout::Long);
+            let back = read(&long, &custom).unwrap_or_else(|e| panic!("{seed}: {e}\n{long}"));
+            assert_eq!(back[0].puzzle, wide[0].puzzle, "{seed}\n{long}");
+            assert_eq!(back[0].names, wide[0].names, "{seed}\n{long}");
         }
     }
 

@@ -73,10 +73,12 @@ struct Assignment {
     shift: u8,
 }
 
+/// The most distinct spellings of staff (or day) names one grid may use.
+const MAX_SPELLINGS: usize = 10 * MAX_SIDE;
+
 /// The names one axis of a grid uses where no list names it, in order of first appearance.
-/// The first name decides how the axis is read: a default name (`Staff 3`, `3`) numbers
-/// it, and every later name must then be one too (a typo is an error on its line, not a
-/// name of its own); any other name starts names of the roster's own.
+/// Once the grid is read, an axis whose names are all default ones (`Staff 3`, `3`) is
+/// numbered; any other is of names of its own.
 #[derive(Default)]
 struct Seen {
     names: Vec<String>,
@@ -91,15 +93,6 @@ impl Seen {
         if let Some(&id) = self.ids.get(name) {
             return Ok(id);
         }
-        let number = |name: &str| default_index(axis, name).filter(|k| (1..=MAX_SIDE).contains(k));
-        if self
-            .names
-            .first()
-            .is_some_and(|first| number(first).is_some())
-            && number(name).is_none()
-        {
-            return Err(unnumbered(axis, name, line, field));
-        }
         check_name(name).map_err(|problem| {
             err(
                 line,
@@ -111,10 +104,11 @@ impl Seen {
                 },
             )
         })?;
-        if self.names.len() >= MAX_SIDE {
+        // Spellings, not staff: `7` and `Staff 7` are one staff member of a numbered axis.
+        if self.names.len() >= MAX_SPELLINGS {
             let kind = CsvErrorKind::TooManyNames {
                 axis,
-                limit: MAX_SIDE,
+                limit: MAX_SPELLINGS,
             };
             return Err(err(line, Some(field), kind));
         }
@@ -138,8 +132,8 @@ impl Seen {
 struct Group {
     label: Option<String>,
     rows: Vec<Assignment>,
-    /// The line and shift of each (staff, day) key assigned so far.
-    first: HashMap<(u16, u16), (usize, u8)>,
+    /// The line, shift and row of each (staff, day) key assigned so far.
+    first: HashMap<(u16, u16), (usize, u8, usize)>,
     staff: Seen,
     days: Seen,
     /// The largest shift number used, and where (for the size without name lists).
@@ -249,9 +243,16 @@ pub(super) fn read_long<R: BufRead>(
         // Every shift is 1..=100 here, so it fits a byte.
         let shift = u8::try_from(shift).unwrap_or(u8::MAX);
         let (staff, day) = (keys[0], keys[1]);
-        if let Some(&(first_line, first_shift)) = group.first.get(&(staff, day)) {
-            if first_shift == shift {
-                // The same row again (a paste made twice): it says nothing new.
+        if let Some(&(first_line, first_shift, at)) = group.first.get(&(staff, day)) {
+            if first_shift == shift || shift == 0 {
+                // The same row again (a paste made twice), or a blank: nothing new.
+                continue;
+            }
+            if first_shift == 0 {
+                // A shift for a cell written blank (added to an exported file).
+                group.rows[at].shift = shift;
+                group.rows[at].line = row.line;
+                group.first.insert((staff, day), (row.line, shift, at));
                 continue;
             }
             let kind = CsvErrorKind::DuplicateCell {
@@ -261,7 +262,9 @@ pub(super) fn read_long<R: BufRead>(
             };
             return Err(err(row.line, None, kind).into());
         }
-        group.first.insert((staff, day), (row.line, shift));
+        group
+            .first
+            .insert((staff, day), (row.line, shift, group.rows.len()));
         group.rows.push(Assignment {
             line: row.line,
             staff,
@@ -299,6 +302,16 @@ fn unnumbered(axis: Axis, name: &str, line: usize, field: usize) -> CsvError {
         expected,
     };
     err(line, Some(field), kind)
+}
+
+/// The first name of an axis that is not a default one, as an unknown name, when the
+/// axis's first name is a default one: a numbered file with a typo.
+fn typo(axis: Axis, seen: &Seen) -> Option<CsvError> {
+    let number = |name: &str| default_index(axis, name).filter(|k| (1..=MAX_SIDE).contains(k));
+    number(seen.names.first()?)?;
+    let id = seen.names.iter().position(|name| number(name).is_none())?;
+    let (line, field) = seen.at[id];
+    Some(unnumbered(axis, &seen.names[id], line, field))
 }
 
 /// How the staff or the days of a grid are placed.
@@ -340,15 +353,34 @@ fn finish_group(
         (Axis::Staff, &group.staff, columns.staff),
         (Axis::Day, &group.days, columns.day),
     ];
-    let placings = axes.map(|(axis, seen, _)| placing(axis, seen, custom.get(axis).is_some()));
+    let mut placings = axes.map(|(axis, seen, _)| placing(axis, seen, custom.get(axis).is_some()));
+    // Names of its own that do not make a roster: where the file numbers an axis but for a
+    // few names, the first of those is most likely a typo, and is named as one.
+    let fail = |kind: CsvErrorKind, line: usize| -> CsvError {
+        axes.iter()
+            .find_map(|(axis, seen, _)| typo(*axis, seen))
+            .unwrap_or_else(|| err(line, None, kind))
+    };
     // The size: the lists', else the count of names an axis of its own uses, else the
     // smallest that holds every number used.
     let own = |k: usize| matches!(placings[k], Placing::Own).then(|| axes[k].1.names.len());
     let shape = match (fixed, own(0), own(1)) {
-        (Some(shape), _, _) => shape,
+        (Some(shape), _, _) => {
+            for (k, (axis, _, _)) in axes.iter().enumerate() {
+                if let Some(count) = own(k).filter(|&c| c != shape.side()) {
+                    let kind = CsvErrorKind::OwnCountListed {
+                        axis: *axis,
+                        count,
+                        shape,
+                    };
+                    return Err(fail(kind, header_line));
+                }
+            }
+            shape
+        }
         (None, Some(a), Some(b)) if a != b => {
             let kind = CsvErrorKind::OwnCounts { staff: a, days: b };
-            return Err(err(header_line, None, kind));
+            return Err(fail(kind, header_line));
         }
         (None, Some(count), _) | (None, None, Some(count)) => {
             let axis = if own(0).is_some() {
@@ -357,7 +389,7 @@ fn finish_group(
                 Axis::Day
             };
             Shape::from_side(count)
-                .map_err(|_| err(header_line, None, CsvErrorKind::OwnCount { axis, count }))?
+                .map_err(|_| fail(CsvErrorKind::OwnCount { axis, count }, header_line))?
         }
         (None, None, None) => {
             let mut max = group.max_shift.0;
@@ -373,11 +405,16 @@ fn finish_group(
     };
     let n = shape.side();
     let mut names = Names::new(shape, custom).map_err(|e| names_error(header_line, e))?;
-    // Numbers and shifts beyond the size.
+    // Numbers beyond the size: names of its own that look like default ones (days `Day 1`
+    // to `Day 3` and `Day 5` of a wide roster, as many as the size), or else unknown.
     for (k, (axis, seen, _)) in axes.iter().enumerate() {
         if let Placing::Numbered(_, Some((m, id))) = placings[k]
             && m > n
         {
+            if seen.names.len() == n {
+                placings[k] = Placing::Own;
+                continue;
+            }
             let (line, field) = seen.at[usize::from(id)];
             let name = &seen.names[usize::from(id)];
             let kind = Lookup::new(*axis, n, custom).unknown(name);
@@ -438,7 +475,7 @@ fn finish_group(
                 listed: next,
                 count: seen.names.len(),
             };
-            return Err(err(first.line, None, kind));
+            return Err(fail(kind, first.line));
         }
         own_order[k] = Some(order);
     }
@@ -459,8 +496,8 @@ fn finish_group(
     for a in &group.rows {
         let (r, c) = (index[0][usize::from(a.staff)], index[1][usize::from(a.day)]);
         let i = r * n + c;
-        if line_of[i] != 0 {
-            if cells[i] == a.shift {
+        if line_of[i] != 0 && cells[i] != 0 {
+            if cells[i] == a.shift || a.shift == 0 {
                 continue;
             }
             let kind = CsvErrorKind::DuplicateCell {
@@ -563,6 +600,51 @@ mod tests {
         let text = "staff,day,shift\nA,x,\nB,x,\nC,x,\nD,x,\nA,y,\n";
         let e = read_err(text, &d);
         assert!(e.to_string().contains("4 staff but 2 days"), "{e}");
+    }
+
+    #[test]
+    fn names_of_its_own_must_match_the_lists_and_typos_are_named() {
+        let staff = CustomNames {
+            staff: Some(list("st", &["Ann", "Bob", "Cy", "Di"])),
+            ..CustomNames::default()
+        };
+        // Five days of its own, or two, where the staff list makes a 4x4 roster: refused
+        // (five used to index past the end; two made up "Day 3" and "Day 4").
+        let five = "staff,day,shift\nAnn,Mo,1\nAnn,Tu,\nAnn,We,\nAnn,Th,\nAnn,Fr,\n";
+        let e = read_err(five, &staff);
+        assert!(
+            e.to_string()
+                .contains("names 5 days, but its name lists make it a 4x4"),
+            "{e}"
+        );
+        let e = read_err("staff,day,shift\nAnn,Mo,1\nAnn,Tu,2\n", &staff);
+        assert!(e.to_string().contains("names 2 days"), "{e}");
+        // A numbered file with one typo: the typo is named, on its line.
+        let d = CustomNames::default();
+        let e = read_err("staff,day,shift\n1,1,1\n2,2,2\nNobody,3,3\n", &d);
+        assert_eq!((e.line, e.field), (4, Some(1)));
+        assert!(e.to_string().contains("unknown staff \"Nobody\""), "{e}");
+        // Own names that include a default-looking one ("1") read back in the file's order.
+        let text = "staff,day,shift\n1,Mo,1\n1,Tu,\n1,We,\n1,Th,\nBob,Mo,\nCy,Mo,\nDi,Mo,\n";
+        let r = &read(text, &d).unwrap()[0];
+        assert_eq!(r.names.staff(), ["1", "Bob", "Cy", "Di"]);
+    }
+
+    #[test]
+    fn spellings_of_one_number_are_one_name_and_blanks_give_way() {
+        let d = CustomNames::default();
+        // Every staff member and day of a 100x100 written twice, as `k` and `Staff k`.
+        let mut text = String::from("staff,day,shift\n");
+        for k in 1..=100 {
+            text.push_str(&format!("{k},{k},\nStaff {k},{},\n", k % 100 + 1));
+        }
+        let r = &read(&text, &d).unwrap()[0];
+        assert_eq!(r.puzzle.shape().side(), 100);
+        // A shift added after the cell's blank row (appended to an exported file), and a
+        // blank after a shift: the shift stands either way.
+        let text = "staff,day,shift\n1,1,\n1,1,2\n2,2,3\n2,2,\n4,4,\n";
+        let r = &read(text, &d).unwrap()[0];
+        assert_eq!((r.puzzle.get(0, 0), r.puzzle.get(1, 1)), (2, 3));
     }
 
     #[test]

@@ -61,30 +61,35 @@ fn delimiter_is_ambiguous(first: &str) -> bool {
     delimiter_counts(first).iter().filter(|&&c| c > 0).count() > 1
 }
 
+/// The non-empty lines after the first that [`sniff_delimiter`] looks at, at most.
+const SNIFF_LINES: usize = 5;
+
 /// The delimiter, from the first non-empty line and, when more than one candidate occurs
-/// in it, the second (`next`): a European file saved with `;` may name its days
-/// `Mon, 1 Jan`, as many commas as semicolons. Of the candidates in the first line, the
-/// one that splits the second line into as many fields as the first wins; failing that
-/// (a row short of its trailing empty fields), the one that splits the second line into
-/// the most; then the most frequent in the first line; `,` on a tie or when there is none.
-fn sniff_delimiter(first: &str, next: Option<&str>) -> u8 {
+/// in it, the next ones (`next`, up to [`SNIFF_LINES`]): a European file saved with `;`
+/// may name its days `Mon, 1 Jan`, as many commas as semicolons. Of the candidates in the
+/// first line, the one that splits the most of the next lines into as many fields as the
+/// first wins; then the one that occurs most in them (rows may be short of their trailing
+/// empty fields); then the most frequent in the first line. `,` when none occurs; `None`
+/// when two candidates stay level (nothing tells them apart: refuse rather than guess).
+fn sniff_delimiter(first: &str, next: &[&str]) -> Option<u8> {
     let head = delimiter_counts(first);
-    let rank = |k: usize| -> (bool, usize, usize) {
-        match next {
-            Some(line) => {
-                let fields = delimiter_counts(line)[k];
-                (fields == head[k], fields, head[k])
-            }
-            None => (false, 0, head[k]),
-        }
+    let counts: Vec<[usize; 3]> = next.iter().map(|l| delimiter_counts(l)).collect();
+    let rank = |k: usize| -> (usize, usize, usize) {
+        let same = counts.iter().filter(|c| c[k] == head[k]).count();
+        let total = counts.iter().map(|c| c[k]).sum();
+        (same, total, head[k])
     };
-    let mut best = 0;
-    for k in 1..DELIMITERS.len() {
-        if head[k] > 0 && (head[best] == 0 || rank(k) > rank(best)) {
-            best = k;
-        }
+    let present: Vec<usize> = (0..DELIMITERS.len()).filter(|&k| head[k] > 0).collect();
+    let Some(&best) = present
+        .iter()
+        .max_by_key(|&&k| (rank(k), std::cmp::Reverse(k)))
+    else {
+        return Some(b',');
+    };
+    if present.iter().any(|&k| k != best && rank(k) == rank(best)) {
+        return None;
     }
-    DELIMITERS[best]
+    Some(DELIMITERS[best])
 }
 
 /// A record: its line and its trimmed fields.
@@ -94,6 +99,16 @@ struct Row {
 }
 
 impl Row {
+    /// Whether a field holds one of [`DELIMITERS`] other than the file's `delimiter`.
+    fn holds_another_delimiter(&self, delimiter: Option<u8>) -> bool {
+        let others: Vec<char> = DELIMITERS
+            .iter()
+            .filter(|&&d| Some(d) != delimiter)
+            .map(|&d| char::from(d))
+            .collect();
+        self.fields.iter().any(|f| f.contains(&others[..]))
+    }
+
     /// Pads a wide roster's row to `width` fields with empty ones (blanks), as spreadsheets
     /// and hand edits leave a row's trailing empty cells out.
     fn pad(&mut self, width: usize) {
@@ -295,7 +310,8 @@ impl<R: BufRead> Rows<'_, R> {
                         LineError::NotText { before, .. } => {
                             let d = self
                                 .delimiter
-                                .unwrap_or_else(|| sniff_delimiter(before, None));
+                                .or_else(|| sniff_delimiter(before, &[]))
+                                .unwrap_or(b',');
                             Some(fields_up_to(before, d).0)
                         }
                         _ => None,
@@ -312,7 +328,15 @@ impl<R: BufRead> Rows<'_, R> {
             let delimiter = match self.delimiter {
                 Some(d) => d,
                 None => {
-                    let d = self.sniff(&text);
+                    let Some(d) = self.sniff(&text) else {
+                        let kind = CsvErrorKind::Malformed {
+                            message: "cannot tell the delimiter: the header holds as many of \
+                                      two of ',', ';' and tab, and the next lines do not \
+                                      settle it (quote the names that hold the other one)"
+                                .into(),
+                        };
+                        return Err(err(line, None, kind).into());
+                    };
                     self.builder.delimiter(d);
                     self.delimiter = Some(d);
                     d
@@ -347,18 +371,18 @@ impl<R: BufRead> Rows<'_, R> {
     /// The delimiter of a file whose first non-empty line is `first`, looking ahead to the
     /// next non-empty line when `first` leaves it open (the lines read ahead are handed
     /// back to the reader).
-    fn sniff(&mut self, first: &str) -> u8 {
+    fn sniff(&mut self, first: &str) -> Option<u8> {
         if !delimiter_is_ambiguous(first) {
-            return sniff_delimiter(first, None);
+            return sniff_delimiter(first, &[]);
         }
         let mut ahead = Vec::new();
-        let mut next = None;
+        let mut next = Vec::new();
         while let Some(l) = self.lines.next_line() {
             let stop = match &l {
                 Ok((_, text)) if text.trim().is_empty() => false,
                 Ok((_, text)) => {
-                    next = Some(text.clone());
-                    true
+                    next.push(text.clone());
+                    next.len() == SNIFF_LINES
                 }
                 Err(_) => true,
             };
@@ -368,7 +392,8 @@ impl<R: BufRead> Rows<'_, R> {
             }
         }
         self.lines.unread(ahead);
-        sniff_delimiter(first, next.as_deref())
+        let next: Vec<&str> = next.iter().map(String::as_str).collect();
+        sniff_delimiter(first, &next)
     }
 }
 
@@ -528,6 +553,25 @@ mod tests {
     }
 
     #[test]
+    fn a_short_row_split_on_another_delimiter_is_refused() {
+        // Padding it would lose Ann's shift.
+        let text = "staff,Mo,Tu,We,Th\nAnn;1;;;\nBob,,2,,\nCy\nDi\n";
+        let e = read_err(text, &CustomNames::default());
+        assert!(
+            e.to_string()
+                .starts_with("line 2: row has 1 fields, expected 5"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_delimiter_nothing_settles_is_refused() {
+        let text = "staff;Mon, 1 Jan;Tue, 2 Jan;Wed, 3 Jan;Thu, 4 Jan\nAnn\nBob\nCy\nDi\n";
+        let e = read_err(text, &CustomNames::default());
+        assert!(e.to_string().contains("cannot tell the delimiter"), "{e}");
+    }
+
+    #[test]
     fn short_rows_end_in_blanks() {
         // Trailing empty cells left out, as hand edits and some spreadsheets save rows.
         let text = "staff,Mon,Tue,Wed,Thu\nAnn,1,2\nBob\nCy,,,\nDee,,,1,3\n";
@@ -562,8 +606,16 @@ mod tests {
             ("Thu, 4", 4)
         );
         // A header alone has nothing to look ahead to: the most frequent wins.
-        assert_eq!(sniff_delimiter("a;b;c,d", None), b';');
-        assert_eq!(sniff_delimiter("a;b,c", None), b',');
+        assert_eq!(sniff_delimiter("a;b;c,d", &[]), Some(b';'));
+        assert_eq!(sniff_delimiter("a;b,c", &[]), None);
+        // A first row with no delimiter at all (short of every field) settles nothing;
+        // the rows after it do.
+        let head = "staff;Mon, 1 Jan;Tue, 2 Jan;Wed, 3 Jan;Thu, 4 Jan";
+        assert_eq!(
+            sniff_delimiter(head, &["Ann", "Bob;1;;;", "Cy;;;;"]),
+            Some(b';')
+        );
+        assert_eq!(sniff_delimiter(head, &["Ann", "Bob"]), None);
     }
 
     #[test]

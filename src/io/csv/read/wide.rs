@@ -79,7 +79,11 @@ pub(super) fn read_wide<R: BufRead>(
     let mut last = header.line;
     while let Some(mut row) = body.next()? {
         last = row.line;
-        row.pad(width);
+        // A short row ends in blanks, unless it holds another of the delimiters: then it
+        // was most likely split on the wrong one, and padding would lose its shifts.
+        if !row.holds_another_delimiter(body.delimiter) {
+            row.pad(width);
+        }
         let fields = row.fit(width, &hint)?;
         let name = &fields[0];
         let r = if staff.list.is_some() {
