@@ -68,7 +68,7 @@ pub(super) struct GenerateArgs {
     #[arg(long, value_enum)]
     method: Option<MethodArg>,
     /// Order in which cells are tried: `bands` (row by row in every band at once: givens
-    /// spread evenly), `sweep` (row by row: 1.5-2.5 points fewer givens, but the top sparse
+    /// spread evenly), `sweep` (row by row: from 25x25 up 1.5-2.5 points fewer givens, but the top sparse
     /// and the bottom dense) or `random` (even; with propagation proofs the most givens,
     /// with complete proofs about as many as bands but far slower from 25x25); see README
     /// [default: bands for prove, random (the paper's) for expand].
@@ -284,6 +284,10 @@ struct Totals {
     /// (`None`: beyond every technique).
     off_level: u64,
     off_levels: std::collections::BTreeSet<Option<u8>>,
+    /// Puzzles the time limit (or an interrupt) cut short, and of those, the ones the
+    /// genetic algorithm did not bring to --level.
+    cut_short: u64,
+    cut_off_level: u64,
 }
 
 impl Default for Totals {
@@ -296,6 +300,8 @@ impl Default for Totals {
             fewest_above: usize::MAX,
             off_level: 0,
             off_levels: Default::default(),
+            cut_short: 0,
+            cut_off_level: 0,
         }
     }
 }
@@ -327,10 +333,12 @@ impl Batch<'_> {
             self.totals.above_target += 1;
             self.totals.fewest_above = self.totals.fewest_above.min(g.puzzle.givens());
         }
+        self.totals.cut_short += u64::from(g.stopped_early);
         if let (Some(ga), Some(grade)) = (&g.ga, &g.grade) {
             if grade.level != Some(ga.target) {
                 self.totals.off_level += 1;
                 self.totals.off_levels.insert(grade.level);
+                self.totals.cut_off_level += u64::from(g.stopped_early);
             }
         }
         self.sink.push(&Generated {
@@ -387,6 +395,8 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let started = std::time::Instant::now();
     // In a batch cut by Ctrl-C: the index (from 0) of the first puzzle not written.
     let mut finished: Option<u64> = None;
+    // Puzzles finished after the first one an interrupt cut short, left out of the file.
+    let mut dropped = 0usize;
     let mut batch = Batch {
         args,
         method: &method,
@@ -440,6 +450,12 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
                         // the seeded batch (`--first-index` resumes it), each puzzle what
                         // its seed makes.
                         finished = Some(i);
+                        let after = usize::try_from(i - at + 1).unwrap_or(usize::MAX);
+                        dropped = made
+                            .iter()
+                            .skip(after)
+                            .filter(|r| r.as_ref().is_some_and(|m| !m.stopped_early))
+                            .count();
                         break;
                     }
                     batch.push(i, seed_of(i), r.as_ref())?;
@@ -460,10 +476,18 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     }
     if let Some(k) = finished {
         msg!(
-            "shiftgrid: interrupted: writing the first {} puzzle{}, all finished (resume with \
-             --first-index {})",
+            "shiftgrid: interrupted: writing the first {} puzzle{} of the batch, each \
+             finished{} (resume with --first-index {})",
             totals.made,
             if totals.made == 1 { "" } else { "s" },
+            if dropped > 0 {
+                format!(
+                    "; {dropped} more finished after the first one cut short and are left \
+                     out, so that the file is a prefix of the batch"
+                )
+            } else {
+                String::new()
+            },
             first + k
         );
     }
@@ -486,7 +510,42 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         fewest_above,
         off_level,
         off_levels,
+        cut_short,
+        cut_off_level,
     } = totals;
+    let some_of = |k: u64| {
+        if made == 1 {
+            "the puzzle".to_string()
+        } else {
+            format!("{k} of the {made} puzzles")
+        }
+    };
+    if cut_short > 0 && !interrupted && !ctx.quiet {
+        // Each is still proven unique (the best so far), but a longer run would do better.
+        let (when, worse) = match method {
+            Method::Ga(_) => (
+                "before the genetic algorithm's last generation",
+                "but a longer limit may do better",
+            ),
+            Method::Expand(..) => (
+                "before every blank was tried",
+                "but with more givens than a longer limit would leave",
+            ),
+            _ if args.minimal => (
+                "before it was minimal",
+                "but with more givens than a longer limit would leave",
+            ),
+            _ => (
+                "before every removal was tried",
+                "but with more givens than a longer limit would leave",
+            ),
+        };
+        msg!(
+            "shiftgrid: --time-limit stopped {} {when}: {} unique, {worse}",
+            some_of(cut_short),
+            if cut_short == 1 { "it is" } else { "each is" }
+        );
+    }
     if off_level > 0 && !ctx.quiet {
         let reached: Vec<String> = off_levels
             .iter()
@@ -496,14 +555,15 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             Method::Ga(cfg) => cfg.level,
             _ => 0,
         };
+        let advice = if cut_off_level == off_level {
+            "a longer --time-limit may get there"
+        } else {
+            "more --generations or --population may get there"
+        };
         msg!(
             "shiftgrid: {} did not reach --level {target}: the best the genetic algorithm \
-             found is level{} {} (more --generations or --population may get there)",
-            if made == 1 {
-                "the puzzle".to_string()
-            } else {
-                format!("{off_level} of the {made} puzzles")
-            },
+             found is level{} {} ({advice})",
+            some_of(off_level),
             if reached.len() == 1 { "" } else { "s" },
             reached.join(", ")
         );
@@ -513,11 +573,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         msg!(
             "shiftgrid: {} kept more than --givens {k} givens: no further removal was proven \
              (the fewest: {fewest_above})",
-            if made == 1 {
-                "the puzzle".to_string()
-            } else {
-                format!("{above_target} of the {made} puzzles")
-            }
+            some_of(above_target)
         );
     }
     progress::summary(

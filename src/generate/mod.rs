@@ -41,7 +41,8 @@
 //! 55–75% of the mean givens per band). [`Order::Bands`], the default, runs that sweep in
 //! every band at once: each band's first rows are emptied against its own dense last rows,
 //! every band and stack ends within a few percent of the mean, and it costs 1.5–2.5 points
-//! of givens against the sweep (45% at 25×25, 61% at 100×100 with the point symmetry).
+//! of givens against the sweep from 25×25 up (45% at 25×25, 61% at 100×100 with the point
+//! symmetry; about 1 point at 16×16 and none at 9×9).
 //! README has the table.
 //!
 //! # Parallelism and determinism

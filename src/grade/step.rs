@@ -163,13 +163,13 @@ impl Namer<'_> {
     }
 
     /// Why the rest of house `h` loses symbols that some cells of it must take: "staff 4
-    /// works {it} on no other day", "no one else works {it} on day 7", "{it} goes nowhere
-    /// else in block 5".
+    /// works {it} on no other day", "no one else works {it} on day 7", "no one else in
+    /// block 5 works {it}" (`it` is "it" or "them").
     pub(crate) fn nowhere_else(&self, h: House, it: &str) -> String {
         match h {
             House::Row(r) => format!("{} works {it} on no other day", self.staff(r)),
             House::Col(c) => format!("no one else works {it} on {}", self.day(c)),
-            House::Block(k) => format!("{it} goes nowhere else in block {}", k + 1),
+            House::Block(k) => format!("no one else in block {} works {it}", k + 1),
         }
     }
 }
@@ -397,5 +397,24 @@ impl Recorder {
             self.pending = pending;
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nowhere_else_reads_for_it_and_them() {
+        let nm = Namer(None);
+        // Before: "so them goes nowhere else in block 4".
+        assert_eq!(
+            nm.nowhere_else(House::Block(3), "them"),
+            "no one else in block 4 works them"
+        );
+        assert_eq!(
+            nm.nowhere_else(House::Row(1), "it"),
+            "staff 2 works it on no other day"
+        );
     }
 }

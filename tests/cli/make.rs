@@ -498,7 +498,56 @@ fn generate_says_when_the_target_level_is_missed() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("did not reach"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("did not reach") && !err.contains("--time-limit stopped"));
+    // Missed because the time limit stopped it: the note says so, and advises a longer one.
+    let out = shiftgrid_loud()
+        .args(["generate", "--box", "3", "--seed", "1", "--level", "8"])
+        .args(["--time-limit", "1ms", "-f", "line"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--time-limit stopped the puzzle before the genetic algorithm's last")
+            && err.contains("(a longer --time-limit may get there)"),
+        "{err}"
+    );
+}
+
+/// A time limit that cuts a puzzle short is said on stderr (it used to show only in JSON):
+/// at 1 ms a 25x25 "puzzle" is the full grid.
+#[test]
+fn generate_says_when_the_time_limit_cut_it_short() {
+    for extra in [&[][..], &["--minimal"][..]] {
+        let out = shiftgrid_loud()
+            .args([
+                "generate",
+                "--box",
+                "5",
+                "--seed",
+                "3",
+                "--time-limit",
+                "1ms",
+            ])
+            .args(extra)
+            .args(["-f", "line"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        let when = if extra.is_empty() {
+            "before every removal was tried"
+        } else {
+            "before it was minimal"
+        };
+        assert!(
+            err.contains(&format!(
+                "--time-limit stopped the puzzle {when}: it is unique"
+            )),
+            "{err}"
+        );
+    }
 }
 
 /// The binary without `--quiet`, for tests of what it says on stderr.
