@@ -193,7 +193,8 @@ fn hand_made_roster_with_spreadsheet_habits() {
         .assert()
         .success()
         .stdout(
-            "staff,Mon,Tue,Wed,Thu\n\
+            // The header's own label, `Name`, is written back.
+            "Name,Mon,Tue,Wed,Thu\n\
              Ann,Early,Late,Night,Off\n\
              Bob,Night,Off,Early,Late\n\
              Cy,Late,Early,Off,Night\n\

@@ -30,7 +30,8 @@
 //! gives the puzzles. The layout is told by the header: one that names the columns `staff`,
 //! `day` and `shift` once each (and `grid` at most once), in any order and letter case, is
 //! long, and its other columns (a note, say) are ignored; anything else is wide (its first
-//! header cell is a label and is not read). The delimiter is one of `,`, `;` and tab, so
+//! header cell labels the staff column: it is kept in [`Names::corner`] and written back,
+//! `Employee` or empty as it was). The delimiter is one of `,`, `;` and tab, so
 //! spreadsheets that save with `;` or tabs are read too: the one that occurs in the first
 //! line (outside quotes), and when more than one does (days named `Mon, 1 Jan` in a `;`
 //! file), the one of those that splits the most of the next five lines into as many

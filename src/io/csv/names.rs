@@ -303,6 +303,8 @@ pub struct Names {
     pub(super) staff: Vec<String>,
     pub(super) days: Vec<String>,
     pub(super) shifts: Vec<String>,
+    /// The label over the staff column of a wide roster (its header's first cell).
+    pub(super) corner: String,
 }
 
 impl Names {
@@ -315,6 +317,7 @@ impl Names {
             staff: list(Axis::Staff),
             days: list(Axis::Day),
             shifts: list(Axis::Shift),
+            corner: "staff".to_string(),
         }
     }
 
@@ -347,6 +350,13 @@ impl Names {
     /// The shape these names fit.
     pub fn shape(&self) -> Shape {
         self.shape
+    }
+
+    /// The label over the staff column of a wide roster, the first cell of its header:
+    /// `staff` unless a wide roster read gave another (`Employee`, or empty), which is
+    /// written back as it was.
+    pub fn corner(&self) -> &str {
+        &self.corner
     }
 
     /// The staff names, one per row.

@@ -25,7 +25,8 @@ fn csv_writer<W: Write>(out: W, quote_all: bool) -> ::csv::Writer<W> {
 /// which the header would otherwise show outside quotes, so that a reader guessing the
 /// delimiter from the header (shiftgrid's, or a spreadsheet's) could take `;` for it.
 fn quote_all(names: &Names, layout: Layout) -> bool {
-    layout == Layout::Wide && names.days.iter().any(|d| d.contains(';'))
+    layout == Layout::Wide
+        && (names.days.iter().any(|d| d.contains(';')) || names.corner.contains(';'))
 }
 
 /// Checks that `puzzle` may be written with `names` in `layout` (with a `grid` column of
@@ -122,8 +123,9 @@ fn check_row_lengths(
         Layout::Wide => {
             // Fields, a delimiter between each two, no line feed (the reader's limit
             // counts the line without it).
-            let header =
-                field_len("staff") + n + names.days.iter().map(|d| field_len(d)).sum::<usize>();
+            let header = field_len(&names.corner)
+                + n
+                + names.days.iter().map(|d| field_len(d)).sum::<usize>();
             if header > MAX_LINE {
                 return Err(too_long("the header".into(), header));
             }
@@ -183,8 +185,10 @@ pub fn write_roster<W: Write>(
     let n = puzzle.shape().side();
     match layout {
         Layout::Wide => {
-            w.write_record(std::iter::once("staff").chain(names.days.iter().map(String::as_str)))
-                .map_err(io::Error::from)?;
+            w.write_record(
+                std::iter::once(names.corner.as_str()).chain(names.days.iter().map(String::as_str)),
+            )
+            .map_err(io::Error::from)?;
             for (r, row) in puzzle.cells().chunks(n).enumerate() {
                 let fields = std::iter::once(names.staff[r].as_str())
                     .chain(row.iter().map(|&v| names.shift_text(v)));

@@ -553,6 +553,19 @@ mod tests {
     }
 
     #[test]
+    fn the_header_label_is_kept_for_writing_back() {
+        let d = CustomNames::default();
+        let body = "Ann,1,,,\nBob,,2,,\nCy\nDi\n";
+        for (label, kept) in [("Employee", "Employee"), ("", ""), ("=cmd()", "staff")] {
+            let text = format!("{label},Mo,Tu,We,Th\n{body}");
+            let r = &read(&text, &d).unwrap()[0];
+            assert_eq!(r.names.corner(), kept);
+            let back = super::super::test_util::write(&r.puzzle, &r.names, Layout::Wide);
+            assert!(back.starts_with(&format!("{kept},Mo,Tu,We,Th\n")), "{back}");
+        }
+    }
+
+    #[test]
     fn a_short_row_split_on_another_delimiter_is_refused() {
         // Padding it would lose Ann's shift.
         let text = "staff,Mo,Tu,We,Th\nAnn;1;;;\nBob,,2,,\nCy\nDi\n";

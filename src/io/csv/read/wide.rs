@@ -25,6 +25,12 @@ pub(super) fn read_wide<R: BufRead>(
     let shape = Shape::from_side(n)
         .map_err(|source| err(header.line, None, CsvErrorKind::Size { days: n, source }))?;
     let mut names = Names::new(shape, custom).map_err(|e| names_error(header.line, e))?;
+    // The header's first cell labels the staff column: kept as written (empty too), so it
+    // is written back, unless it is no name to write (a formula, say; it is not read).
+    let corner = &header.fields[0];
+    if corner.is_empty() || check_name(corner).is_ok() {
+        names.corner = corner.clone();
+    }
     let hint = format!(" (staff and {n} days)");
 
     // Columns: the field of each day, by the day list or in the header's order.
