@@ -72,6 +72,9 @@ struct LongRows {
     /// The staff and days are `Staff 1`…, `Day 1`… in order, which a reader places by
     /// number.
     numbered: bool,
+    /// Not numbered, but some staff or day name could pass for a number (`1`, `Day 5`):
+    /// every cell has a row, which tells a reader the names are the roster's own.
+    every_cell: bool,
 }
 
 impl LongRows {
@@ -81,10 +84,17 @@ impl LongRows {
                 .enumerate()
                 .all(|(k, name)| default_index(axis, name) == Some(k + 1))
         };
+        let numbered = numbered(Axis::Staff, names.staff()) && numbered(Axis::Day, names.days());
+        let looks_numbered = |axis: Axis, list: &[String]| {
+            list.iter().any(|name| default_index(axis, name).is_some())
+        };
         LongRows {
             n: puzzle.shape().side(),
             last: puzzle.cells().len() - 1,
-            numbered: numbered(Axis::Staff, names.staff()) && numbered(Axis::Day, names.days()),
+            numbered,
+            every_cell: !numbered
+                && (looks_numbered(Axis::Staff, names.staff())
+                    || looks_numbered(Axis::Day, names.days())),
         }
     }
 
@@ -93,9 +103,13 @@ impl LongRows {
     /// otherwise guess it from the largest number used, too small for a sparse roster);
     /// and with names of the roster's own, the first staff member's and the first day's,
     /// so that the file names every staff member and day in order (a reader places such
-    /// names in the order the file gives).
+    /// names in the order the file gives), or every blank when some of those names could
+    /// pass for numbers.
     fn has(&self, i: usize, v: u8) -> bool {
-        v != 0 || i == self.last || (!self.numbered && (i < self.n || i % self.n == 0))
+        v != 0
+            || i == self.last
+            || self.every_cell
+            || (!self.numbered && (i < self.n || i % self.n == 0))
     }
 }
 

@@ -325,19 +325,42 @@ enum Placing {
     Own,
 }
 
-/// Places one axis of `group` whose names `seen` holds (`listed`: a list names it).
-fn placing(axis: Axis, seen: &Seen, listed: bool) -> Placing {
+/// Places one axis of a grid whose names `seen` holds (`listed`: a list names it;
+/// `complete`: the grid has a row for every pair of its staff and days, as the long writer
+/// writes rosters whose names could pass for numbers).
+///
+/// Names that are all default ones numbering `1..=k` (each once) go by number; so do
+/// default names with gaps (a sparse numbered roster) unless the grid is complete, when they
+/// are names of their own (`Day 1`, `Day 2`, `Day 3`, `Day 5` of a wide roster), as are
+/// two spellings of one number (`1` and `Day 1`). Names of which some are default ones and
+/// some not are the roster's own when the grid is complete; otherwise the first one that
+/// is not a default name, after a default first name, is a typo (see [`typo`]).
+fn placing(axis: Axis, seen: &Seen, listed: bool, complete: bool) -> Result<Placing, CsvError> {
     if listed {
-        return Placing::Listed;
+        return Ok(Placing::Listed);
     }
+    let numbered = |numbers: &[usize]| {
+        let max = (0..numbers.len())
+            .max_by_key(|&id| numbers[id])
+            .map(|id| (numbers[id], id as u16));
+        Placing::Numbered(numbers.iter().map(|k| k - 1).collect(), max)
+    };
     match seen.numbers(axis) {
         Some(numbers) => {
-            let max = (0..numbers.len())
-                .max_by_key(|&id| numbers[id])
-                .map(|id| (numbers[id], id as u16));
-            Placing::Numbered(numbers.iter().map(|k| k - 1).collect(), max)
+            let mut sorted = numbers.clone();
+            sorted.sort_unstable();
+            let one_to_k = sorted.iter().enumerate().all(|(i, &k)| k == i + 1);
+            Ok(if one_to_k || !complete {
+                numbered(&numbers)
+            } else {
+                Placing::Own
+            })
         }
-        None => Placing::Own,
+        None if complete => Ok(Placing::Own),
+        None => match typo(axis, seen) {
+            Some(e) => Err(e),
+            None => Ok(Placing::Own),
+        },
     }
 }
 
@@ -353,7 +376,22 @@ fn finish_group(
         (Axis::Staff, &group.staff, columns.staff),
         (Axis::Day, &group.days, columns.day),
     ];
-    let mut placings = axes.map(|(axis, seen, _)| placing(axis, seen, custom.get(axis).is_some()));
+    // Whether the grid has a row for every pair of the staff and days it names.
+    let distinct = |key: fn(&Assignment) -> u16| {
+        group
+            .rows
+            .iter()
+            .map(key)
+            .collect::<std::collections::HashSet<u16>>()
+            .len()
+    };
+    let (staff_named, days_named) = (distinct(|a| a.staff), distinct(|a| a.day));
+    let complete = staff_named == days_named
+        && group.first.len() == staff_named * days_named
+        && Shape::from_side(staff_named).is_ok();
+    let [staff_placing, day_placing] =
+        axes.map(|(axis, seen, _)| placing(axis, seen, custom.get(axis).is_some(), complete));
+    let mut placings = [staff_placing?, day_placing?];
     // Names of its own that do not make a roster: where the file numbers an axis but for a
     // few names, the first of those is most likely a typo, and is named as one.
     let fail = |kind: CsvErrorKind, line: usize| -> CsvError {
@@ -624,10 +662,20 @@ mod tests {
         let e = read_err("staff,day,shift\n1,1,1\n2,2,2\nNobody,3,3\n", &d);
         assert_eq!((e.line, e.field), (4, Some(1)));
         assert!(e.to_string().contains("unknown staff \"Nobody\""), "{e}");
-        // Own names that include a default-looking one ("1") read back in the file's order.
-        let text = "staff,day,shift\n1,Mo,1\n1,Tu,\n1,We,\n1,Th,\nBob,Mo,\nCy,Mo,\nDi,Mo,\n";
-        let r = &read(text, &d).unwrap()[0];
+        // Own names that include a default-looking one ("1") read back in the file's order
+        // when every cell has a row (as the writer writes them); with fewer rows, "Bob"
+        // after "1" is taken for a typo.
+        let mut text = String::from("staff,day,shift\n");
+        for staff in ["1", "Bob", "Cy", "Di"] {
+            for day in ["Mo", "Tu", "We", "Th"] {
+                text.push_str(&format!("{staff},{day},\n"));
+            }
+        }
+        let r = &read(&text, &d).unwrap()[0];
         assert_eq!(r.names.staff(), ["1", "Bob", "Cy", "Di"]);
+        let text = "staff,day,shift\n1,Mo,1\n1,Tu,\n1,We,\n1,Th,\nBob,Mo,\nCy,Mo,\nDi,Mo,\n";
+        let e = read_err(text, &d);
+        assert!(e.to_string().contains("unknown staff \"Bob\""), "{e}");
     }
 
     #[test]

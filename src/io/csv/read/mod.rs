@@ -575,6 +575,13 @@ mod tests {
                 .starts_with("line 2: row has 1 fields, expected 5"),
             "{e}"
         );
+        // A row that was split, whose name holds another delimiter, is only short.
+        let text = "staff\tMo\tTu\tWe\tTh\nSmith, Ann\t1\nBob\nCy\nDi\n";
+        let r = &read(text, &CustomNames::default()).unwrap()[0];
+        assert_eq!(
+            (r.names.staff[0].as_str(), r.puzzle.get(0, 0)),
+            ("Smith, Ann", 1)
+        );
     }
 
     #[test]

@@ -85,9 +85,10 @@ pub(super) fn read_wide<R: BufRead>(
     let mut last = header.line;
     while let Some(mut row) = body.next()? {
         last = row.line;
-        // A short row ends in blanks, unless it holds another of the delimiters: then it
-        // was most likely split on the wrong one, and padding would lose its shifts.
-        if !row.holds_another_delimiter(body.delimiter) {
+        // A short row ends in blanks, unless it is one field holding another of the
+        // delimiters: then it was most likely not split at all (saved with another
+        // delimiter), and padding would lose its shifts.
+        if row.fields.len() > 1 || !row.holds_another_delimiter(body.delimiter) {
             row.pad(width);
         }
         let fields = row.fit(width, &hint)?;
