@@ -1,0 +1,147 @@
+//! Tests of the long layout: numbers and names of its own, sizes, typos, repeated rows.
+
+use crate::grid::Puzzle;
+use crate::io::csv::test_util::{list, read, read_err, s2};
+use crate::io::csv::{CsvErrorKind, CustomNames};
+
+#[test]
+fn numbers_and_case_for_default_names() {
+    let text = "staff,day,shift\nstaff 1,DAY 1,3\n2,Day2,shift 4\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    assert_eq!(r.puzzle.get(0, 0), 3);
+    assert_eq!(r.puzzle.get(1, 1), 4);
+    // With a shift list, numbers are names like any other: unknown.
+    let custom = CustomNames {
+        shifts: Some(list("sh.txt", &["E", "L", "N", "O"])),
+        ..CustomNames::default()
+    };
+    let e = read_err(text, &custom);
+    assert_eq!(
+        e.to_string(),
+        "line 2, field 3: unknown shift \"3\": expected one of \"E\", \"L\", \"N\", \"O\" \
+         (from sh.txt)"
+    );
+}
+
+#[test]
+fn long_size_is_inferred_or_from_lists() {
+    let text = "staff,day,shift\nStaff 1,Day 1,Shift 5\n";
+    assert_eq!(
+        read(text, &CustomNames::default()).unwrap()[0]
+            .puzzle
+            .shape()
+            .side(),
+        9
+    );
+    let text = "staff,day,shift\nStaff 1,Day 1,Shift 101\n";
+    let e = read_err(text, &CustomNames::default());
+    assert_eq!((e.line, e.field), (2, Some(3)));
+    // Names of its own must be as many as a roster has, every one listed.
+    let e = read_err(
+        "staff,day,shift\nAnn,Day 1,Shift 1\n",
+        &CustomNames::default(),
+    );
+    assert!(e.to_string().contains("the file names 1 staff"), "{e}");
+}
+
+#[test]
+fn names_of_its_own_are_placed_in_the_order_the_file_gives() {
+    let d = CustomNames::default();
+    // The first row's staff member (Ann) names every day, blanks included, and the
+    // first row's day (Mo) every staff member; columns in any order, a note ignored.
+    let text = "day,shift,staff,note\nMo,,Ann,x\nTu,2,Ann,\nWe,,Ann\nTh,4,Ann\n\
+                Mo,,Bo\nMo,3,Cy,late\nTh,1,Cy\nMo,,Di\nWe,1,Bo\n";
+    let r = &read(text, &d).unwrap()[0];
+    assert_eq!(r.names.staff(), ["Ann", "Bo", "Cy", "Di"]);
+    assert_eq!(r.names.days(), ["Mo", "Tu", "We", "Th"]);
+    let want = [0, 2, 0, 4, 0, 0, 1, 0, 3, 0, 0, 1, 0, 0, 0, 0];
+    assert_eq!(r.puzzle.cells(), want);
+    // Without the first day's full list, the staff order is unknown: refused, not
+    // guessed.
+    let text = "staff,day,shift\nAnn,Mo,\nAnn,Tu,2\nAnn,We,\nAnn,Th,4\nBo,Mo,\n\
+                Cy,Th,1\nDi,Mo,\n";
+    let e = read_err(text, &d);
+    assert!(
+        e.to_string().starts_with(
+            "line 2: the order of the staff is not given: the rows of \"Mo\", the first \
+             row's day, name 3 of the 4 staff"
+        ),
+        "{e}"
+    );
+    // Numbered days with own staff names: the days by number.
+    let text = "staff,day,shift\nAnn,2,1\nBo,2,\nCy,2,\nDi,2,\nAnn,1,\n";
+    let r = &read(text, &d).unwrap()[0];
+    assert_eq!(r.names.staff(), ["Ann", "Bo", "Cy", "Di"]);
+    assert_eq!(r.puzzle.get(0, 1), 1);
+    // Different counts of staff and days.
+    let text = "staff,day,shift\nA,x,\nB,x,\nC,x,\nD,x,\nA,y,\n";
+    let e = read_err(text, &d);
+    assert!(e.to_string().contains("4 staff but 2 days"), "{e}");
+}
+
+#[test]
+fn names_of_its_own_must_match_the_lists_and_typos_are_named() {
+    let staff = CustomNames {
+        staff: Some(list("st", &["Ann", "Bob", "Cy", "Di"])),
+        ..CustomNames::default()
+    };
+    // Five days of its own, or two, where the staff list makes a 4x4 roster: refused
+    // (five used to index past the end; two made up "Day 3" and "Day 4").
+    let five = "staff,day,shift\nAnn,Mo,1\nAnn,Tu,\nAnn,We,\nAnn,Th,\nAnn,Fr,\n";
+    let e = read_err(five, &staff);
+    assert!(
+        e.to_string()
+            .contains("names 5 days, but its name lists make it a 4x4"),
+        "{e}"
+    );
+    let e = read_err("staff,day,shift\nAnn,Mo,1\nAnn,Tu,2\n", &staff);
+    assert!(e.to_string().contains("names 2 days"), "{e}");
+    // A numbered file with one typo: the typo is named, on its line.
+    let d = CustomNames::default();
+    let e = read_err("staff,day,shift\n1,1,1\n2,2,2\nNobody,3,3\n", &d);
+    assert_eq!((e.line, e.field), (4, Some(1)));
+    assert!(e.to_string().contains("unknown staff \"Nobody\""), "{e}");
+    // Own names that include a default-looking one ("1") read back in the file's order
+    // when every cell has a row (as the writer writes them); with fewer rows, "Bob"
+    // after "1" is taken for a typo.
+    let mut text = String::from("staff,day,shift\n");
+    for staff in ["1", "Bob", "Cy", "Di"] {
+        for day in ["Mo", "Tu", "We", "Th"] {
+            text.push_str(&format!("{staff},{day},\n"));
+        }
+    }
+    let r = &read(&text, &d).unwrap()[0];
+    assert_eq!(r.names.staff(), ["1", "Bob", "Cy", "Di"]);
+    let text = "staff,day,shift\n1,Mo,1\n1,Tu,\n1,We,\n1,Th,\nBob,Mo,\nCy,Mo,\nDi,Mo,\n";
+    let e = read_err(text, &d);
+    assert!(e.to_string().contains("unknown staff \"Bob\""), "{e}");
+}
+
+#[test]
+fn spellings_of_one_number_are_one_name_and_blanks_give_way() {
+    let d = CustomNames::default();
+    // Every staff member and day of a 100x100 written twice, as `k` and `Staff k`.
+    let mut text = String::from("staff,day,shift\n");
+    for k in 1..=100 {
+        text.push_str(&format!("{k},{k},\nStaff {k},{},\n", k % 100 + 1));
+    }
+    let r = &read(&text, &d).unwrap()[0];
+    assert_eq!(r.puzzle.shape().side(), 100);
+    // A shift added after the cell's blank row (appended to an exported file), and a
+    // blank after a shift: the shift stands either way.
+    let text = "staff,day,shift\n1,1,\n1,1,2\n2,2,3\n2,2,\n4,4,\n";
+    let r = &read(text, &d).unwrap()[0];
+    assert_eq!((r.puzzle.get(0, 0), r.puzzle.get(1, 1)), (2, 3));
+}
+
+#[test]
+fn empty_long_needs_names() {
+    let e = read_err("staff,day,shift\n", &CustomNames::default());
+    assert_eq!(e.kind, CsvErrorKind::UnknownSize);
+    let custom = CustomNames {
+        staff: Some(list("s", &["A", "B", "C", "D"])),
+        ..CustomNames::default()
+    };
+    let r = &read("staff,day,shift\n", &custom).unwrap()[0];
+    assert_eq!(r.puzzle, Puzzle::empty(s2()));
+}

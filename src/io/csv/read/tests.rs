@@ -1,0 +1,267 @@
+//! Tests of reading roster CSVs: spreadsheet habits, delimiters, short rows, error positions,
+//! name lists and header labels.
+
+use super::super::test_util::{list, read, read_err};
+use super::*;
+
+#[test]
+fn tolerates_spreadsheet_habits() {
+    // BOM, CRLF, semicolons, quoted fields, trailing empty columns, blank rows.
+    let text = "\u{feff}staff;\"Day 1\";Day 2;Day 3;Day 4;;\r\n\
+                Staff 1; 1 ;;;;;\r\n;;;;;;\r\nStaff 2;;;;;\r\nStaff 3;;;;\r\nStaff 4;;;;\r\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    assert_eq!(r.puzzle.get(0, 0), 1);
+    assert_eq!(r.puzzle.givens(), 1);
+    let tabs = "staff\tDay 1\tDay 2\tDay 3\tDay 4\nA\t\t\t\t2\nB\t\t\t\t\nC\t\t\t\t\nD\t\t\t\t\n";
+    assert_eq!(
+        read(tabs, &CustomNames::default()).unwrap()[0]
+            .puzzle
+            .get(0, 3),
+        2
+    );
+}
+
+#[test]
+fn the_header_label_is_kept_for_writing_back() {
+    let d = CustomNames::default();
+    let body = "Ann,1,,,\nBob,,2,,\nCy\nDi\n";
+    for (label, kept) in [("Employee", "Employee"), ("", ""), ("=cmd()", "staff")] {
+        let text = format!("{label},Mo,Tu,We,Th\n{body}");
+        let r = &read(&text, &d).unwrap()[0];
+        assert_eq!(r.names.corner(), kept);
+        let back = super::super::test_util::write(&r.puzzle, &r.names, Layout::Wide);
+        assert!(back.starts_with(&format!("{kept},Mo,Tu,We,Th\n")), "{back}");
+    }
+}
+
+#[test]
+fn a_short_row_split_on_another_delimiter_is_refused() {
+    // Padding it would lose Ann's shift.
+    let text = "staff,Mo,Tu,We,Th\nAnn;1;;;\nBob,,2,,\nCy\nDi\n";
+    let e = read_err(text, &CustomNames::default());
+    assert!(
+        e.to_string()
+            .starts_with("line 2: row has 1 fields, expected 5"),
+        "{e}"
+    );
+    // A row that was split, whose name holds another delimiter, is only short.
+    let text = "staff\tMo\tTu\tWe\tTh\nSmith, Ann\t1\nBob\nCy\nDi\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    assert_eq!(
+        (r.names.staff[0].as_str(), r.puzzle.get(0, 0)),
+        ("Smith, Ann", 1)
+    );
+}
+
+#[test]
+fn a_delimiter_nothing_settles_is_refused() {
+    let text = "staff;Mon, 1 Jan;Tue, 2 Jan;Wed, 3 Jan;Thu, 4 Jan\nAnn\nBob\nCy\nDi\n";
+    let e = read_err(text, &CustomNames::default());
+    assert!(e.to_string().contains("cannot tell the delimiter"), "{e}");
+}
+
+#[test]
+fn short_rows_end_in_blanks() {
+    // Trailing empty cells left out, as hand edits and some spreadsheets save rows.
+    let text = "staff,Mon,Tue,Wed,Thu\nAnn,1,2\nBob\nCy,,,\nDee,,,1,3\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    let want = [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3];
+    assert_eq!(r.puzzle.cells(), want);
+    assert_eq!(r.names.staff[1], "Bob");
+}
+
+#[test]
+fn delimiter_from_the_first_two_lines() {
+    let d = CustomNames::default();
+    // As many commas as semicolons in the header: the second line decides, whole or
+    // short of its trailing empty fields.
+    for row in ["Ann;1;2;;", "Ann;1;2", "Smith, Ann;1;2;;"] {
+        let text = format!(
+            "staff;Mon, 1 Jan;Tue, 2 Jan;Wed, 3 Jan;Thu, 4 Jan\r\n\r\n{row}\r\nB;;;;\r\nC;;;;\r\nD;;;1;3\r\n"
+        );
+        let r = &read(&text, &d).unwrap()[0];
+        assert_eq!(r.names.days[0], "Mon, 1 Jan", "{row}");
+        assert_eq!(r.puzzle.get(0, 1), 2, "{row}");
+        assert_eq!(r.puzzle.get(3, 3), 3, "{row}");
+    }
+    // Commas with a semicolon in a name: the comma still splits the second line alike.
+    let text = "staff,Mon;am,Tue,Wed,Thu\nA,1,,,\nB,,,,\nC,,,,\nD,,,,\n";
+    assert_eq!(read(text, &d).unwrap()[0].names.days[0], "Mon;am");
+    // Tabs with commas in the names.
+    let text = "staff\tMon, 1\tTue, 2\tWed, 3\tThu, 4\nA\t\t4\nB\nC\nD\n";
+    let r = &read(text, &d).unwrap()[0];
+    assert_eq!(
+        (r.names.days[3].as_str(), r.puzzle.get(0, 1)),
+        ("Thu, 4", 4)
+    );
+    // A header alone has nothing to look ahead to: the most frequent wins.
+    assert_eq!(sniff_delimiter("a;b;c,d", &[]), Some(b';'));
+    assert_eq!(sniff_delimiter("a;b,c", &[]), None);
+    // A first row with no delimiter at all (short of every field) settles nothing;
+    // the rows after it do.
+    let head = "staff;Mon, 1 Jan;Tue, 2 Jan;Wed, 3 Jan;Thu, 4 Jan";
+    assert_eq!(
+        sniff_delimiter(head, &["Ann", "Bob;1;;;", "Cy;;;;"]),
+        Some(b';')
+    );
+    assert_eq!(sniff_delimiter(head, &["Ann", "Bob"]), None);
+}
+
+#[test]
+fn error_positions() {
+    let d = CustomNames::default();
+    let head = "staff,Day 1,Day 2,Day 3,Day 4\n";
+    let cases: &[(String, &str)] = &[
+        (String::new(), "line 1: no roster found: the input is empty"),
+        (
+            "1 2 3 4\n".into(),
+            "line 1: the header has 1 field: a wide roster's header",
+        ),
+        ("a,b,c\n".into(), "line 1: the header has 3 fields"),
+        (
+            "s,1,2,3,4,5,6,7,8\n".into(),
+            "line 1: 8 day columns: unsupported size 8x8",
+        ),
+        (
+            format!("{head}A,,,,,x\n"),
+            "line 2, field 6: row has 6 fields, expected 5",
+        ),
+        (
+            format!("{head}A,,Shift 5,,\n"),
+            "line 2, field 3: unknown shift \"Shift 5\": expected \"Shift 1\" to \"Shift 4\"",
+        ),
+        (
+            format!("{head}A,,,,\nB,,,,\nA,,,,\n"),
+            "line 4, field 1: staff \"A\" has a second row (the first is on line 2)",
+        ),
+        (
+            format!("{head}A,,,,\nB,,,,\nC,,,,\nD,,,,\nE,,,,\n"),
+            "line 6: 5 staff rows, but a 4x4 roster has 4 staff",
+        ),
+        (
+            format!("{head}A,,,,\nB,,,,\n"),
+            "line 3: 2 staff rows, but a 4x4 roster has 4 staff",
+        ),
+        (
+            "staff,Mon,Tue,Mon,Thu\n".into(),
+            "line 1, field 4: day \"Mon\" has a second column (the first is field 2)",
+        ),
+        (
+            "staff,Mon,Tue,=Wed(),Thu\n".into(),
+            "line 1, field 4: day \"=Wed()\" starts with '='",
+        ),
+        (
+            format!("{head}@A,,,,\n"),
+            "line 2, field 1: staff \"@A\" starts with '@'",
+        ),
+        (
+            format!("{head}A,1,,,\nB,,,,\nC,,,,\nD,1,,,\n"),
+            "line 5, field 2: shift \"Shift 1\" is given twice on day \"Day 1\" (also at \
+             line 2, field 2)",
+        ),
+        (
+            format!("{head}A,1,,,\nB,,1,,\nC,,,,\nD,,,,\n"),
+            "line 3, field 3: shift \"Shift 1\" is given twice in the block of staff \"A\" \
+             to \"B\" and days \"Day 1\" to \"Day 2\" (also at line 2, field 2)",
+        ),
+        (
+            "staff,day,shift\n1,1,1\n1,1,1\n1,1,2\n".into(),
+            "line 4: staff \"Staff 1\" on day \"Day 1\" is assigned a second time \
+             (first on line 2)",
+        ),
+        (
+            "staff,day,shift\n1,1,1\n2,2,1\n".into(),
+            "line 3, field 3: shift \"Shift 1\" is given twice in the block",
+        ),
+        (
+            "grid,staff,day,shift\n+1,1,1,1\n".into(),
+            "line 2, field 1: grid label \"+1\" starts with '+'",
+        ),
+        (
+            "grid,staff,day,shift\n".into(),
+            "line 1: no roster found: the header is not followed by any row",
+        ),
+        (
+            "staff,day,shift\n1,1,1,x\n".into(),
+            "line 2, field 4: row has 4 fields, expected 3 (staff, day, shift)",
+        ),
+        (
+            format!("{head}A,\"unclosed,,,\n"),
+            "line 2, field 2: malformed CSV: a quoted field is not closed on its line",
+        ),
+        (
+            "staff,a\u{1}b\n".into(),
+            "line 1, field 2: input is not CSV text: control character U+0001 at column 8",
+        ),
+    ];
+    for (text, want) in cases {
+        let e = read_err(text, &d);
+        assert!(
+            e.to_string().starts_with(want),
+            "{text:?}:\n got {e}\nwant {want}"
+        );
+    }
+    let e = read_rosters(b"staff,\xfe\n", &d).unwrap_err();
+    assert_eq!((e.line, e.field), (1, Some(2)));
+    assert!(e.to_string().contains("0xFE at column 7"), "{e}");
+    // The field is told by the delimiter, quotes and all.
+    let e = read_rosters(b"staff;\"a;b\";c\xfe\n", &d).unwrap_err();
+    assert_eq!((e.line, e.field), (1, Some(3)));
+    let e = read_rosters(b"staff,D1,D2,D3,D4\nA,1,\"x,\x01\"\n", &d).unwrap_err();
+    assert_eq!((e.line, e.field), (2, Some(3)));
+}
+
+#[test]
+fn line_numbers_with_crlf_and_no_quoted_line_breaks() {
+    let d = CustomNames::default();
+    for end in ["\n", "\r\n"] {
+        let text = [
+            "staff,day,shift",
+            "1,1,1",
+            "",
+            "\"2\",\"Day",
+            "1\",1",
+            "1,1,3",
+        ]
+        .join(end);
+        let e = read_err(&text, &d);
+        // A quoted field may not span lines 4-5 (no name holds a line break): the
+        // reader stops on line 4 instead of holding the rest of the file.
+        assert_eq!((e.line, e.field), (4, Some(2)), "{end:?}: {e}");
+        assert!(e.to_string().contains("not closed on its line"), "{e}");
+        let text = ["staff,day,shift", "1,1,1", "", "2,2,1", "1,1,3"].join(end);
+        let e = read_err(&text, &d);
+        assert_eq!(e.line, 5, "{end:?}: {e}");
+    }
+}
+
+#[test]
+fn custom_names_match_in_any_case_when_that_is_unambiguous() {
+    let custom = CustomNames {
+        shifts: Some(list("sh.txt", &["Early", "Late", "Night", "late"])),
+        ..CustomNames::default()
+    };
+    let head = "staff,Mo,Tu,We,Th\n";
+    let r = &read(
+        &format!("{head}A,EARLY,Night,late,Late\nB\nC\nD\n"),
+        &custom,
+    )
+    .unwrap()[0];
+    assert_eq!(&r.puzzle.cells()[..4], [1, 3, 4, 2]);
+    // `LATE` could be either of two names: refused, as before.
+    let e = read_err(&format!("{head}A,LATE\nB\nC\nD\n"), &custom);
+    assert!(e.to_string().contains("unknown shift \"LATE\""), "{e}");
+}
+
+#[test]
+fn name_lists_must_fit_the_roster() {
+    let custom = CustomNames {
+        shifts: Some(list("sh.txt", &["E", "L", "N"])),
+        ..CustomNames::default()
+    };
+    let e = read_err("staff,Day 1,Day 2,Day 3,Day 4\n", &custom);
+    assert_eq!(
+        e.to_string(),
+        "line 1: sh.txt: holds 3 names, but a 4x4 roster has 4 shifts"
+    );
+}
