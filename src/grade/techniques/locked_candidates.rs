@@ -7,6 +7,12 @@
 //!
 //! Both work on *segments*, the `b` cells where a block meets a line: a symbol present in
 //! one segment of a block (or line) and in no other is locked into that segment.
+//!
+//! A symbol locked into a *single* cell is a hidden single (level 2), not locked
+//! candidates: the grader places it at the end of the round and its peers lose it in the
+//! next round's peer elimination. Both techniques leave such a symbol alone, as human
+//! solving guides do, so that level 3 counts only deductions of its own (the level of a
+//! puzzle cannot change by this: the same removals follow one round later).
 
 use std::fmt;
 
@@ -57,6 +63,14 @@ fn segment(c: &Candidates, line: usize, j: usize, by_col: bool) -> SymbolSet {
     })
 }
 
+/// The symbols held by at least two cells of segment `j` of `line`.
+fn in_two_cells(c: &Candidates, line: usize, j: usize, by_col: bool) -> SymbolSet {
+    Tally::<2>::of(
+        (j * c.b..(j + 1) * c.b).map(|i| c.cand[line_cell(c.n, line, i, by_col) as usize]),
+    )
+    .at_least(2)
+}
+
 /// Symbols of `segs[j]` found in no other segment, for every `j` (bit-parallel).
 fn locked(segs: &[SymbolSet], out: &mut [SymbolSet]) {
     let shared = Tally::<2>::of(segs.iter().copied()).at_least(2);
@@ -97,7 +111,11 @@ fn point_from(c: &mut Candidates, rec: &mut Recorder, blk: usize, by_col: bool) 
         let rest = outside.fold(SymbolSet::EMPTY, |m, i| {
             m | c.cand[line_cell(n, line, i, by_col) as usize]
         });
-        for v in locked_here & rest {
+        let found = locked_here & rest;
+        if found.is_empty() {
+            continue;
+        }
+        for v in found & in_two_cells(c, line, seg_no, by_col) {
             let bit = SymbolSet::single(v);
             for i in (0..seg_no * b).chain((seg_no + 1) * b..n) {
                 let cell = line_cell(n, line, i, by_col);
@@ -157,7 +175,11 @@ fn claim_from(c: &mut Candidates, rec: &mut Recorder, line: usize, by_col: bool)
             .fold(SymbolSet::EMPTY, |m, (o, i)| {
                 m | c.cand[line_cell(n, o, i, by_col) as usize]
             });
-        for v in locked_here & rest {
+        let found = locked_here & rest;
+        if found.is_empty() {
+            continue;
+        }
+        for v in found & in_two_cells(c, line, j, by_col) {
             let bit = SymbolSet::single(v);
             for other in (band..band + b).filter(|&o| o != line) {
                 for i in j * b..(j + 1) * b {
@@ -341,6 +363,26 @@ mod tests {
         assert_ne!(c.cand[4 * 16 + 7] & m(&[11]), SymbolSet::EMPTY);
         assert_eq!(rec.counts[2], 1);
         assert_eq!(rec.removed[2], 12);
+    }
+
+    #[test]
+    fn a_single_cell_is_a_hidden_single_not_locked_candidates() {
+        // In block 1, shift 4 fits only staff 2 / day 1, and on staff 2's row only there too
+        // (claiming), and on day 1 only there (claiming by column): a hidden single, which
+        // level 2 places. Level 3 removes nothing, though staff 2 / day 4 and staff 3 / day 1
+        // still hold shift 4.
+        let (mut c, mut rec) = blank9();
+        let block: Vec<u32> = c.house_cells(18).to_vec();
+        only(&mut c, 4, &block, &[at(2, 1)]);
+        assert!(!apply(&mut c, &mut rec));
+        assert_ne!(c.cand[at(2, 4) as usize] & m(&[4]), SymbolSet::EMPTY);
+        assert_ne!(c.cand[at(4, 1) as usize] & m(&[4]), SymbolSet::EMPTY);
+        assert!(rec.log.is_empty());
+        // A second cell in the same row makes it pointing again.
+        let (mut c, mut rec) = blank9();
+        only(&mut c, 4, &block, &[at(2, 1), at(2, 2)]);
+        assert!(apply(&mut c, &mut rec));
+        assert_eq!(c.cand[at(2, 4) as usize] & m(&[4]), SymbolSet::EMPTY);
     }
 
     #[test]
