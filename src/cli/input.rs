@@ -254,6 +254,8 @@ pub(super) struct Loaded {
     pub(super) progress: (BytesRead, Option<u64>),
     /// For a roster CSV: each roster's grid label and names, by index.
     rosters_meta: Vec<(Option<String>, Names)>,
+    /// The layout of a roster CSV input (its first roster's), `None` for text.
+    csv_layout: Option<crate::io::csv::Layout>,
     /// Good puzzles read ahead by [`Loaded::chunk`] for the next chunk.
     held: Vec<Item>,
 }
@@ -345,6 +347,11 @@ impl Loaded {
     /// Whether the input is a roster CSV.
     pub(super) fn is_csv(&self) -> bool {
         !self.rosters_meta.is_empty()
+    }
+
+    /// The layout of a roster CSV input, wide or long; `None` for text input.
+    pub(super) fn csv_layout(&self) -> Option<crate::io::csv::Layout> {
+        self.csv_layout
     }
 
     /// The first puzzle alone, for commands that use only it (`render`): `None` at an empty
@@ -539,6 +546,7 @@ pub(super) fn load_puzzles(
             parsed: Default::default(),
             progress,
             rosters_meta: Vec::new(),
+            csv_layout: None,
             held: Vec::new(),
         };
         return Ok((loaded, custom));
@@ -565,6 +573,7 @@ pub(super) fn load_puzzles(
                 e.kind
             ))
         })?;
+    let csv_layout = rosters.first().map(|r| r.layout);
     let rosters_meta = rosters
         .iter()
         .map(|r| (r.label.clone(), r.names.clone()))
@@ -579,6 +588,7 @@ pub(super) fn load_puzzles(
         parsed: Default::default(),
         progress,
         rosters_meta,
+        csv_layout,
         held: Vec::new(),
     };
     Ok((loaded, custom))

@@ -108,16 +108,47 @@ impl OutputArgs {
     /// # Errors
     /// A usage error for `--csv-shape` without CSV output (it would be ignored).
     pub(super) fn resolve(&self) -> Result<Out> {
+        self.resolve_for(None)
+    }
+
+    /// Whether CSV output is asked for: `--format csv`, or an `-o` file ending in `.csv`
+    /// without `--format`.
+    pub(super) fn asks_for_csv(&self) -> bool {
+        self.explicit() == Some(OutputFormatArg::Csv)
+    }
+
+    /// The form asked for by `--format` or the `-o` file name, if any.
+    fn explicit(&self) -> Option<OutputFormatArg> {
         let by_name = self
             .output
             .as_deref()
             .is_some_and(has_csv_extension)
             .then_some(OutputFormatArg::Csv);
-        let format = self.format.or(by_name).unwrap_or(OutputFormatArg::Grid);
-        let text = match format {
+        self.format.or(by_name)
+    }
+
+    /// The output form for a command that reads puzzles (`solve`): as [`resolve`], except
+    /// that a roster CSV input (`input` is its layout) gives a roster CSV in the same
+    /// layout by default: rosters in, rosters out.
+    ///
+    /// [`resolve`]: OutputArgs::resolve
+    ///
+    /// # Errors
+    /// A usage error for `--csv-shape` without CSV output (it would be ignored).
+    pub(super) fn resolve_for(&self, input: Option<Layout>) -> Result<Out> {
+        let default = if input.is_some() {
+            OutputFormatArg::Csv
+        } else {
+            OutputFormatArg::Grid
+        };
+        let text = match self.explicit().unwrap_or(default) {
             OutputFormatArg::Csv => {
-                let shape = self.csv_shape.unwrap_or(CsvShapeArg::Wide);
-                return Ok(Out::Csv(shape.to_lib()));
+                let shape = self
+                    .csv_shape
+                    .map(CsvShapeArg::to_lib)
+                    .or(input)
+                    .unwrap_or(Layout::Wide);
+                return Ok(Out::Csv(shape));
             }
             OutputFormatArg::Grid => OutputFormat::Grid,
             OutputFormatArg::Line => OutputFormat::Line,

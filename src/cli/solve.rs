@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::batch::{batch_progress, finish_batch};
 use super::exit::{self, Exit, final_status};
 use super::input::{InputArgs, Item, NameArgs, input_paths, load_puzzles};
-use super::output::{Entry, GridRef, InInput, Out, OutputArgs, Record, Rows, Shown, Sink};
+use super::output::{Entry, GridRef, InInput, OutputArgs, Record, Rows, Shown, Sink};
 use super::{Ctx, progress};
 use crate::grid::Puzzle;
 use crate::io::csv::Names;
@@ -21,6 +21,15 @@ use crate::solve::{Engine, Outcome, SolveLimits, Stats, Verdict, Workspace};
 
 /// Flags of `shiftgrid solve`.
 #[derive(Debug, Args)]
+#[command(mut_arg("format", |a| a.help(
+    "Output form [default: csv, in the input's layout, for a roster CSV input; csv when -o \
+     FILE ends in .csv; grid otherwise]"
+)))]
+#[command(mut_arg("csv_shape", |a| a.help(
+    "Layout of --format csv: wide (a row per staff member, a column per day) or long \
+     (staff,day,shift rows; several grids get a leading grid column) [default: the input's \
+     layout for a roster CSV, else wide]"
+)))]
 pub(super) struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
@@ -63,10 +72,10 @@ fn parse_engine(s: &str) -> Result<Engine, String> {
 /// # Errors
 /// I/O and CSV errors, usage errors for flags that would be ignored, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
-    let out_form = args.output.resolve()?;
+    let (mut input, custom) = load_puzzles(&args.input, &args.names, args.output.asks_for_csv())?;
+    // Rosters in, rosters out: a roster CSV is solved into one of the same layout by default.
+    let out_form = args.output.resolve_for(input.csv_layout())?;
     let json = out_form.is_json();
-    let (mut input, custom) =
-        load_puzzles(&args.input, &args.names, matches!(out_form, Out::Csv(_)))?;
     let name = input.name.clone();
     // CSV output: refuse what cannot be written before solving.
     let mut sink = Sink::for_out(out_form, |layout| {

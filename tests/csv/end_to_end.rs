@@ -200,15 +200,74 @@ fn hand_made_roster_with_spreadsheet_habits() {
              Cy,Late,Early,Off,Night\n\
              Dee,Off,Night,Late,Early\n",
         );
+    // Rosters in, rosters out: without --format the solution is a roster in the input's
+    // layout (here wide), and --csv-shape alone picks the other.
     shiftgrid()
-        .args(["solve", "-f", "csv", "--csv-shape", "long", "--shifts"])
+        .args(["solve", "--shifts"])
         .arg(&shifts)
         .arg("--days")
         .arg(&days)
         .arg(&roster)
         .assert()
         .success()
-        .stdout(contains("staff,day,shift\nAnn,Mon,Early\nAnn,Tue,Late\n"));
+        .stdout(
+            "Name,Mon,Tue,Wed,Thu\n\
+             Ann,Early,Late,Night,Off\n\
+             Bob,Night,Off,Early,Late\n\
+             Cy,Late,Early,Off,Night\n\
+             Dee,Off,Night,Late,Early\n",
+        );
+    let long = dir.path().join("week-long.csv");
+    for args in [
+        &["-f", "csv", "--csv-shape", "long"][..],
+        &["--csv-shape", "long"],
+    ] {
+        shiftgrid()
+            .arg("solve")
+            .args(args)
+            .arg("--shifts")
+            .arg(&shifts)
+            .arg("--days")
+            .arg(&days)
+            .arg(&roster)
+            .assert()
+            .success()
+            .stdout(contains("staff,day,shift\nAnn,Mon,Early\nAnn,Tue,Late\n"));
+    }
+    // A long roster comes back long, and -f grid still gives the grid.
+    shiftgrid()
+        .args(["export", "--csv-shape", "long", "--shifts"])
+        .arg(&shifts)
+        .arg("--days")
+        .arg(&days)
+        .arg(&roster)
+        .arg("-o")
+        .arg(&long)
+        .assert()
+        .success();
+    shiftgrid()
+        .arg("solve")
+        .arg(&long)
+        .arg("--shifts")
+        .arg(&shifts)
+        .arg("--days")
+        .arg(&days)
+        .assert()
+        .success()
+        .stdout(contains(
+            "staff,day,shift\nAnn,Mon,Early\nAnn,Tue,Late\nAnn,Wed,Night\n",
+        ))
+        .stdout(contains("\nDee,Thu,Early\n"));
+    shiftgrid()
+        .args(["solve", "-f", "grid"])
+        .arg(&long)
+        .arg("--shifts")
+        .arg(&shifts)
+        .arg("--days")
+        .arg(&days)
+        .assert()
+        .success()
+        .stdout("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n");
     // Without the day list the file's column order is the roster's, and the blocks (pairs
     // of adjacent days) change: Thu and Tue now share a block, and Late repeats in it.
     shiftgrid()
