@@ -18,18 +18,20 @@
 //! their candidates as [`cells::SymbolSet`]s.
 //!
 //! ```
-//! use shiftgrid::io::parse::{parse_puzzles, ParseOptions};
+//! use shiftgrid::Puzzle;
 //! use shiftgrid::solve::{solve, Engine, SearchControl, SolveLimits};
 //!
-//! // The Solver Foundation article's demo puzzle, one 81-character line.
+//! // The Solver Foundation article's demo puzzle, one 81-character line (any text form
+//! // reads: grid, line, JSON; `io::parse::parse_puzzles` reads a batch).
 //! let text = "006200080008970000004810500000060002070000030600050000002047100003028400050001200";
-//! let records = parse_puzzles(text, &ParseOptions::default());
-//! let puzzle = records[0].puzzle.as_ref().unwrap();
-//! let outcome = solve(puzzle, Engine::Auto, &SolveLimits::count_up_to(2), &SearchControl::default())
+//! let puzzle: Puzzle = text.parse().unwrap();
+//! // The default limits are the uniqueness test: count up to 2.
+//! let outcome = solve(&puzzle, Engine::Auto, &SolveLimits::default(), &SearchControl::default())
 //!     .unwrap();
 //! assert_eq!(outcome.count, 1);
 //! let grid = &outcome.solutions[0];
 //! assert!(puzzle.is_completed_by(grid));
+//! println!("{grid}"); // 9 lines of 9 cells; "{grid:#}" gives one line
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

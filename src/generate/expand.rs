@@ -52,6 +52,13 @@ pub struct ExpandConfig {
     pub grid: GridKind,
 }
 
+/// [`ExpandConfig::new`] with seed 0: the paper's settings.
+impl Default for ExpandConfig {
+    fn default() -> ExpandConfig {
+        ExpandConfig::new(0)
+    }
+}
+
 impl ExpandConfig {
     /// The paper's settings for `seed`: point symmetry, techniques 1..8.
     pub fn new(seed: u64) -> ExpandConfig {

@@ -51,6 +51,13 @@ pub struct FillConfig {
     pub round_nodes: u64,
 }
 
+/// [`FillConfig::new`] with seed 0.
+impl Default for FillConfig {
+    fn default() -> FillConfig {
+        FillConfig::new(0)
+    }
+}
+
 impl FillConfig {
     /// Defaults for `seed`: one worker per thread, rounds of 32 768 nodes.
     pub fn new(seed: u64) -> FillConfig {

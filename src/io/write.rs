@@ -176,6 +176,33 @@ pub fn write_grid<W: Write + ?Sized>(
     write_cells(out, g.shape(), g.cells(), format)
 }
 
+/// A puzzle in grid form: `n` lines of `n` cells, `.` for a blank (what `shiftgrid solve
+/// -f grid` prints); `"{:#}"` gives the line form, one line of `n²` cells.
+impl std::fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        display_cells(f, self.shape(), self.cells())
+    }
+}
+
+/// A grid in grid form, or in line form with `"{:#}"`, as for [`Puzzle`].
+impl std::fmt::Display for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        display_cells(f, self.shape(), self.cells())
+    }
+}
+
+/// Writes `cells` through [`write_cells`] in the form `f`'s `#` flag picks.
+fn display_cells(f: &mut std::fmt::Formatter<'_>, shape: Shape, cells: &[u8]) -> std::fmt::Result {
+    let format = if f.alternate() {
+        OutputFormat::Line
+    } else {
+        OutputFormat::Grid
+    };
+    let mut text = Vec::with_capacity(3 * cells.len() + shape.side());
+    write_cells(&mut text, shape, cells, format).map_err(|_| std::fmt::Error)?;
+    f.write_str(std::str::from_utf8(&text).map_err(|_| std::fmt::Error)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -63,6 +63,13 @@ pub struct SolveLimits {
     pub node_limit: u64,
 }
 
+/// The uniqueness test, as `shiftgrid solve` runs it: [`SolveLimits::count_up_to`]`(2)`.
+impl Default for SolveLimits {
+    fn default() -> SolveLimits {
+        SolveLimits::count_up_to(2)
+    }
+}
+
 impl SolveLimits {
     /// Find one solution and keep it.
     pub fn first() -> SolveLimits {

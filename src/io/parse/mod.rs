@@ -295,6 +295,15 @@ pub enum ParseErrorKind {
         /// What is wrong.
         message: String,
     },
+    /// Text read as one puzzle ([`str::parse`]) holds another after the first.
+    #[error("more than one puzzle: another starts here (read a batch with parse_puzzles)")]
+    SeveralPuzzles,
+    /// Text read as a full grid ([`str::parse`] into a [`Grid`](crate::Grid)) has a blank.
+    #[error("a full grid has no blank cells: this one has {blanks}")]
+    Blanks {
+        /// How many cells are blank.
+        blanks: usize,
+    },
 }
 
 impl ParseErrorKind {
@@ -315,6 +324,78 @@ pub struct Record {
     pub line: usize,
     /// The puzzle, or the first problem found in its text.
     pub puzzle: Result<Puzzle, ParseError>,
+}
+
+/// One puzzle in any text form of [`parse_puzzles`] (grid, line, JSON record; the default
+/// [`ParseOptions`]: detected form, numeric alphabet).
+///
+/// ```
+/// use shiftgrid::Puzzle;
+/// let p: Puzzle = "1 . . 4\n. 4 1 .\n. 1 4 .\n4 . . 1".parse().unwrap();
+/// assert_eq!(p.givens(), 8);
+/// assert_eq!(p.to_string(), "1 . . 4\n. 4 1 .\n. 1 4 .\n4 . . 1\n");
+/// assert_eq!(format!("{p:#}"), "1..4.41..14.4..1\n");
+/// let e = "1234\n4321".parse::<Puzzle>().unwrap_err();
+/// assert_eq!(e.to_string(), "line 2, column 1: grid ends after 2 rows, expected 4 (truncated grid)");
+/// let e = "1..4.41..14.4..1\n4..1.14..41.1..4".parse::<Puzzle>().unwrap_err();
+/// assert_eq!((e.line, e.kind), (2, shiftgrid::io::parse::ParseErrorKind::SeveralPuzzles));
+/// ```
+impl std::str::FromStr for Puzzle {
+    type Err = ParseError;
+
+    /// # Errors
+    /// The first problem in the text ([`ParseErrorKind`]), including
+    /// [`ParseErrorKind::SeveralPuzzles`] at the line where a second puzzle starts.
+    fn from_str(text: &str) -> Result<Puzzle, ParseError> {
+        let mut reader =
+            PuzzleReader::new(LineReader::new(text.as_bytes()), ParseOptions::default());
+        // Reading from memory cannot fail, and an input without a puzzle gives an
+        // `Empty` record.
+        let mut next = || reader.next_record().ok().flatten();
+        let puzzle = match next() {
+            Some(first) => first.puzzle?,
+            None => return Err(error(1, 1, ParseErrorKind::Empty)),
+        };
+        match next() {
+            None => Ok(puzzle),
+            Some(second) => Err(ParseError {
+                line: second.line,
+                col: 1,
+                kind: ParseErrorKind::SeveralPuzzles,
+            }),
+        }
+    }
+}
+
+/// A full grid in any text form of [`parse_puzzles`], checked valid.
+///
+/// ```
+/// use shiftgrid::Grid;
+/// let g: Grid = "1234341221434321".parse().unwrap();
+/// assert_eq!(g.cells()[4], 3);
+/// assert!("12343412214343.1".parse::<Grid>().is_err());
+/// ```
+impl std::str::FromStr for crate::Grid {
+    type Err = ParseError;
+
+    /// # Errors
+    /// As for [`Puzzle`], and [`ParseErrorKind::Blanks`] when a cell is blank.
+    fn from_str(text: &str) -> Result<crate::Grid, ParseError> {
+        let puzzle: Puzzle = text.parse()?;
+        let blanks = puzzle.cells().iter().filter(|&&v| v == 0).count();
+        if blanks > 0 {
+            return Err(ParseError {
+                line: 1,
+                col: 1,
+                kind: ParseErrorKind::Blanks { blanks },
+            });
+        }
+        crate::Grid::new(puzzle.shape(), puzzle.cells().to_vec()).map_err(|e| ParseError {
+            line: 1,
+            col: 1,
+            kind: ParseErrorKind::Grid(e),
+        })
+    }
 }
 
 /// Parses every puzzle in `text`.
