@@ -50,6 +50,12 @@ pub(crate) struct Candidates {
     pub(crate) version: u64,
     /// Per house, the version of its last change (a removal or placement in one of its cells).
     stamp: Vec<u64>,
+    /// Per house, the symbols of its blank cells left with one candidate since the last
+    /// placement (this round's singles, placed at its end).
+    settled: Vec<SymbolSet>,
+    /// Whether [`Candidates::remove`] leaves alone what this round's singles take from
+    /// their peers (set for the techniques above level 2: see [`Candidates::remove`]).
+    pub(crate) defer: bool,
     /// Per symbol, the version of the last change to where it can go.
     sym_stamp: Vec<u64>,
     /// Per [`Memo`] slot and house, the house's stamp when the technique last found nothing
@@ -85,6 +91,8 @@ impl Candidates {
             conflict: None,
             version: 0,
             stamp: vec![0; 3 * n],
+            settled: vec![SymbolSet::EMPTY; 3 * n],
+            defer: false,
             sym_stamp: vec![0; n],
             house_memo: vec![u64::MAX; Memo::COUNT * 3 * n],
             sym_memo: vec![u64::MAX; Memo::COUNT * n],
@@ -109,6 +117,8 @@ impl Candidates {
         self.conflict = None;
         self.version = 0;
         self.stamp.fill(0);
+        self.settled.fill(SymbolSet::EMPTY);
+        self.defer = false;
         self.sym_stamp.fill(0);
         self.house_memo.fill(u64::MAX);
         self.sym_memo.fill(u64::MAX);
@@ -179,10 +189,33 @@ impl Candidates {
     }
 
     /// Removes the symbols of `mask` from `cell`'s candidates and returns those that were
-    /// there. A blank cell left with none is recorded as a [`Conflict::NoCandidate`].
+    /// there. A blank cell left with none is recorded as a [`Conflict::NoCandidate`]; one
+    /// left with one is recorded as settled in its houses until the singles are placed.
+    ///
+    /// With [`Candidates::defer`] set, a symbol that a single of this round (another cell
+    /// in one of `cell`'s houses) already holds is left in place: the single is placed at
+    /// the end of the round and the next round's peer elimination removes it. A technique
+    /// above level 2 thus never takes credit for, nor explains, what placing a single
+    /// does; a pattern whose every removal is of that kind removes nothing and is not
+    /// reported. The level a puzzle needs cannot change by this, since the same removals
+    /// follow one round later.
     #[inline]
     pub(crate) fn remove(&mut self, cell: u32, mask: SymbolSet) -> SymbolSet {
         let c = cell as usize;
+        let mut mask = mask;
+        if self.defer {
+            let [r, k, b] = self.houses.of_cell[c];
+            let taken =
+                self.settled[r as usize] | self.settled[k as usize] | self.settled[b as usize];
+            // The cell's own single (when it is one) is not another cell's: removing it is a
+            // contradiction to report now.
+            let own = if self.cand[c].len() == 1 {
+                self.cand[c]
+            } else {
+                SymbolSet::EMPTY
+            };
+            mask = mask - (taken - own);
+        }
         let gone = self.cand[c] & mask;
         if !gone.is_empty() {
             self.version += 1;
@@ -194,7 +227,12 @@ impl Candidates {
                 self.sym_stamp[v] = now;
             }
             self.cand[c] ^= gone;
-            if self.cand[c].is_empty() && self.conflict.is_none() {
+            let left = self.cand[c];
+            if left.len() == 1 {
+                for h in self.houses.of_cell[c] {
+                    self.settled[h as usize] |= left;
+                }
+            } else if left.is_empty() && self.conflict.is_none() {
                 self.conflict = Some(Conflict::NoCandidate {
                     pos: self.pos(cell),
                 });
@@ -209,6 +247,7 @@ impl Candidates {
     pub(crate) fn place_singles(&mut self) -> usize {
         let mut placed = 0;
         self.version += 1;
+        self.settled.fill(SymbolSet::EMPTY);
         let mut blanks = std::mem::take(&mut self.blanks);
         blanks.retain(|&cell| {
             let m = self.cand[cell as usize];
@@ -307,6 +346,35 @@ mod tests {
                 assert!(c.house_cells(h as usize).contains(&cell));
             }
         }
+    }
+
+    #[test]
+    fn deferred_removals_leave_this_rounds_singles_to_peer_elimination() {
+        let s = Shape::new(2).unwrap();
+        let mut c = Candidates::new(s);
+        c.load(&[0; 16]);
+        let set = SymbolSet::from_bits;
+        // Cell 0 (row 1, column 1, block 1) is left with symbol 1 this round.
+        c.remove(0, set(0b1110));
+        c.defer = true;
+        // Its row, column and block peers keep symbol 1 but lose the rest as asked.
+        for peer in [1, 4, 5] {
+            assert_eq!(c.remove(peer, set(0b0011)), set(0b0010), "cell {peer}");
+            assert_eq!(c.cand[peer as usize], set(0b1101));
+        }
+        // A cell that does not see it loses symbol 1.
+        assert_eq!(c.remove(10, set(0b0001)), set(0b0001));
+        // Its own single can still be removed: a contradiction, reported at once.
+        assert_eq!(c.remove(0, set(0b0001)), set(0b0001));
+        assert!(matches!(c.conflict, Some(Conflict::NoCandidate { .. })));
+        // Without deferral, or once the singles are placed, peers lose it as before.
+        let mut c = Candidates::new(s);
+        c.load(&[0; 16]);
+        c.remove(0, set(0b1110));
+        assert_eq!(c.remove(1, set(0b0001)), set(0b0001));
+        c.defer = true;
+        assert_eq!(c.place_singles(), 1);
+        assert_eq!(c.remove(4, set(0b0001)), set(0b0001));
     }
 
     #[test]

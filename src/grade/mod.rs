@@ -38,7 +38,12 @@
 //! ```
 //!
 //! A blank cell starts with every symbol, givens are placed, and placing a cell only fixes
-//! its symbol: its peers lose it in the next round's peer elimination. So, as in the paper,
+//! its symbol: its peers lose it in the next round's peer elimination. The techniques above
+//! level 2 leave that to it too: a cell left with one candidate earlier in the round counts
+//! as filled, so they neither remove its symbol from its peers nor report a pattern whose
+//! every removal is of that kind (a hint never names a cell its own step has filled, and
+//! level 3 and up never take credit for peer elimination's work). Locked candidates need
+//! two cells or more: a symbol locked into one cell is a hidden single. So, as in the paper,
 //! a fill that enables further fills counts as several steps. Within a round the techniques
 //! run in level order, each seeing what the previous ones removed; each sweeps rows, then
 //! columns, then blocks (or symbols in increasing order), seeing its own earlier removals.
@@ -351,6 +356,9 @@ impl Grader {
                 if quiet[t as usize] == Some(c.version) {
                     continue;
                 }
+                // Above level 2, what this round's singles take from their peers is left to
+                // the next round's peer elimination (`Candidates::remove`).
+                c.defer = t >= 3;
                 if techniques::apply_level(t, c, rec) {
                     eliminated = true;
                 } else {
@@ -360,6 +368,7 @@ impl Grader {
                     break;
                 }
             }
+            c.defer = false;
             if eliminated {
                 steps += 1;
             }

@@ -386,6 +386,21 @@ mod tests {
     }
 
     #[test]
+    fn pointing_from_a_single_of_this_round_is_left_to_peer_elimination() {
+        // Staff 2 / day 1 was left with shift 4 earlier in the round (a hidden single, say),
+        // and staff 2 / day 3 still holds it: the pointing along staff 2's row would only
+        // remove what placing the single does, so at level 3 it reports nothing.
+        let (mut c, mut rec) = blank9();
+        let block: Vec<u32> = c.house_cells(18).to_vec();
+        only(&mut c, 4, &block, &[at(2, 1), at(2, 3)]);
+        c.remove(at(2, 1), !m(&[4]));
+        c.defer = true;
+        assert!(!apply(&mut c, &mut rec));
+        assert!(rec.log.is_empty());
+        assert_ne!(c.cand[at(2, 5) as usize] & m(&[4]), SymbolSet::EMPTY);
+    }
+
+    #[test]
     fn nothing_on_a_blank_grid() {
         let (mut c, mut rec) = blank9();
         assert!(!apply(&mut c, &mut rec));
