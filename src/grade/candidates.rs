@@ -202,8 +202,7 @@ impl Candidates {
     #[inline]
     pub(crate) fn remove(&mut self, cell: u32, mask: SymbolSet) -> SymbolSet {
         let c = cell as usize;
-        let mut mask = mask;
-        if self.defer {
+        let mask = if self.defer {
             let [r, k, b] = self.houses.of_cell[c];
             let taken =
                 self.settled[r as usize] | self.settled[k as usize] | self.settled[b as usize];
@@ -214,8 +213,10 @@ impl Candidates {
             } else {
                 SymbolSet::EMPTY
             };
-            mask = mask - (taken - own);
-        }
+            mask - (taken - own)
+        } else {
+            mask
+        };
         let gone = self.cand[c] & mask;
         if !gone.is_empty() {
             self.version += 1;
