@@ -9,7 +9,10 @@ use std::path::Path;
 
 use predicates::str::contains;
 
-use shiftgrid::io::csv::{CustomNames, Layout, NameList, Names, read_rosters, write_roster};
+use shiftgrid::io::csv::{
+    CustomNames, Delimiter, Dialect, Layout, LongWriter, NameList, Names, read_rosters,
+    write_roster, write_roster_as,
+};
 use shiftgrid::{Grid, Puzzle};
 
 use crate::util::{full_grid, independently_valid, shiftgrid};
@@ -178,6 +181,70 @@ fn custom_names_survive_the_round_trip() {
             shape.side(),
             names.shifts(),
         );
+    }
+}
+
+/// Every dialect (delimiter, line ends, byte-order mark) reads back as written, with the
+/// same roster, in both layouts and in a long file of several grids, with names that hold
+/// every delimiter; the `csv` crate, told the delimiter, reads the same fields.
+#[test]
+fn every_dialect_round_trips() {
+    for b in [2, 3, 4] {
+        let g = full_grid(b, 11);
+        let shape = g.shape();
+        let n = shape.side();
+        let mut custom = custom(n);
+        // Day names holding each delimiter, which the header must not show unquoted.
+        let days: Vec<String> = (1..=n)
+            .map(|k| ["Mon, 1", "Tue; 2", "Wed\u{a0}3"][k % 3].to_string() + &k.to_string())
+            .collect();
+        custom.days = Some(NameList::new("days", days).unwrap());
+        for names_of in [&CustomNames::default(), &custom] {
+            let names = Names::new(shape, names_of).unwrap();
+            for delimiter in Delimiter::ALL {
+                for (crlf, bom) in [(false, false), (true, false), (false, true), (true, true)] {
+                    let dialect = Dialect {
+                        delimiter,
+                        crlf,
+                        bom,
+                    };
+                    for p in [g.to_puzzle(), with_blanks(&g)] {
+                        for layout in [Layout::Wide, Layout::Long] {
+                            let mut bytes = Vec::new();
+                            write_roster_as(&mut bytes, &p, &names, layout, dialect).unwrap();
+                            let back = read_rosters(&bytes, names_of)
+                                .unwrap_or_else(|e| panic!("{dialect:?} {layout:?}: {e}"));
+                            assert_eq!(back[0].puzzle, p, "{dialect:?} {layout:?}");
+                            assert_eq!(back[0].names, names, "{dialect:?} {layout:?}");
+                            assert_eq!(back[0].dialect, dialect, "{layout:?}");
+                            assert_eq!(bytes.starts_with("\u{feff}".as_bytes()), bom);
+                            let text = String::from_utf8(bytes.clone()).unwrap();
+                            assert_eq!(
+                                text.matches("\r\n").count(),
+                                if crlf { text.lines().count() } else { 0 }
+                            );
+                            if layout == Layout::Wide {
+                                let body = &bytes[if bom { 3 } else { 0 }..];
+                                let mut r = csv::ReaderBuilder::new()
+                                    .delimiter(delimiter.byte())
+                                    .from_reader(body);
+                                let header: Vec<String> =
+                                    r.headers().unwrap().iter().map(str::to_string).collect();
+                                assert_eq!(&header[1..], names.days());
+                                assert_eq!(r.records().count(), n);
+                            }
+                        }
+                    }
+                    let mut w = LongWriter::with_dialect(Vec::new(), dialect).unwrap();
+                    w.write("week 1", &g.to_puzzle(), &names).unwrap();
+                    w.write("week 2", &with_blanks(&g), &names).unwrap();
+                    let back = read_rosters(&w.finish().unwrap(), names_of).unwrap();
+                    assert_eq!(back.len(), 2);
+                    assert_eq!(back[1].puzzle, with_blanks(&g));
+                    assert!(back.iter().all(|r| r.dialect == dialect));
+                }
+            }
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use std::sync::atomic::Ordering;
 use super::batch::{batch_progress, finish_batch};
 use super::exit::{Exit, final_status};
 use super::input::{InputArgs, Item, NameArgs, input_paths, load_puzzles};
-use super::output::{CsvShapeArg, Entry, GridRef, Shown, Sink};
+use super::output::{CsvShapeArg, DelimiterArg, Entry, GridRef, Shown, Sink, dialect_for};
 use super::{Ctx, progress};
 use crate::io::csv::Names;
 
@@ -26,6 +26,10 @@ pub(super) struct ExportArgs {
     /// rows; several grids get a leading grid column).
     #[arg(long, value_enum, value_name = "SHAPE", default_value_t = CsvShapeArg::Wide)]
     csv_shape: CsvShapeArg,
+    /// Field delimiter [default: the input roster's, where there is one (with its line ends
+    /// and byte-order mark); tab for -o FILE.tsv; else comma].
+    #[arg(long, value_enum, value_name = "D")]
+    delimiter: Option<DelimiterArg>,
     #[command(flatten)]
     names: NameArgs,
 }
@@ -38,11 +42,15 @@ pub(super) struct ExportArgs {
 pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
     let (mut input, custom) = load_puzzles(&args.input, &args.names, true)?;
     let name = input.name.clone();
-    let mut sink = Sink::csv(
-        args.csv_shape.to_lib(),
-        input.is_several_for(args.csv_shape.to_lib())?,
-        || format!("{name} holds more than one puzzle"),
-    )?;
+    let layout = args.csv_shape.to_lib();
+    let dialect = dialect_for(
+        input.csv_form().map(|(_, d)| d),
+        args.delimiter,
+        args.output.as_deref(),
+    );
+    let mut sink = Sink::csv(layout, dialect, input.needs_grid_column(layout)?, || {
+        format!("{name} holds more than one puzzle")
+    })?;
     let bar = batch_progress(ctx, &input);
     let interrupt = &ctx.control.interrupt;
     while let Some(item) = input.next_good()? {

@@ -362,7 +362,10 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     // A shard (`--first-index`) of one puzzle in long CSV still carries its number in the
     // `grid` column, as the batch it is a slice of does.
     let shard_in_long = args.first_index.is_some()
-        && out_form == super::output::Out::Csv(crate::io::csv::Layout::Long);
+        && matches!(
+            out_form,
+            super::output::Out::Csv(crate::io::csv::Layout::Long, _)
+        );
     let several = args.count > 1 || args.solution || shard_in_long;
     let sink = sink_for_shape(out_form, shape, &args.names, several, || {
         if args.count > 1 {

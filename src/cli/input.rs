@@ -113,7 +113,7 @@ impl InputArgs {
             InputFormatArg::Grid | InputFormatArg::Line => false,
             InputFormatArg::Auto => {
                 has_csv_extension(&self.input)
-                    || has_extension(&self.input, "tsv")
+                    || has_tsv_extension(&self.input)
                     || first_line.is_some_and(looks_like_csv)
             }
         }
@@ -123,6 +123,11 @@ impl InputArgs {
 /// Whether `path` ends in `.csv`, in any case.
 pub(super) fn has_csv_extension(path: &Path) -> bool {
     has_extension(path, "csv")
+}
+
+/// Whether `path` ends in `.tsv`, in any case.
+pub(super) fn has_tsv_extension(path: &Path) -> bool {
+    has_extension(path, "tsv")
 }
 
 /// Whether `path` ends in `.ext`, in any case.
@@ -254,8 +259,8 @@ pub(super) struct Loaded {
     pub(super) progress: (BytesRead, Option<u64>),
     /// For a roster CSV: each roster's grid label and names, by index.
     rosters_meta: Vec<(Option<String>, Names)>,
-    /// The layout of a roster CSV input (its first roster's), `None` for text.
-    csv_layout: Option<crate::io::csv::Layout>,
+    /// The layout and dialect of a roster CSV input (its first roster's), `None` for text.
+    csv_form: Option<(crate::io::csv::Layout, crate::io::csv::Dialect)>,
     /// Good puzzles read ahead by [`Loaded::chunk`] for the next chunk.
     held: Vec<Item>,
 }
@@ -349,9 +354,26 @@ impl Loaded {
         !self.rosters_meta.is_empty()
     }
 
-    /// The layout of a roster CSV input, wide or long; `None` for text input.
-    pub(super) fn csv_layout(&self) -> Option<crate::io::csv::Layout> {
-        self.csv_layout
+    /// The layout (wide or long) and dialect of a roster CSV input; `None` for text input.
+    pub(super) fn csv_form(&self) -> Option<(crate::io::csv::Layout, crate::io::csv::Dialect)> {
+        self.csv_form
+    }
+
+    /// Whether the input is a long roster CSV whose grids have labels (a `grid` column),
+    /// which a long CSV written from it keeps, even for one grid.
+    pub(super) fn has_labels(&self) -> bool {
+        self.rosters_meta.iter().any(|(label, _)| label.is_some())
+    }
+
+    /// Whether a roster CSV written from this input in `layout` needs a `grid` column:
+    /// several grids (several good puzzles, for wide, which cannot hold them), or labelled
+    /// ones in a long file.
+    ///
+    /// # Errors
+    /// A failed read.
+    pub(super) fn needs_grid_column(&mut self, layout: crate::io::csv::Layout) -> Result<bool> {
+        Ok(self.is_several_for(layout)?
+            || (layout == crate::io::csv::Layout::Long && self.has_labels()))
     }
 
     /// The first puzzle alone, for commands that use only it (`render`): `None` at an empty
@@ -464,7 +486,18 @@ impl Loaded {
     /// input: "staff 4 / day 7").
     pub(super) fn labels(&self, item: &Item) -> Option<Labels> {
         let (_, names) = item.roster.as_ref()?;
-        if *names == Names::defaults(names.shape()) {
+        // Default staff and days, and default shifts or shifts written as their numbers
+        // (which hints name "shift 3" either way), need no labels.
+        let defaults = Names::defaults(names.shape());
+        let numbered_shifts = names
+            .shifts()
+            .iter()
+            .enumerate()
+            .all(|(k, s)| *s == (k + 1).to_string());
+        if names.staff() == defaults.staff()
+            && names.days() == defaults.days()
+            && (names.shifts() == defaults.shifts() || numbered_shifts)
+        {
             return None;
         }
         Some(Labels {
@@ -546,7 +579,7 @@ pub(super) fn load_puzzles(
             parsed: Default::default(),
             progress,
             rosters_meta: Vec::new(),
-            csv_layout: None,
+            csv_form: None,
             held: Vec::new(),
         };
         return Ok((loaded, custom));
@@ -573,7 +606,7 @@ pub(super) fn load_puzzles(
                 e.kind
             ))
         })?;
-    let csv_layout = rosters.first().map(|r| r.layout);
+    let csv_form = rosters.first().map(|r| (r.layout, r.dialect));
     let rosters_meta = rosters
         .iter()
         .map(|r| (r.label.clone(), r.names.clone()))
@@ -588,7 +621,7 @@ pub(super) fn load_puzzles(
         parsed: Default::default(),
         progress,
         rosters_meta,
-        csv_layout,
+        csv_form,
         held: Vec::new(),
     };
     Ok((loaded, custom))

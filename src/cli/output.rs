@@ -29,10 +29,10 @@ use clap::{Args, ValueEnum};
 
 use super::Ctx;
 use super::exit;
-use super::input::has_csv_extension;
+use super::input::{has_csv_extension, has_tsv_extension};
 use crate::io::atomic::{is_stdin, same_file, write_output};
 use crate::io::blocking::Marked;
-use crate::io::csv::Layout;
+use crate::io::csv::{Delimiter, Dialect, Layout};
 use crate::io::write::OutputFormat;
 
 pub(super) use entry::{Entry, GridRef, Shown};
@@ -46,13 +46,55 @@ pub(super) struct OutputArgs {
     /// Write to FILE (atomically: a temporary file renamed into place) instead of stdout.
     #[arg(long, short, value_name = "FILE")]
     pub(super) output: Option<PathBuf>,
-    /// Output form [default: grid, or csv when -o FILE ends in .csv].
+    /// Output form [default: grid, or csv when -o FILE ends in .csv or .tsv].
     #[arg(long, short, value_enum)]
     format: Option<OutputFormatArg>,
     /// Layout of --format csv: wide (a row per staff member, a column per day) or long
     /// (staff,day,shift rows; several grids get a leading grid column) [default: wide].
     #[arg(long, value_enum, value_name = "SHAPE")]
     csv_shape: Option<CsvShapeArg>,
+    /// Field delimiter of --format csv [default: the input roster's, where there is one;
+    /// tab for -o FILE.tsv; else comma].
+    #[arg(long, value_enum, value_name = "D")]
+    delimiter: Option<DelimiterArg>,
+}
+
+/// The field delimiters of a roster CSV, as flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum DelimiterArg {
+    /// `,`
+    Comma,
+    /// `;` (spreadsheets where the comma is the decimal separator)
+    Semicolon,
+    /// A tab (a spreadsheet's "Text (Tab delimited)", .tsv)
+    Tab,
+}
+
+impl DelimiterArg {
+    /// The library's name for this delimiter.
+    pub(super) fn to_lib(self) -> Delimiter {
+        match self {
+            DelimiterArg::Comma => Delimiter::Comma,
+            DelimiterArg::Semicolon => Delimiter::Semicolon,
+            DelimiterArg::Tab => Delimiter::Tab,
+        }
+    }
+}
+
+/// The dialect of a roster CSV written to `output`: the input roster's (`input`), with
+/// `delimiter` when given, else tab for a `.tsv` file name; shiftgrid's own otherwise.
+pub(super) fn dialect_for(
+    input: Option<Dialect>,
+    delimiter: Option<DelimiterArg>,
+    output: Option<&Path>,
+) -> Dialect {
+    let mut dialect = input.unwrap_or_default();
+    if let Some(d) = delimiter {
+        dialect.delimiter = d.to_lib();
+    } else if output.is_some_and(has_tsv_extension) {
+        dialect.delimiter = Delimiter::Tab;
+    }
+    dialect
 }
 
 /// The layouts of a roster CSV, as flags.
@@ -91,8 +133,8 @@ enum OutputFormatArg {
 pub(super) enum Out {
     /// Grid, line or JSON text.
     Text(OutputFormat),
-    /// A roster CSV in this layout.
-    Csv(Layout),
+    /// A roster CSV in this layout and dialect.
+    Csv(Layout, Dialect),
 }
 
 impl Out {
@@ -112,7 +154,7 @@ impl OutputArgs {
     }
 
     /// Whether CSV output is asked for: `--format csv`, or an `-o` file ending in `.csv`
-    /// without `--format`.
+    /// or `.tsv` without `--format`.
     pub(super) fn asks_for_csv(&self) -> bool {
         self.explicit() == Some(OutputFormatArg::Csv)
     }
@@ -122,20 +164,20 @@ impl OutputArgs {
         let by_name = self
             .output
             .as_deref()
-            .is_some_and(has_csv_extension)
+            .is_some_and(|p| has_csv_extension(p) || has_tsv_extension(p))
             .then_some(OutputFormatArg::Csv);
         self.format.or(by_name)
     }
 
     /// The output form for a command that reads puzzles (`solve`): as [`resolve`], except
-    /// that a roster CSV input (`input` is its layout) gives a roster CSV in the same
-    /// layout by default: rosters in, rosters out.
+    /// that a roster CSV input (`input` is its layout and dialect) gives a roster CSV in
+    /// the same layout and dialect by default: rosters in, rosters out.
     ///
     /// [`resolve`]: OutputArgs::resolve
     ///
     /// # Errors
     /// A usage error for `--csv-shape` without CSV output (it would be ignored).
-    pub(super) fn resolve_for(&self, input: Option<Layout>) -> Result<Out> {
+    pub(super) fn resolve_for(&self, input: Option<(Layout, Dialect)>) -> Result<Out> {
         let default = if input.is_some() {
             OutputFormatArg::Csv
         } else {
@@ -146,9 +188,11 @@ impl OutputArgs {
                 let shape = self
                     .csv_shape
                     .map(CsvShapeArg::to_lib)
-                    .or(input)
+                    .or(input.map(|i| i.0))
                     .unwrap_or(Layout::Wide);
-                return Ok(Out::Csv(shape));
+                let dialect =
+                    dialect_for(input.map(|i| i.1), self.delimiter, self.output.as_deref());
+                return Ok(Out::Csv(shape, dialect));
             }
             OutputFormatArg::Grid => OutputFormat::Grid,
             OutputFormatArg::Line => OutputFormat::Line,
@@ -157,6 +201,11 @@ impl OutputArgs {
         if self.csv_shape.is_some() {
             return Err(exit::usage_error(
                 "--csv-shape applies only to CSV output: add --format csv",
+            ));
+        }
+        if self.delimiter.is_some() {
+            return Err(exit::usage_error(
+                "--delimiter applies only to CSV output: add --format csv",
             ));
         }
         Ok(Out::Text(text))

@@ -74,12 +74,12 @@ fn parse_engine(s: &str) -> Result<Engine, String> {
 pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     let (mut input, custom) = load_puzzles(&args.input, &args.names, args.output.asks_for_csv())?;
     // Rosters in, rosters out: a roster CSV is solved into one of the same layout by default.
-    let out_form = args.output.resolve_for(input.csv_layout())?;
+    let out_form = args.output.resolve_for(input.csv_form())?;
     let json = out_form.is_json();
     let name = input.name.clone();
     // CSV output: refuse what cannot be written before solving.
-    let mut sink = Sink::for_out(out_form, |layout| {
-        Sink::csv(layout, input.is_several_for(layout)?, || {
+    let mut sink = Sink::for_out(out_form, |layout, dialect| {
+        Sink::csv(layout, dialect, input.needs_grid_column(layout)?, || {
             format!("{name} holds more than one puzzle")
         })
     })?;

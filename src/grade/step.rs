@@ -108,8 +108,11 @@ impl Namer<'_> {
         }
     }
 
+    /// A shift named by its own number (a roster that writes shifts as `1`…`N`) has no name
+    /// of its own: it reads "shift 3".
     pub(crate) fn named_shift(&self, v: u8) -> Option<&String> {
         Namer::pick(self.0.map(|l| &l.shifts), usize::from(v).wrapping_sub(1))
+            .filter(|name| name.parse::<u8>().ok() != Some(v) || name.starts_with('0'))
     }
 
     /// "3", or the shift's name.

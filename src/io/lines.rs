@@ -87,6 +87,7 @@ pub struct LineReader<R> {
     buf: Vec<u8>,
     controls_ok: bool,
     failed: bool,
+    bom: bool,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -100,7 +101,13 @@ impl<R: BufRead> LineReader<R> {
             buf: Vec::new(),
             controls_ok: false,
             failed: false,
+            bom: false,
         }
+    }
+
+    /// Whether line 1 began with a UTF-8 byte-order mark (dropped from the line).
+    pub fn had_bom(&self) -> bool {
+        self.bom
     }
 
     /// Lets control characters through (name files check each name themselves).
@@ -172,6 +179,7 @@ impl<R: BufRead> LineReader<R> {
         let mut bytes = std::mem::take(&mut self.buf);
         if no == 1 && bytes.starts_with("\u{feff}".as_bytes()) {
             bytes.drain(..3);
+            self.bom = true;
         }
         let text = match String::from_utf8(bytes) {
             Ok(t) => t,

@@ -193,12 +193,13 @@ fn hand_made_roster_with_spreadsheet_habits() {
         .assert()
         .success()
         .stdout(
-            // The header's own label, `Name`, is written back.
-            "Name,Mon,Tue,Wed,Thu\n\
-             Ann,Early,Late,Night,Off\n\
-             Bob,Night,Off,Early,Late\n\
-             Cy,Late,Early,Off,Night\n\
-             Dee,Off,Night,Late,Early\n",
+            // The header's own label, `Name`, is written back, in the file's own dialect: the
+            // byte-order mark, semicolons and CRLF.
+            "\u{feff}Name;Mon;Tue;Wed;Thu\r\n\
+             Ann;Early;Late;Night;Off\r\n\
+             Bob;Night;Off;Early;Late\r\n\
+             Cy;Late;Early;Off;Night\r\n\
+             Dee;Off;Night;Late;Early\r\n",
         );
     // Rosters in, rosters out: without --format the solution is a roster in the input's
     // layout (here wide), and --csv-shape alone picks the other.
@@ -211,11 +212,11 @@ fn hand_made_roster_with_spreadsheet_habits() {
         .assert()
         .success()
         .stdout(
-            "Name,Mon,Tue,Wed,Thu\n\
-             Ann,Early,Late,Night,Off\n\
-             Bob,Night,Off,Early,Late\n\
-             Cy,Late,Early,Off,Night\n\
-             Dee,Off,Night,Late,Early\n",
+            "\u{feff}Name;Mon;Tue;Wed;Thu\r\n\
+             Ann;Early;Late;Night;Off\r\n\
+             Bob;Night;Off;Early;Late\r\n\
+             Cy;Late;Early;Off;Night\r\n\
+             Dee;Off;Night;Late;Early\r\n",
         );
     let long = dir.path().join("week-long.csv");
     for args in [
@@ -232,7 +233,9 @@ fn hand_made_roster_with_spreadsheet_habits() {
             .arg(&roster)
             .assert()
             .success()
-            .stdout(contains("staff,day,shift\nAnn,Mon,Early\nAnn,Tue,Late\n"));
+            .stdout(contains(
+                "staff;day;shift\r\nAnn;Mon;Early\r\nAnn;Tue;Late\r\n",
+            ));
     }
     // A long roster comes back long, and -f grid still gives the grid.
     shiftgrid()
@@ -255,9 +258,9 @@ fn hand_made_roster_with_spreadsheet_habits() {
         .assert()
         .success()
         .stdout(contains(
-            "staff,day,shift\nAnn,Mon,Early\nAnn,Tue,Late\nAnn,Wed,Night\n",
+            "staff;day;shift\r\nAnn;Mon;Early\r\nAnn;Tue;Late\r\nAnn;Wed;Night\r\n",
         ))
-        .stdout(contains("\nDee,Thu,Early\n"));
+        .stdout(contains("\nDee;Thu;Early\r\n"));
     shiftgrid()
         .args(["solve", "-f", "grid"])
         .arg(&long)
@@ -377,8 +380,10 @@ fn csv_file_names_and_stdin_are_recognised() {
             .args(["-f", "csv"])
             .assert()
             .success()
+            // Back as it came: tabs, CRLF, shifts as numbers; every field quoted, since the
+            // day names hold commas that a reader must not take for the delimiter.
             .stdout(contains(
-                "staff,\"Mon, 1\",\"Tue, 2\",\"Wed, 3\",\"Thu, 4\"\nAnn,Shift 1,Shift 2,",
+                "\"staff\"\t\"Mon, 1\"\t\"Tue, 2\"\t\"Wed, 3\"\t\"Thu, 4\"\r\n\"Ann\"\t\"1\"\t\"2\"\t",
             ));
     }
     // export refuses to overwrite its input.
@@ -469,4 +474,101 @@ fn export_converts_text_and_csv() {
         .assert()
         .success()
         .stdout(contains(format!("\"givens\":{}", text[0].givens())));
+}
+
+/// Rosters in, rosters out: `solve` writes a roster in the input's layout, delimiter, line
+/// ends and byte-order mark, with its shifts spelled as the input spelled them and a long
+/// file's grid label kept; `--delimiter` and a `.tsv` name choose the delimiter.
+#[test]
+fn rosters_come_back_as_they_came() {
+    let dir = tempfile::tempdir().unwrap();
+    // A 4x4 roster with shifts as numbers, from a semicolon-locale spreadsheet: BOM, CRLF,
+    // `;`.
+    let roster = dir.path().join("numbers.csv");
+    fs::write(
+        &roster,
+        "\u{feff}Name;Mon;Tue;Wed;Thu\r\nAnn;1;2;;\r\nBob;;;1;\r\nCy;;1;;4\r\nDee;;4;3;\r\n",
+    )
+    .unwrap();
+    // Checked by hand: Ann's Thu is 3 (Cy has 4 on Thu), so Bob's Thu is 2 and his Tue 3
+    // (Tue has 2, 1 and 4), Cy's Wed 2 (Wed has 4, 1 and 3) and Dee's Thu 1.
+    let solved = "\u{feff}Name;Mon;Tue;Wed;Thu\r\n\
+                  Ann;1;2;4;3\r\n\
+                  Bob;4;3;1;2\r\n\
+                  Cy;3;1;2;4\r\n\
+                  Dee;2;4;3;1\r\n";
+    shiftgrid()
+        .arg("solve")
+        .arg(&roster)
+        .assert()
+        .success()
+        .stdout(solved);
+    // --delimiter changes only the delimiter; a .tsv name, tabs.
+    shiftgrid()
+        .args(["solve", "--delimiter", "comma"])
+        .arg(&roster)
+        .assert()
+        .success()
+        .stdout(solved.replace(';', ","));
+    let tsv = dir.path().join("done.tsv");
+    shiftgrid()
+        .arg("solve")
+        .arg(&roster)
+        .arg("-o")
+        .arg(&tsv)
+        .assert()
+        .success();
+    assert_eq!(fs::read_to_string(&tsv).unwrap(), solved.replace(';', "\t"));
+    // The tab file reads back as the same roster, and export keeps its dialect too.
+    shiftgrid()
+        .arg("count")
+        .arg(&tsv)
+        .assert()
+        .success()
+        .stdout(contains("\t1\tunique"));
+    shiftgrid()
+        .args(["export", "--csv-shape", "long"])
+        .arg(&tsv)
+        .assert()
+        .success()
+        .stdout(contains("\u{feff}staff\tday\tshift\r\nAnn\tMon\t1\r\n"));
+    // A shift written as a name anywhere keeps the default names.
+    let mixed = dir.path().join("mixed.csv");
+    fs::write(
+        &mixed,
+        "staff,Mon,Tue,Wed,Thu\nAnn,1,Shift 2,,\nBob,,,,\nCy,,,,\nDee,,,,\n",
+    )
+    .unwrap();
+    shiftgrid()
+        .args(["solve", "--first"])
+        .arg(&mixed)
+        .assert()
+        .success()
+        .stdout(contains("\nAnn,Shift 1,Shift 2,"));
+    // A long file's grid label stays, for one grid too.
+    let long = dir.path().join("week12.csv");
+    fs::write(
+        &long,
+        "grid,staff,day,shift\nWeek 12,Ann,Mon,1\nWeek 12,Ann,Tue,2\nWeek 12,Ann,Wed,\n\
+         Week 12,Ann,Thu,\nWeek 12,Bob,Mon,\nWeek 12,Cy,Mon,\nWeek 12,Dee,Mon,\n\
+         Week 12,Bob,Wed,1\nWeek 12,Cy,Tue,1\nWeek 12,Cy,Thu,4\nWeek 12,Dee,Tue,4\n\
+         Week 12,Dee,Wed,3\n",
+    )
+    .unwrap();
+    shiftgrid()
+        .arg("solve")
+        .arg(&long)
+        .assert()
+        .success()
+        .stdout(contains(
+            "grid,staff,day,shift\nWeek 12,Ann,Mon,1\nWeek 12,Ann,Tue,2\nWeek 12,Ann,Wed,4\n",
+        ))
+        .stdout(contains("\nWeek 12,Dee,Thu,1\n"));
+    // --delimiter needs CSV output.
+    shiftgrid()
+        .args(["solve", "-f", "grid", "--delimiter", "tab"])
+        .arg(&roster)
+        .assert()
+        .code(2)
+        .stderr(contains("--delimiter applies only to CSV output"));
 }

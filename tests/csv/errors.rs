@@ -55,7 +55,7 @@ fn bad_csvs_give_positions_exit_65_and_write_nothing() {
         ),
         (
             format!("{head}A,1,,,\nB,,,,\nC,,,,\nD,1,,,\n"),
-            "bad.csv:5:2: shift \"Shift 1\" is given twice on day \"Day 1\" (also at line 2, \
+            "bad.csv:5:2: shift \"1\" is given twice on day \"Day 1\" (also at line 2, \
              field 2)",
         ),
         (

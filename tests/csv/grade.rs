@@ -209,7 +209,7 @@ fn grade_refuses_bad_rosters_with_their_position() {
         "bad.csv",
         format!("{head}A,1,,,\nB,,,,\nC,,,,\nD,1,,,\n").as_bytes(),
         &["grade", "-f", "json"],
-        "bad.csv:5:2: shift \"Shift 1\" is given twice on day \"Day 1\" (also at line 2, field 2)",
+        "bad.csv:5:2: shift \"1\" is given twice on day \"Day 1\" (also at line 2, field 2)",
     );
     assert_bad(
         "bad.csv",

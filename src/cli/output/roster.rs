@@ -6,12 +6,13 @@ use anyhow::Result;
 use super::Spool;
 use crate::cli::exit;
 use crate::grid::Puzzle;
-use crate::io::csv::{Layout, LongWriter, Names, write_roster};
+use crate::io::csv::{Dialect, Layout, LongWriter, Names, write_roster_as};
 
 /// Roster CSV output: several grids are written as they come (long layout), one grid is
 /// held until the end (the wide layout needs it whole).
 pub(in crate::cli) struct CsvOut {
     layout: Layout,
+    dialect: Dialect,
     /// Several grids may come: long CSV with a grid column (decided up front, so that the
     /// columns do not depend on how many grids a run happens to produce).
     long: Option<LongWriter<Spool>>,
@@ -25,6 +26,7 @@ impl CsvOut {
     /// A usage error for several grids in a wide CSV, which holds one table.
     pub(super) fn new(
         layout: Layout,
+        dialect: Dialect,
         several: bool,
         what: impl FnOnce() -> String,
     ) -> Result<CsvOut> {
@@ -36,12 +38,13 @@ impl CsvOut {
             )));
         }
         let long = if several {
-            Some(LongWriter::new(Spool::new())?)
+            Some(LongWriter::with_dialect(Spool::new(), dialect)?)
         } else {
             None
         };
         Ok(CsvOut {
             layout,
+            dialect,
             long,
             single: None,
         })
@@ -74,7 +77,7 @@ impl CsvOut {
         }
         let mut out = Spool::new();
         if let Some((puzzle, names)) = &self.single {
-            write_roster(&mut out, puzzle, names, self.layout)?;
+            write_roster_as(&mut out, puzzle, names, self.layout, self.dialect)?;
         }
         Ok(out)
     }

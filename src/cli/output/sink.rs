@@ -12,7 +12,7 @@ use super::{Out, Spool};
 use crate::cli::exit::data_error;
 use crate::cli::input::NameArgs;
 use crate::grid::Shape;
-use crate::io::csv::{Layout, Names};
+use crate::io::csv::{Dialect, Layout, Names};
 use crate::io::write::{OutputFormat, grid_separator, write_cells};
 
 /// The sink of a run that makes grids of one `shape` (fill, generate), in the output flags'
@@ -34,9 +34,9 @@ pub(in crate::cli) fn sink_for_shape(
             names.refuse_unused()?;
             return Ok(Sink::new(Form::of(format)));
         }
-        Out::Csv(layout) => layout,
+        Out::Csv(layout, dialect) => (layout, dialect),
     };
-    let sink = Sink::csv(layout, several, what)?;
+    let sink = Sink::csv(layout.0, layout.1, several, what)?;
     let custom = names.load()?;
     let names = Names::new(shape, &custom).map_err(|e| data_error(e.to_string()))?;
     Ok(Sink {
@@ -95,11 +95,12 @@ impl Sink {
     /// A usage error for several grids in a wide CSV, which holds one table.
     pub(in crate::cli) fn csv(
         layout: Layout,
+        dialect: Dialect,
         several: bool,
         what: impl FnOnce() -> String,
     ) -> Result<Sink> {
         Ok(Sink::new(Form::Csv(Box::new(CsvOut::new(
-            layout, several, what,
+            layout, dialect, several, what,
         )?))))
     }
 
@@ -110,10 +111,10 @@ impl Sink {
     /// What `csv` returns.
     pub(in crate::cli) fn for_out(
         out: Out,
-        csv: impl FnOnce(Layout) -> Result<Sink>,
+        csv: impl FnOnce(Layout, Dialect) -> Result<Sink>,
     ) -> Result<Sink> {
         match out {
-            Out::Csv(layout) => csv(layout),
+            Out::Csv(layout, dialect) => csv(layout, dialect),
             Out::Text(format) => Ok(Sink::new(Form::of(format))),
         }
     }

@@ -21,8 +21,14 @@
 //!   (`grid,staff,day,shift`) that labels each row's grid. A wide file holds exactly one
 //!   grid, because CSV has no way to separate tables that every reader understands.
 //!
-//! Records end with `\n`; fields are quoted only where CSV needs it (a comma, quote or line
-//! break), by the `csv` crate.
+//! Records end with `\n` and fields are separated by commas, or as a [`Dialect`] says
+//! ([`write_roster_as`], [`LongWriter::with_dialect`]: `;` or tab, CRLF, a byte-order mark;
+//! [`Roster::dialect`] is a file's own, so a roster goes back as it came). Fields are quoted
+//! only where CSV needs it (the delimiter, a quote or a line break), by the `csv` crate, or
+//! every field of a wide roster whose header holds one of the other delimiters.
+//!
+//! A roster whose shifts are all written as plain numbers (`3`), read without a shift
+//! list, has the numbers as its shift names, and so is written back with numbers.
 //!
 //! # Reading (roster completion)
 //!
@@ -142,12 +148,69 @@ mod write;
 pub use errors::{CsvError, CsvErrorKind, ExportError, NameProblem, NamesError, NamesErrorKind};
 pub use names::{Axis, CustomNames, NameList, Names, check_name};
 pub use read::{Roster, read_rosters, read_rosters_from};
-pub use write::{LongWriter, write_roster};
+pub use write::{LongWriter, write_roster, write_roster_as};
 
 use crate::grid::MAX_BOX;
 
 /// The largest supported side (100).
 const MAX_SIDE: usize = MAX_BOX * MAX_BOX;
+
+/// The field delimiters a roster CSV may use (the reader tells them apart by itself).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Delimiter {
+    /// `,`, the default.
+    #[default]
+    Comma,
+    /// `;`, what spreadsheets write where the comma is the decimal separator.
+    Semicolon,
+    /// A tab: a spreadsheet's "Text (Tab delimited)", `.tsv` files.
+    Tab,
+}
+
+impl Delimiter {
+    /// All three, in the order that breaks the reader's ties.
+    pub const ALL: [Delimiter; 3] = [Delimiter::Comma, Delimiter::Semicolon, Delimiter::Tab];
+
+    /// The byte written between fields.
+    pub fn byte(self) -> u8 {
+        match self {
+            Delimiter::Comma => b',',
+            Delimiter::Semicolon => b';',
+            Delimiter::Tab => b'\t',
+        }
+    }
+
+    /// The delimiter written as `byte`, if it is one of the three.
+    pub fn from_byte(byte: u8) -> Option<Delimiter> {
+        Delimiter::ALL.into_iter().find(|d| d.byte() == byte)
+    }
+}
+
+/// How a roster CSV is spelled, beyond its layout: the delimiter, the line ends and a
+/// leading byte-order mark. [`read_rosters`] reports a file's ([`Roster::dialect`]), and
+/// [`write_roster_as`] and [`LongWriter::with_dialect`] write one, so a roster from a
+/// spreadsheet goes back to it as it came (a semicolon file to a spreadsheet that splits
+/// on semicolons; the mark to one that reads UTF-8 only after it). The default is
+/// shiftgrid's own: commas, `\n`, no mark.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Dialect {
+    /// The field delimiter.
+    pub delimiter: Delimiter,
+    /// Whether lines end in `\r\n` rather than `\n`.
+    pub crlf: bool,
+    /// Whether the file starts with a UTF-8 byte-order mark.
+    pub bom: bool,
+}
+
+impl Dialect {
+    /// The default dialect with `delimiter`.
+    pub fn with_delimiter(delimiter: Delimiter) -> Dialect {
+        Dialect {
+            delimiter,
+            ..Dialect::default()
+        }
+    }
+}
 
 /// The two CSV layouts of a roster (see the module documentation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -3,16 +3,22 @@
 
 use std::io::{self, Write};
 
-use super::Layout;
 use super::errors::ExportError;
 use super::names::{Axis, Names, check_name};
 use super::read::default_index;
+use super::{Delimiter, Dialect, Layout};
 use crate::grid::Puzzle;
 
-/// A writer quoting fields where needed, or every field when `quote_all`.
-fn csv_writer<W: Write>(out: W, quote_all: bool) -> ::csv::Writer<W> {
+/// A writer in `dialect` (its delimiter and line ends; the byte-order mark is the caller's)
+/// quoting fields where needed, or every field when `quote_all`.
+fn csv_writer<W: Write>(out: W, quote_all: bool, dialect: Dialect) -> ::csv::Writer<W> {
     ::csv::WriterBuilder::new()
-        .terminator(::csv::Terminator::Any(b'\n'))
+        .delimiter(dialect.delimiter.byte())
+        .terminator(if dialect.crlf {
+            ::csv::Terminator::CRLF
+        } else {
+            ::csv::Terminator::Any(b'\n')
+        })
         .quote_style(if quote_all {
             ::csv::QuoteStyle::Always
         } else {
@@ -21,12 +27,25 @@ fn csv_writer<W: Write>(out: W, quote_all: bool) -> ::csv::Writer<W> {
         .from_writer(out)
 }
 
-/// Whether a roster's fields are all quoted: in a wide file whose day names hold a `;`,
-/// which the header would otherwise show outside quotes, so that a reader guessing the
-/// delimiter from the header (shiftgrid's, or a spreadsheet's) could take `;` for it.
-fn quote_all(names: &Names, layout: Layout) -> bool {
-    layout == Layout::Wide
-        && (names.days.iter().any(|d| d.contains(';')) || names.corner.contains(';'))
+/// Writes the byte-order mark, when `dialect` has one, at the start of `out`.
+fn start<W: Write>(mut out: W, dialect: Dialect) -> io::Result<W> {
+    if dialect.bom {
+        out.write_all("\u{feff}".as_bytes())?;
+    }
+    Ok(out)
+}
+
+/// Whether a roster's fields are all quoted: in a wide file whose header (day names or its
+/// first cell) holds one of the other delimiters, which it would otherwise show outside
+/// quotes, so that a reader guessing the delimiter from the header (shiftgrid's, or a
+/// spreadsheet's) could take that one.
+fn quote_all(names: &Names, layout: Layout, delimiter: Delimiter) -> bool {
+    let other = |s: &str| {
+        Delimiter::ALL
+            .iter()
+            .any(|&d| d != delimiter && s.as_bytes().contains(&d.byte()))
+    };
+    layout == Layout::Wide && (names.days.iter().any(|d| other(d)) || other(&names.corner))
 }
 
 /// Checks that `puzzle` may be written with `names` in `layout` (with a `grid` column of
@@ -37,6 +56,7 @@ fn check_fit(
     names: &Names,
     layout: Layout,
     label: Option<&str>,
+    dialect: Dialect,
 ) -> Result<(), ExportError> {
     if puzzle.shape() != names.shape() {
         return Err(ExportError::ShapeMismatch {
@@ -45,17 +65,18 @@ fn check_fit(
         });
     }
     puzzle.check()?;
-    check_row_lengths(puzzle, names, layout, label)
+    check_row_lengths(puzzle, names, layout, label, dialect)
 }
 
 /// The bytes `field` takes in a row, quoting included, as [`csv_writer`] writes it.
-fn field_len(field: &str, quote_all: bool) -> usize {
+fn field_len(field: &str, quote_all: bool, delimiter: Delimiter) -> usize {
     if field.is_empty() {
         // Within a row, an empty field is nothing (or `""`); a record of one empty field
         // alone would be written `""` either way.
         return if quote_all { 2 } else { 0 };
     }
-    let mut w = csv_writer(Vec::with_capacity(field.len() + 3), quote_all);
+    let dialect = Dialect::with_delimiter(delimiter);
+    let mut w = csv_writer(Vec::with_capacity(field.len() + 3), quote_all, dialect);
     // Writing into memory does not fail; were it to, count the worst quoting instead.
     let worst = 2 * field.len() + 2;
     if w.write_record([field]).is_err() {
@@ -120,11 +141,14 @@ fn check_row_lengths(
     names: &Names,
     layout: Layout,
     label: Option<&str>,
+    dialect: Dialect,
 ) -> Result<(), ExportError> {
     use crate::io::lines::MAX_LINE;
     let n = puzzle.shape().side();
-    let all = quote_all(names, layout);
-    let field_len = |f: &str| field_len(f, all);
+    let all = quote_all(names, layout, dialect.delimiter);
+    // A line is read without its line feed but with the carriage return before it.
+    let cr = usize::from(dialect.crlf);
+    let field_len = |f: &str| field_len(f, all, dialect.delimiter);
     let shift_len: Vec<usize> = (0..=n)
         .map(|v| field_len(names.shift_text(v as u8)))
         .collect();
@@ -139,6 +163,7 @@ fn check_row_lengths(
             // counts the line without it).
             let header = field_len(&names.corner)
                 + n
+                + cr
                 + names.days.iter().map(|d| field_len(d)).sum::<usize>();
             if header > MAX_LINE {
                 return Err(too_long("the header".into(), header));
@@ -147,6 +172,7 @@ fn check_row_lengths(
                 let staff = &names.staff[r];
                 let len = field_len(staff)
                     + n
+                    + cr
                     + row
                         .iter()
                         .map(|&v| shift_len[usize::from(v)])
@@ -167,8 +193,12 @@ fn check_row_lengths(
                 if !written.has(i, v) {
                     continue;
                 }
-                let len =
-                    label_len + staff_len[i / n] + day_len[i % n] + shift_len[usize::from(v)] + 2;
+                let len = label_len
+                    + staff_len[i / n]
+                    + day_len[i % n]
+                    + shift_len[usize::from(v)]
+                    + 2
+                    + cr;
                 if len > MAX_LINE {
                     let who = crate::io::lines::quote_prefix(&names.staff[i / n]);
                     let day = crate::io::lines::quote_prefix(&names.days[i % n]);
@@ -194,8 +224,38 @@ pub fn write_roster<W: Write>(
     names: &Names,
     layout: Layout,
 ) -> Result<(), ExportError> {
-    check_fit(puzzle, names, layout, None)?;
-    let mut w = csv_writer(out, quote_all(names, layout));
+    write_roster_as(out, puzzle, names, layout, Dialect::default())
+}
+
+/// [`write_roster`] in `dialect`: its delimiter, line ends and byte-order mark (a roster
+/// read from a spreadsheet's file goes back as [`Roster::dialect`](super::Roster::dialect)
+/// says it came).
+///
+/// ```
+/// use shiftgrid::io::csv::{read_rosters, write_roster_as, CustomNames, Delimiter, Dialect, Layout};
+/// let file = "\u{feff}staff;Mon;Tue;Wed;Thu\r\nAnn;1;;;\r\nBob;;;;\r\nCy;;;;\r\nDee;;;;4\r\n";
+/// let roster = &read_rosters(file.as_bytes(), &CustomNames::default())?[0];
+/// let dialect = roster.dialect;
+/// assert_eq!(dialect, Dialect { delimiter: Delimiter::Semicolon, crlf: true, bom: true });
+/// let mut out = Vec::new();
+/// write_roster_as(&mut out, &roster.puzzle, &roster.names, Layout::Wide, dialect)?;
+/// // Shifts written as numbers stay numbers.
+/// assert!(String::from_utf8(out)?.starts_with("\u{feff}staff;Mon;Tue;Wed;Thu\r\nAnn;1;;;\r\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`write_roster`].
+pub fn write_roster_as<W: Write>(
+    out: W,
+    puzzle: &Puzzle,
+    names: &Names,
+    layout: Layout,
+    dialect: Dialect,
+) -> Result<(), ExportError> {
+    check_fit(puzzle, names, layout, None, dialect)?;
+    let out = start(out, dialect)?;
+    let mut w = csv_writer(out, quote_all(names, layout, dialect.delimiter), dialect);
     let n = puzzle.shape().side();
     match layout {
         Layout::Wide => {
@@ -268,6 +328,7 @@ fn write_long_rows<W: Write>(
 #[derive(Debug)]
 pub struct LongWriter<W: Write> {
     csv: ::csv::Writer<W>,
+    dialect: Dialect,
     /// The labels written so far.
     labels: std::collections::HashSet<String>,
 }
@@ -278,11 +339,21 @@ impl<W: Write> LongWriter<W> {
     /// # Errors
     /// An I/O error from `out`.
     pub fn new(out: W) -> Result<LongWriter<W>, ExportError> {
-        let mut csv = csv_writer(out, false);
+        LongWriter::with_dialect(out, Dialect::default())
+    }
+
+    /// Starts the file in `dialect` (see [`write_roster_as`]): writes the header.
+    ///
+    /// # Errors
+    /// An I/O error from `out`.
+    pub fn with_dialect(out: W, dialect: Dialect) -> Result<LongWriter<W>, ExportError> {
+        let out = start(out, dialect)?;
+        let mut csv = csv_writer(out, false, dialect);
         csv.write_record(["grid", "staff", "day", "shift"])
             .map_err(io::Error::from)?;
         Ok(LongWriter {
             csv,
+            dialect,
             labels: std::collections::HashSet::new(),
         })
     }
@@ -306,7 +377,7 @@ impl<W: Write> LongWriter<W> {
         if self.labels.contains(label) {
             return Err(ExportError::RepeatedLabel(label.to_string()));
         }
-        check_fit(puzzle, names, Layout::Long, Some(label))?;
+        check_fit(puzzle, names, Layout::Long, Some(label), self.dialect)?;
         self.labels.insert(label.to_string());
         write_long_rows(&mut self.csv, Some(label), puzzle, names)
     }
@@ -370,7 +441,7 @@ mod tests {
                         assert!(out.is_empty());
                         // The first row, written as it would have been, is over the limit
                         // the reader holds lines to.
-                        let mut w = csv_writer(Vec::new(), false);
+                        let mut w = csv_writer(Vec::new(), false, Dialect::default());
                         let row = std::iter::once(names.staff[0].as_str())
                             .chain(grid.cells()[..4].iter().map(|&v| names.shift_text(v)));
                         w.write_record(row).unwrap();

@@ -11,11 +11,11 @@
 use std::collections::HashMap;
 use std::io::BufRead;
 
-use super::{Fail, Lookup, Roster, Row, Rows, default_index, finish, names_error};
+use super::{Fail, Lookup, Roster, Row, Rows, ShiftSpelling, default_index, finish, names_error};
 use crate::grid::Shape;
 use crate::io::csv::errors::{CsvError, CsvErrorKind, err};
 use crate::io::csv::names::{Axis, CustomNames, Names, check_name};
-use crate::io::csv::{Layout, MAX_SIDE};
+use crate::io::csv::{Dialect, Layout, MAX_SIDE};
 use crate::io::lines::quote_prefix;
 
 /// The columns of a long file, told by its header.
@@ -138,6 +138,8 @@ struct Group {
     days: Seen,
     /// The largest shift number used, and where (for the size without name lists).
     max_shift: (usize, usize, usize),
+    /// How its shifts were written.
+    spelling: ShiftSpelling,
 }
 
 impl Group {
@@ -149,6 +151,7 @@ impl Group {
             staff: Seen::default(),
             days: Seen::default(),
             max_shift: (0, 0, 0),
+            spelling: ShiftSpelling::default(),
         }
     }
 }
@@ -239,6 +242,9 @@ pub(super) fn read_long<R: BufRead>(
         };
         if shift > group.max_shift.0 {
             group.max_shift = (shift, row.line, field);
+        }
+        if shift > 0 {
+            group.spelling.note(name);
         }
         // Every shift is 1..=100 here, so it fits a byte.
         let shift = u8::try_from(shift).unwrap_or(u8::MAX);
@@ -443,6 +449,7 @@ fn finish_group(
     };
     let n = shape.side();
     let mut names = Names::new(shape, custom).map_err(|e| names_error(header_line, e))?;
+    group.spelling.apply(&mut names, custom);
     // Numbers beyond the size: names of its own that look like default ones (days `Day 1`
     // to `Day 3` and `Day 5` of a wide roster, as many as the size), or else unknown.
     for (k, (axis, seen, _)) in axes.iter().enumerate() {
@@ -554,6 +561,7 @@ fn finish_group(
         label: group.label,
         line: group.rows.first().map_or(header_line, |a| a.line),
         layout: Layout::Long,
+        dialect: Dialect::default(),
         puzzle,
         names,
     })

@@ -9,9 +9,9 @@ mod wide;
 use std::collections::{HashMap, VecDeque};
 use std::io::{self, BufRead};
 
-use super::Layout;
 use super::errors::{CsvError, CsvErrorKind, NamesError, err};
 use super::names::{Axis, CustomNames, NameList, Names};
+use super::{Delimiter, Dialect, Layout};
 use crate::grid::{GridError, House, Puzzle, Shape};
 use crate::io::lines::{LineError, LineReader, quote_prefix};
 use long::{Columns, read_long};
@@ -27,6 +27,9 @@ pub struct Roster {
     pub line: usize,
     /// The layout it was read from.
     pub layout: Layout,
+    /// How the file is spelled: its delimiter, line ends and byte-order mark (one file,
+    /// one dialect: every roster of a long file has the same).
+    pub dialect: Dialect,
     /// The shifts given, blanks for the rest; no shift repeats in a house.
     pub puzzle: Puzzle,
     /// The names it uses: the lists given, the file's own staff and day names (wide), or the
@@ -153,6 +156,40 @@ pub(super) fn default_index(axis: Axis, name: &str) -> Option<usize> {
         return None;
     }
     digits.parse().ok()
+}
+
+/// How a roster's shifts were written: whether every shift given is a plain number (`3`).
+/// Without a shift list, such a roster keeps that spelling ([`Names`] of `1`…`N`), so that
+/// what is written from it reads as its input did (a numeric import stays numeric).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ShiftSpelling {
+    any: bool,
+    numbers: bool,
+}
+
+impl Default for ShiftSpelling {
+    fn default() -> ShiftSpelling {
+        ShiftSpelling {
+            any: false,
+            numbers: true,
+        }
+    }
+}
+
+impl ShiftSpelling {
+    /// Notes a shift given as `name`.
+    pub(super) fn note(&mut self, name: &str) {
+        self.any = true;
+        self.numbers &= !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit());
+    }
+
+    /// Numbers as the shift names of `names` when every shift given was one and no list
+    /// names the shifts.
+    pub(super) fn apply(self, names: &mut Names, custom: &CustomNames) {
+        if self.any && self.numbers && custom.get(Axis::Shift).is_none() {
+            names.shifts = (1..=names.shifts.len()).map(|k| k.to_string()).collect();
+        }
+    }
 }
 
 /// Maps the names of one axis to indices: by a name list, or by default names and numbers.
@@ -285,6 +322,8 @@ struct Rows<'r, R> {
     lines: &'r mut LineReader<R>,
     builder: ::csv::ReaderBuilder,
     delimiter: Option<u8>,
+    /// Whether the first non-empty line ends in a carriage return.
+    crlf: bool,
     pending: VecDeque<Row>,
 }
 
@@ -339,6 +378,7 @@ impl<R: BufRead> Rows<'_, R> {
                     };
                     self.builder.delimiter(d);
                     self.delimiter = Some(d);
+                    self.crlf = text.ends_with('\r');
                     d
                 }
             };
@@ -451,6 +491,7 @@ fn read_all<R: BufRead>(
         lines,
         builder,
         delimiter: None,
+        crlf: false,
         pending: VecDeque::new(),
     };
     let Some(header) = rows.next()? else {
@@ -466,10 +507,22 @@ fn read_all<R: BufRead>(
         .map(|f| f.to_ascii_lowercase())
         .collect();
     let head: Vec<&str> = lower.iter().map(String::as_str).collect();
-    match Columns::of(&head) {
+    let mut rosters = match Columns::of(&head) {
         Some(columns) => read_long(&header, width, columns, &mut rows, custom),
         None => read_wide(&header, width, &mut rows, custom).map(|r| vec![r]),
+    }?;
+    let dialect = Dialect {
+        delimiter: rows
+            .delimiter
+            .and_then(Delimiter::from_byte)
+            .unwrap_or_default(),
+        crlf: rows.crlf,
+        bom: rows.lines.had_bom(),
+    };
+    for r in &mut rosters {
+        r.dialect = dialect;
     }
+    Ok(rosters)
 }
 
 /// A name list that does not fit the roster whose header is on `line`.

@@ -156,12 +156,12 @@ fn error_positions() {
         ),
         (
             format!("{head}A,1,,,\nB,,,,\nC,,,,\nD,1,,,\n"),
-            "line 5, field 2: shift \"Shift 1\" is given twice on day \"Day 1\" (also at \
+            "line 5, field 2: shift \"1\" is given twice on day \"Day 1\" (also at \
              line 2, field 2)",
         ),
         (
             format!("{head}A,1,,,\nB,,1,,\nC,,,,\nD,,,,\n"),
-            "line 3, field 3: shift \"Shift 1\" is given twice in the block of staff \"A\" \
+            "line 3, field 3: shift \"1\" is given twice in the block of staff \"A\" \
              to \"B\" and days \"Day 1\" to \"Day 2\" (also at line 2, field 2)",
         ),
         (
@@ -171,7 +171,7 @@ fn error_positions() {
         ),
         (
             "staff,day,shift\n1,1,1\n2,2,1\n".into(),
-            "line 3, field 3: shift \"Shift 1\" is given twice in the block",
+            "line 3, field 3: shift \"1\" is given twice in the block",
         ),
         (
             "grid,staff,day,shift\n+1,1,1,1\n".into(),

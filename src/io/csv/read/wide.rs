@@ -3,11 +3,11 @@
 use std::collections::HashMap;
 use std::io::BufRead;
 
-use super::{Fail, Lookup, Roster, Row, Rows, default_index, finish, names_error};
+use super::{Fail, Lookup, Roster, Row, Rows, ShiftSpelling, default_index, finish, names_error};
 use crate::grid::Shape;
-use crate::io::csv::Layout;
 use crate::io::csv::errors::{CsvErrorKind, err};
 use crate::io::csv::names::{Axis, CustomNames, Names, check_name};
+use crate::io::csv::{Dialect, Layout};
 use crate::io::lines::quote_prefix;
 
 /// Reads a wide roster: `header` is its first row, `width` its fields up to the last
@@ -77,6 +77,7 @@ pub(super) fn read_wide<R: BufRead>(
     // Rows: one per staff member, by the staff list or in the file's order.
     let staff = Lookup::new(Axis::Staff, n, custom);
     let shifts = Lookup::new(Axis::Shift, n, custom);
+    let mut spelling = ShiftSpelling::default();
     let mut cells = vec![0u8; shape.cells()];
     let mut origin = vec![(0usize, 0usize); shape.cells()];
     let mut line_of_staff: Vec<Option<usize>> = vec![None; n];
@@ -142,6 +143,7 @@ pub(super) fn read_wide<R: BufRead>(
             origin[i] = (row.line, j + 2);
             if !text.is_empty() {
                 cells[i] = (shifts.get(text, row.line, j + 2)? + 1) as u8;
+                spelling.note(text);
             }
         }
         count += 1;
@@ -163,6 +165,7 @@ pub(super) fn read_wide<R: BufRead>(
         };
         return Err(err(last, None, kind).into());
     }
+    spelling.apply(&mut names, custom);
     // Default names out of order (`Staff 4` on the first row): each goes where its number
     // says, as in a long file, so that converting between the layouts never moves a shift.
     if staff.list.is_none() {
@@ -180,6 +183,7 @@ pub(super) fn read_wide<R: BufRead>(
         label: None,
         line: header.line,
         layout: Layout::Wide,
+        dialect: Dialect::default(),
         puzzle,
         names,
     })
