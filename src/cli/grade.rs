@@ -130,7 +130,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                 msg!(
                     "shiftgrid: {name}:{}: puzzle {} has no solution: {}",
                     item.line,
-                    item.index + 1,
+                    item.number(),
                     conflict.named(labels.as_ref())
                 );
             }
@@ -138,13 +138,13 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                 Some(0) => msg!(
                     "shiftgrid: {name}:{}: puzzle {} has no solution (found by search)",
                     item.line,
-                    item.index + 1
+                    item.number()
                 ),
                 Some(_) => msg!(
                     "shiftgrid: {name}:{}: puzzle {} has more than one solution, so no \
                      technique can finish it",
                     item.line,
-                    item.index + 1
+                    item.number()
                 ),
                 None => {}
             }

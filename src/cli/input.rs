@@ -221,6 +221,14 @@ impl Item {
         self.roster.as_ref().and_then(|r| r.0.as_deref())
     }
 
+    /// Its number for messages: `2`, or `2 ("Week 12")` for a grid with a label.
+    pub(super) fn number(&self) -> String {
+        match self.grid_label() {
+            Some(label) => format!("{} ({label:?})", self.index + 1),
+            None => (self.index + 1).to_string(),
+        }
+    }
+
     /// The label in a long CSV's grid column: the input's own, or the puzzle's number.
     pub(super) fn label(&self) -> String {
         self.roster

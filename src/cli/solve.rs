@@ -117,14 +117,17 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
             match o.verdict() {
                 Some(Verdict::None) => {
                     not_proper += 1;
-                    msg!("shiftgrid: {name}:{line}: puzzle {} has no solution", i + 1);
+                    msg!(
+                        "shiftgrid: {name}:{line}: puzzle {} has no solution",
+                        item.number()
+                    );
                 }
                 Some(Verdict::Multiple) if !args.first => {
                     not_proper += 1;
                     msg!(
                         "shiftgrid: {name}:{line}: puzzle {} has more than one solution; \
                          printing one",
-                        i + 1
+                        item.number()
                     );
                 }
                 None if o.count == 0 => {
@@ -132,7 +135,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
                     msg!(
                         "shiftgrid: {name}:{line}: puzzle {}: no solution found within the \
                          time limit",
-                        i + 1
+                        item.number()
                     );
                 }
                 None if !args.first => {
@@ -140,7 +143,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
                     msg!(
                         "shiftgrid: {name}:{line}: puzzle {}: the time limit came before a \
                          second solution was ruled out; printing the one found",
-                        i + 1
+                        item.number()
                     );
                 }
                 _ => {}

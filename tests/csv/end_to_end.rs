@@ -564,6 +564,21 @@ fn rosters_come_back_as_they_came() {
             "grid,staff,day,shift\nWeek 12,Ann,Mon,1\nWeek 12,Ann,Tue,2\nWeek 12,Ann,Wed,4\n",
         ))
         .stdout(contains("\nWeek 12,Dee,Thu,1\n"));
+    // Messages about a labelled grid name it by its label too.
+    let two = dir.path().join("two.csv");
+    fs::write(
+        &two,
+        "grid,staff,day,shift\nWeek 1,1,1,1\nWeek 1,4,4,\nWeek 2,1,1,2\nWeek 2,4,4,\n",
+    )
+    .unwrap();
+    shiftgrid()
+        .arg("solve")
+        .arg(&two)
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "two.csv:4: puzzle 2 (\"Week 2\") has more than one solution; printing one",
+        ));
     // --delimiter needs CSV output.
     shiftgrid()
         .args(["solve", "-f", "grid", "--delimiter", "tab"])

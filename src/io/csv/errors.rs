@@ -365,6 +365,25 @@ pub enum CsvErrorKind {
         /// How many the file names.
         count: usize,
     },
+    /// A long roster naming more staff or days of its own than make a roster, one of which
+    /// is missing from the rows that give their order: most likely a typo.
+    #[error(
+        "{axis} {name:?} is not on the rows of {anchor:?}, which name {listed} {}: a typo? \
+         (list every one there, with an empty shift where none is assigned, or name them \
+         with {})",
+        axis.plural(),
+        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }
+    )]
+    Stray {
+        /// The axis of the name.
+        axis: Axis,
+        /// The name (its first 40 characters).
+        name: String,
+        /// The first row's name on the other axis, whose rows give the order.
+        anchor: String,
+        /// How many names of the axis those rows give.
+        listed: usize,
+    },
     /// A name list that does not fit this roster.
     #[error(transparent)]
     Names(NamesError),

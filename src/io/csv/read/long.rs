@@ -320,6 +320,58 @@ fn typo(axis: Axis, seen: &Seen) -> Option<CsvError> {
     Some(unnumbered(axis, &seen.names[id], line, field))
 }
 
+/// For an axis of names of its own whose order the first row gives (the staff on the first
+/// row's day, the days of the first row's staff member): the first name, by line, that
+/// those rows leave out, as the likely typo when the file names too many. `None` when no
+/// own axis leaves one out.
+fn stray(
+    group: &Group,
+    axes: &[(Axis, &Seen, usize); 2],
+    placings: &[Placing; 2],
+    custom: &CustomNames,
+) -> Option<CsvError> {
+    let first = group.rows.first()?;
+    // A key's place on the other axis, where that is known without the size.
+    let place = |a: &Assignment, slot: usize| -> usize {
+        let key = usize::from(if slot == 0 { a.staff } else { a.day });
+        match &placings[slot] {
+            Placing::Numbered(of, _) => of[key],
+            Placing::Listed | Placing::Own => key,
+        }
+    };
+    (0..2)
+        .filter(|&k| matches!(placings[k], Placing::Own))
+        .find_map(|k| {
+            let (axis, seen, field) = axes[k];
+            let other = 1 - k;
+            let anchor = place(first, other);
+            let mut on_anchor = vec![false; seen.names.len()];
+            for a in group.rows.iter().filter(|a| place(a, other) == anchor) {
+                on_anchor[place(a, k)] = true;
+            }
+            let listed = on_anchor.iter().filter(|&&on| on).count();
+            let id = (0..seen.names.len())
+                .filter(|&id| !on_anchor[id])
+                .min_by_key(|&id| seen.at[id])?;
+            let (line, _) = seen.at[id];
+            let key = usize::from(if other == 0 { first.staff } else { first.day });
+            let anchor_name = match (&placings[other], custom.get(axes[other].0)) {
+                (Placing::Listed, Some(list)) => list.names.get(key),
+                _ => axes[other].1.names.get(key),
+            };
+            Some(err(
+                line,
+                Some(field + 1),
+                CsvErrorKind::Stray {
+                    axis,
+                    name: quote_prefix(&seen.names[id]),
+                    anchor: anchor_name.map_or_else(String::new, |s| quote_prefix(s)),
+                    listed,
+                },
+            ))
+        })
+}
+
 /// How the staff or the days of a grid are placed.
 enum Placing {
     /// By the name list: keys are indices.
@@ -399,10 +451,15 @@ fn finish_group(
         axes.map(|(axis, seen, _)| placing(axis, seen, custom.get(axis).is_some(), complete));
     let mut placings = [staff_placing?, day_placing?];
     // Names of its own that do not make a roster: where the file numbers an axis but for a
-    // few names, the first of those is most likely a typo, and is named as one.
-    let fail = |kind: CsvErrorKind, line: usize| -> CsvError {
+    // few names, the first of those is most likely a typo, and is named as one; else a name
+    // missing from the rows that give the order of its axis (`Bbo` beside Ann, Bob, Cat
+    // and Dee on the first day) is named as the likely typo.
+    // (`placings` is given where the file names too many of an axis: a name missing from
+    // the ordering rows is then a stray, where with the right count it is only unordered.)
+    let fail = |kind: CsvErrorKind, line: usize, placings: Option<&[Placing; 2]>| -> CsvError {
         axes.iter()
             .find_map(|(axis, seen, _)| typo(*axis, seen))
+            .or_else(|| placings.and_then(|p| stray(&group, &axes, p, custom)))
             .unwrap_or_else(|| err(line, None, kind))
     };
     // The size: the lists', else the count of names an axis of its own uses, else the
@@ -417,14 +474,14 @@ fn finish_group(
                         count,
                         shape,
                     };
-                    return Err(fail(kind, header_line));
+                    return Err(fail(kind, header_line, Some(&placings)));
                 }
             }
             shape
         }
         (None, Some(a), Some(b)) if a != b => {
             let kind = CsvErrorKind::OwnCounts { staff: a, days: b };
-            return Err(fail(kind, header_line));
+            return Err(fail(kind, header_line, Some(&placings)));
         }
         (None, Some(count), _) | (None, None, Some(count)) => {
             let axis = if own(0).is_some() {
@@ -432,8 +489,13 @@ fn finish_group(
             } else {
                 Axis::Day
             };
-            Shape::from_side(count)
-                .map_err(|_| fail(CsvErrorKind::OwnCount { axis, count }, header_line))?
+            Shape::from_side(count).map_err(|_| {
+                fail(
+                    CsvErrorKind::OwnCount { axis, count },
+                    header_line,
+                    Some(&placings),
+                )
+            })?
         }
         (None, None, None) => {
             let mut max = group.max_shift.0;
@@ -520,7 +582,7 @@ fn finish_group(
                 listed: next,
                 count: seen.names.len(),
             };
-            return Err(fail(kind, first.line));
+            return Err(fail(kind, first.line, None));
         }
         own_order[k] = Some(order);
     }

@@ -115,6 +115,30 @@ fn names_of_its_own_must_match_the_lists_and_typos_are_named() {
     let text = "staff,day,shift\n1,Mo,1\n1,Tu,\n1,We,\n1,Th,\nBob,Mo,\nCy,Mo,\nDi,Mo,\n";
     let e = read_err(text, &d);
     assert!(e.to_string().contains("unknown staff \"Bob\""), "{e}");
+    // A misspelt name beside four good ones: the one the ordering rows leave out is named,
+    // on its line and field, for staff (with or without lists) and days.
+    let five = "staff,day,shift\nAnn,Mon,1\nAnn,Tue,\nAnn,Wed,\nAnn,Thu,\nBob,Mon,\nCat,Mon,\n\
+                Dee,Mon,\nDee,Thu,4\nBbo,Wed,2\n";
+    let days = CustomNames {
+        days: Some(list("d", &["Mon", "Tue", "Wed", "Thu"])),
+        ..CustomNames::default()
+    };
+    for custom in [&d, &days] {
+        let e = read_err(five, custom);
+        assert_eq!((e.line, e.field), (10, Some(1)), "{e}");
+        assert!(
+            e.to_string()
+                .contains("staff \"Bbo\" is not on the rows of \"Mon\", which name 4 staff"),
+            "{e}"
+        );
+    }
+    let e = read_err(&five.replace("Bbo,Wed", "Bob,Frii"), &d);
+    assert_eq!((e.line, e.field), (10, Some(2)), "{e}");
+    assert!(
+        e.to_string()
+            .contains("day \"Frii\" is not on the rows of \"Ann\", which name 4 days"),
+        "{e}"
+    );
 }
 
 #[test]
