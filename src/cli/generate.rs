@@ -22,13 +22,13 @@ mod report;
 mod values;
 
 use super::exit::{self, Exit};
-use super::input::NameArgs;
+use super::input::{InputArgs, NameArgs, load_puzzles};
 use super::output::{InBatch, OutputArgs, Sink, emit, sink_for_shape};
 use super::{Ctx, note_seed, pick_seed, progress};
-use crate::generate::expand::{ExpandConfig, expand};
+use crate::generate::expand::{ExpandConfig, expand, expand_grid};
 use crate::generate::fill::batch_seed;
-use crate::generate::ga::{GaConfig, GaProgress, GenerationRecord, evolve};
-use crate::generate::{GenerateConfig, generate};
+use crate::generate::ga::{GaConfig, GaProgress, GenerationRecord, evolve, evolve_grid};
+use crate::generate::{GenerateConfig, generate, generate_from};
 use crate::grade::Grade;
 use crate::grid::{Grid, Puzzle, Shape};
 use crate::solve::SearchControl;
@@ -39,9 +39,22 @@ use values::{GridArg, MethodArg, OrderArg, SymmetryArg, name_of};
 /// Flags of `shiftgrid generate`.
 #[derive(Debug, Args)]
 pub(super) struct GenerateArgs {
-    /// Box size b: puzzles are b²×b² (2..10: 4x4 up to 100x100).
-    #[arg(long = "box", short, value_name = "B")]
-    box_size: usize,
+    /// Box size b: puzzles are b²×b² (2..10: 4x4 up to 100x100); with --from, the file's
+    /// size (given, it must match).
+    #[arg(
+        long = "box",
+        short,
+        value_name = "B",
+        required_unless_present = "from"
+    )]
+    box_size: Option<usize>,
+    /// Make the puzzles from the grid in FILE (any input form, a roster CSV too; - for
+    /// standard input) instead of a random one: its unique solution is that grid. A grid
+    /// with blanks (a roster with some shifts agreed) is completed first (the solver's
+    /// first completion) and its givens are kept as givens (--method prove only); a roster
+    /// CSV's names and dialect are the output's.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["grid", "automorphic"])]
+    from: Option<std::path::PathBuf>,
     /// Seed (default: picked at random and printed on stderr). Same seed, same puzzle,
     /// whatever the thread count (unless a time limit cuts the run short).
     #[arg(long, short, value_name = "S")]
@@ -163,6 +176,19 @@ struct GaSummary {
     history: Vec<GenerationRecord>,
 }
 
+/// A roster CSV given to `--from`: its layout and dialect, and its names.
+type CsvSource = (
+    (crate::io::csv::Layout, crate::io::csv::Dialect),
+    crate::io::csv::Names,
+);
+
+/// The grid of `--from`: the solution every puzzle is made from, and the givens to keep (a
+/// partial roster's agreed shifts).
+struct Source {
+    solution: Grid,
+    keep: Option<Puzzle>,
+}
+
 /// The validated method and its configuration.
 #[derive(Clone, Copy)]
 enum Method {
@@ -194,7 +220,8 @@ impl Method {
         )
     }
 
-    /// Makes the puzzle of `seed`; `None` when interrupted before there was one.
+    /// Makes the puzzle of `seed` (from `from`'s grid, or a random one); `None` when
+    /// interrupted before there was one.
     fn make(
         &self,
         shape: Shape,
@@ -202,6 +229,7 @@ impl Method {
         serial: bool,
         control: &SearchControl,
         progress: Option<&GaProgress>,
+        from: Option<&Source>,
     ) -> Option<Made> {
         match *self {
             Method::Prove(base) => {
@@ -210,7 +238,11 @@ impl Method {
                     check_threads: if serial { 1 } else { base.check_threads },
                     ..base
                 };
-                let g = generate(shape, &cfg, control)?;
+                let g = match from {
+                    Some(s) => generate_from(&s.solution, s.keep.as_ref(), &cfg, control)
+                        .expect("--from's kept givens are the completion's own"),
+                    None => generate(shape, &cfg, control)?,
+                };
                 Some(Made {
                     puzzle: g.puzzle,
                     solution: g.solution,
@@ -225,7 +257,10 @@ impl Method {
             Method::Expand(base, limit) => {
                 let cfg = ExpandConfig { seed, ..base };
                 let deadline = base_deadline(control, limit);
-                let e = expand(shape, &cfg, &deadline)?;
+                let e = match from {
+                    Some(s) => expand_grid(&s.solution, &cfg, &deadline),
+                    None => expand(shape, &cfg, &deadline)?,
+                };
                 Some(Made {
                     puzzle: e.puzzle,
                     solution: e.solution,
@@ -239,7 +274,10 @@ impl Method {
             }
             Method::Ga(base) => {
                 let cfg = GaConfig { seed, ..base };
-                let e = evolve(shape, &cfg, control, progress)?;
+                let e = match from {
+                    Some(s) => evolve_grid(&s.solution, &cfg, control, progress),
+                    None => evolve(shape, &cfg, control, progress)?,
+                };
                 Some(Made {
                     puzzle: e.puzzle,
                     solution: e.solution,
@@ -258,6 +296,76 @@ impl Method {
             }
         }
     }
+}
+
+/// Reads `--from`'s grid: the file's one puzzle (any form), completed by the solver when it
+/// has blanks (its givens then kept, with `--method prove` only); for a roster CSV also its
+/// layout, dialect and names, which the output takes.
+///
+/// # Errors
+/// Usage errors (several puzzles, blanks with another method); data errors (no puzzle, a
+/// bad one, no completion); interruption while completing.
+fn read_source(
+    ctx: &Ctx,
+    args: &GenerateArgs,
+    path: &std::path::Path,
+) -> Result<(Source, Option<CsvSource>)> {
+    use crate::solve::{Engine, SolveLimits, solve};
+    let (mut input, custom) =
+        load_puzzles(&InputArgs::auto(path.to_path_buf()), &args.names, true)?;
+    let name = input.name.clone();
+    if input.is_several()? {
+        return Err(exit::usage_error(format!(
+            "--from takes one grid, but {name} holds more than one puzzle"
+        )));
+    }
+    let Some(item) = input.first_only()? else {
+        // A bad puzzle was reported as it was read.
+        return Err(exit::data_error(if input.bad > 0 {
+            format!("{name}: no grid to make puzzles from")
+        } else {
+            format!("{name} holds no puzzle")
+        }));
+    };
+    let csv = match input.csv_form() {
+        Some(form) => Some((form, input.names(&item, &custom)?)),
+        None => None,
+    };
+    let puzzle = item.puzzle;
+    if puzzle.is_full() {
+        let solution = Grid::new(puzzle.shape(), puzzle.cells().to_vec())
+            .map_err(|e| exit::data_error(format!("{name}: {e}")))?;
+        return Ok((
+            Source {
+                solution,
+                keep: None,
+            },
+            csv,
+        ));
+    }
+    if !matches!(args.method, None | Some(MethodArg::Prove)) || args.level.is_some() {
+        return Err(exit::usage_error(format!(
+            "{name} has blank cells: --method expand and ga make puzzles from a full grid \
+             (--method prove keeps a partial roster's shifts as givens)"
+        )));
+    }
+    let outcome = solve(&puzzle, Engine::Auto, &SolveLimits::first(), &ctx.control)
+        .map_err(|e| exit::data_error(format!("{name}: {e}")))?;
+    let Some(solution) = outcome.solutions.into_iter().next() else {
+        if ctx.control.interrupt.load(Ordering::Relaxed) {
+            return Err(exit::interrupted());
+        }
+        return Err(exit::data_error(format!(
+            "{name}: the shifts given have no completion, so no puzzle can keep them"
+        )));
+    };
+    Ok((
+        Source {
+            solution,
+            keep: Some(puzzle),
+        },
+        csv,
+    ))
 }
 
 /// `control` with a deadline `limit` from now (expansion has no time limit of its own).
@@ -344,6 +452,7 @@ impl Batch<'_> {
         self.sink.push(&Generated {
             key: InBatch { index, seed },
             method: self.method,
+            from_file: self.args.from.is_some(),
             made: g,
             solution: self.args.solution,
             stats: self.args.stats,
@@ -357,8 +466,24 @@ impl Batch<'_> {
 /// Usage errors (size, CSV flags, flags of another method), name-file errors, I/O errors,
 /// and an interruption before any puzzle was made.
 pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
-    let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
-    let out_form = args.output.resolve()?;
+    let (source, csv_input) = match &args.from {
+        Some(path) => {
+            let (source, csv_input) = read_source(ctx, args, path)?;
+            (Some(source), csv_input)
+        }
+        None => (None, None),
+    };
+    let shape = match (&source, args.box_size) {
+        (Some(s), Some(b)) if b != s.solution.shape().box_size() => {
+            return Err(exit::usage_error(format!(
+                "--box {b} does not match --from's grid, which is {}",
+                s.solution.shape()
+            )));
+        }
+        (Some(s), _) => s.solution.shape(),
+        (None, b) => Shape::new(b.unwrap_or(0)).map_err(|e| exit::usage_error(e.to_string()))?,
+    };
+    let out_form = args.output.resolve_for(csv_input.as_ref().map(|c| c.0))?;
     // A shard (`--first-index`) of one puzzle in long CSV still carries its number in the
     // `grid` column, as the batch it is a slice of does.
     let shard_in_long = args.first_index.is_some()
@@ -367,13 +492,16 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             super::output::Out::Csv(crate::io::csv::Layout::Long, _)
         );
     let several = args.count > 1 || args.solution || shard_in_long;
-    let sink = sink_for_shape(out_form, shape, &args.names, several, || {
+    let mut sink = sink_for_shape(out_form, shape, &args.names, several, || {
         if args.count > 1 {
             format!("--count {} makes {} puzzles", args.count, args.count)
         } else {
             "--solution adds the solution as a second grid".to_string()
         }
     })?;
+    if let Some((_, names)) = csv_input {
+        sink.set_names(names);
+    }
     let seed = pick_seed(args.seed);
     let method = method_of(args, shape, seed)?;
     let first = args.first_index.unwrap_or(0);
@@ -411,7 +539,14 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     if let (Method::Ga(cfg), 1) = (method, args.count) {
         let ga_progress = GaProgress::default();
         let bar = progress::Progress::ga(visible, &ctx.control, cfg.generations, &ga_progress);
-        let r = method.make(shape, seed_of(0), false, &ctx.control, Some(&ga_progress));
+        let r = method.make(
+            shape,
+            seed_of(0),
+            false,
+            &ctx.control,
+            Some(&ga_progress),
+            source.as_ref(),
+        );
         bar.finish();
         batch.push(0, seed_of(0), r.as_ref())?;
     } else {
@@ -425,7 +560,14 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             _ => progress::Progress::new(visible, args.count, "puzzles", &ctx.control, None),
         };
         if args.count == 1 {
-            let r = method.make(shape, seed_of(0), false, &ctx.control, None);
+            let r = method.make(
+                shape,
+                seed_of(0),
+                false,
+                &ctx.control,
+                None,
+                source.as_ref(),
+            );
             batch.push(0, seed_of(0), r.as_ref())?;
         } else {
             // Many puzzles: one per thread at a time (each puzzle does not depend on how
@@ -440,7 +582,14 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
                 let made: Vec<Option<Made>> = (at..end)
                     .into_par_iter()
                     .map(|i| {
-                        let r = method.make(shape, seed_of(i), true, &ctx.control, None);
+                        let r = method.make(
+                            shape,
+                            seed_of(i),
+                            true,
+                            &ctx.control,
+                            None,
+                            source.as_ref(),
+                        );
                         bar.done.fetch_add(1, Ordering::Relaxed);
                         r
                     })

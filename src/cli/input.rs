@@ -89,6 +89,15 @@ enum AlphabetArg {
 }
 
 impl InputArgs {
+    /// Reading `path` as `--input-format auto` does (for `generate --from`).
+    pub(super) fn auto(path: PathBuf) -> InputArgs {
+        InputArgs {
+            input: path,
+            input_format: InputFormatArg::Auto,
+            alphabet: None,
+        }
+    }
+
     fn options(&self) -> ParseOptions {
         ParseOptions {
             format: match self.input_format {

@@ -354,6 +354,84 @@ pub fn generate(
     // has a puzzle to return; only Ctrl-C stops it.
     let solution = expand::fill_for_seed(shape, config.seed, config.grid, control)?;
     let fill_micros = start.elapsed().as_micros() as u64;
+    Some(blank(solution, None, config, control, start, fill_micros))
+}
+
+/// Generates a puzzle whose unique solution is `solution` (a grid of the caller's: a
+/// roster to publish the fewest shifts of), keeping every given of `keep` (shifts already
+/// agreed) as a given: only the other cells are blanked, as [`generate`] blanks them
+/// (`config.grid` is not used). With `keep`, [`Generated::minimal`] means that no other
+/// given (orbit) can go; an orbit that holds a kept cell is kept whole.
+///
+/// ```
+/// use shiftgrid::{Grid, Puzzle, Shape, solve::{dlx::Solver, SearchControl, SolveLimits}};
+/// use shiftgrid::generate::{generate_from, GenerateConfig, Symmetry};
+/// let grid: Grid = "1234341221434321".parse().unwrap();
+/// let agreed: Puzzle = "1...............".parse().unwrap();
+/// let cfg = GenerateConfig::with_symmetry(grid.shape(), 3, Symmetry::None);
+/// let g = generate_from(&grid, Some(&agreed), &cfg, &SearchControl::default()).unwrap();
+/// assert_eq!(g.solution, grid);
+/// assert_eq!(g.puzzle.cells()[0], 1);
+/// let count = Solver::new(&g.puzzle).unwrap().solve(&SolveLimits::count_up_to(2)).count;
+/// assert_eq!(count, 1);
+/// ```
+///
+/// # Errors
+/// [`GenerateFromError`] when `keep` is of another size or a given of it disagrees with
+/// `solution`.
+pub fn generate_from(
+    solution: &Grid,
+    keep: Option<&Puzzle>,
+    config: &GenerateConfig,
+    control: &SearchControl,
+) -> Result<Generated, GenerateFromError> {
+    if let Some(k) = keep {
+        if k.shape() != solution.shape() {
+            return Err(GenerateFromError::Shape);
+        }
+        if let Some(i) =
+            (0..k.cells().len()).find(|&i| k.cells()[i] != 0 && k.cells()[i] != solution.cells()[i])
+        {
+            let n = solution.shape().side();
+            return Err(GenerateFromError::Disagrees {
+                pos: crate::grid::Pos {
+                    row: i / n,
+                    col: i % n,
+                },
+            });
+        }
+    }
+    let start = Instant::now();
+    let deadline = config.time_limit.and_then(|d| start.checked_add(d));
+    let control = &control.clone().with_deadline(deadline);
+    Ok(blank(solution.clone(), keep, config, control, start, 0))
+}
+
+/// Why [`generate_from`] cannot use its grid and kept givens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateFromError {
+    /// The givens to keep are of another size than the grid.
+    #[error("the givens to keep are of another size than the grid")]
+    Shape,
+    /// A given to keep is not the grid's symbol there.
+    #[error("a given to keep at row {}, column {} is not the grid's symbol there", .pos.row + 1, .pos.col + 1)]
+    Disagrees {
+        /// Where (0-based).
+        pos: crate::grid::Pos,
+    },
+}
+
+/// Blanks `solution` as [`generate`] describes, never blanking an orbit that holds a given
+/// of `keep`; `control` already carries the deadline counted from `start`.
+fn blank(
+    solution: Grid,
+    keep: Option<&Puzzle>,
+    config: &GenerateConfig,
+    control: &SearchControl,
+    start: Instant,
+    fill_micros: u64,
+) -> Generated {
+    let shape = solution.shape();
     let mut puzzle: Vec<u8> = solution.cells().to_vec();
     let mut givens = puzzle.len();
     control.givens.store(givens as u64, Ordering::Relaxed);
@@ -362,6 +440,11 @@ pub fn generate(
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     rng.set_stream(1);
     orbits.shuffle(&mut rng);
+    // Kept givens: their orbits are never tried (after the shuffle, so that the same seed
+    // blanks the rest in the same order whatever is kept).
+    if let Some(k) = keep {
+        orbits.retain(|o| o.iter().all(|&c| k.cells()[c as usize] == 0));
+    }
     // Stable: the shuffled order stays random among orbits of one key.
     orbits.sort_by_key(|o| order_key(config.order, shape, o));
     let mut queue: VecDeque<Vec<u32>> = orbits.into();
@@ -497,13 +580,13 @@ pub fn generate(
             .all(|(orbit, witness)| is_witness(shape, &puzzle, sol, orbit, witness));
     stats.micros = start.elapsed().as_micros() as u64;
     let puzzle = Puzzle::new(shape, puzzle).expect("cells come from a valid grid");
-    Some(Generated {
+    Generated {
         puzzle,
         solution,
         minimal,
         stopped_early,
         stats,
-    })
+    }
 }
 
 #[cfg(test)]

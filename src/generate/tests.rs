@@ -43,6 +43,77 @@ fn minimal_puzzles_are_unique_and_minimal() {
     }
 }
 
+/// `generate_from` over many seeds: the puzzle's unique solution is the caller's grid,
+/// every kept given is a given, and every other orbit of givens is necessary (counted by
+/// DLX); a kept given that disagrees with the grid is refused.
+#[test]
+fn puzzles_from_a_given_grid_keep_the_agreed_givens_and_are_minimal_beside_them() {
+    use rand::{Rng, SeedableRng};
+    for b in 2..=3 {
+        let shape = Shape::new(b).unwrap();
+        for seed in 0..12u64 {
+            // The grid: one of another seed's puzzles' solutions, not the one generate
+            // would fill for `seed`.
+            let grid = generate(
+                shape,
+                &GenerateConfig::for_shape(shape, seed + 100),
+                &SearchControl::default(),
+            )
+            .unwrap()
+            .solution;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let keep_cells: Vec<u8> = grid
+                .cells()
+                .iter()
+                .map(|&v| if rng.gen_range(0..6) == 0 { v } else { 0 })
+                .collect();
+            let keep = Puzzle::new(shape, keep_cells).unwrap();
+            for symmetry in [Symmetry::None, Symmetry::Rot180] {
+                let cfg = GenerateConfig::with_symmetry(shape, seed, symmetry);
+                for kept in [None, Some(&keep)] {
+                    let g = generate_from(&grid, kept, &cfg, &SearchControl::default()).unwrap();
+                    assert_eq!(g.solution, grid);
+                    assert!(g.minimal);
+                    assert_eq!(count(&g.puzzle), 1, "b {b} seed {seed}");
+                    assert!(g.puzzle.is_completed_by(&grid));
+                    for (i, &v) in keep.cells().iter().enumerate() {
+                        if kept.is_some() && v != 0 {
+                            assert_eq!(g.puzzle.cells()[i], v);
+                        }
+                    }
+                    for orbit in symmetry.orbits(shape) {
+                        let held = orbit.iter().any(|&c| keep.cells()[c as usize] != 0);
+                        if g.puzzle.cells()[orbit[0] as usize] == 0 || (kept.is_some() && held) {
+                            continue;
+                        }
+                        let mut cells = g.puzzle.cells().to_vec();
+                        for &c in &orbit {
+                            cells[c as usize] = 0;
+                        }
+                        assert!(count(&Puzzle::new(shape, cells).unwrap()) >= 2);
+                    }
+                }
+            }
+        }
+    }
+    let shape = Shape::new(2).unwrap();
+    let grid: Grid = "1234341221434321".parse().unwrap();
+    let wrong: Puzzle = ".3..............".parse().unwrap();
+    let cfg = GenerateConfig::for_shape(shape, 1);
+    let e = generate_from(&grid, Some(&wrong), &cfg, &SearchControl::default()).unwrap_err();
+    assert_eq!(
+        e,
+        GenerateFromError::Disagrees {
+            pos: crate::grid::Pos { row: 0, col: 1 }
+        }
+    );
+    let other = Puzzle::empty(Shape::new(3).unwrap());
+    assert_eq!(
+        generate_from(&grid, Some(&other), &cfg, &SearchControl::default()).unwrap_err(),
+        GenerateFromError::Shape
+    );
+}
+
 #[test]
 fn same_seed_same_puzzle_for_any_thread_count() {
     let shape = Shape::new(3).unwrap();

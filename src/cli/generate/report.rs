@@ -69,6 +69,8 @@ pub(super) fn stats_line(index: u64, seed: u64, shape: Shape, g: &Made) -> Strin
 pub(super) struct Generated<'a> {
     pub(super) key: InBatch,
     pub(super) method: &'a Method,
+    /// `--from`: the grid came from the input file.
+    pub(super) from_file: bool,
     pub(super) made: &'a Made,
     /// `--solution`: the solution follows the puzzle.
     pub(super) solution: bool,
@@ -81,7 +83,7 @@ impl Entry for Generated<'_> {
         #[derive(Serialize)]
         struct GenJson<'a> {
             method: &'static str,
-            /// `random` or `automorphic`.
+            /// `random`, `automorphic`, or `file` (`--from`).
             grid: String,
             symmetry: String,
             givens: usize,
@@ -113,7 +115,10 @@ impl Entry for Generated<'_> {
         }
         let g = self.made;
         let shape = g.puzzle.shape();
-        let (grid, symmetry) = self.method.grid_and_symmetry();
+        let (mut grid, symmetry) = self.method.grid_and_symmetry();
+        if self.from_file {
+            grid = "file".to_string();
+        }
         Record::new(
             &self.key,
             Some(shape),

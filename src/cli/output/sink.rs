@@ -88,6 +88,12 @@ impl Sink {
         }
     }
 
+    /// Every grid of this sink is written with `names` (a roster CSV's own, for
+    /// `generate --from`).
+    pub(in crate::cli) fn set_names(&mut self, names: Names) {
+        self.names = Some(names);
+    }
+
     /// A roster CSV sink for a run that may write several grids (`several`, because
     /// `what`); its entries bring their own names.
     ///
