@@ -26,8 +26,8 @@ pub(super) struct ExportArgs {
     /// rows; several grids get a leading grid column).
     #[arg(long, value_enum, value_name = "SHAPE", default_value_t = CsvShapeArg::Wide)]
     csv_shape: CsvShapeArg,
-    /// Field delimiter [default: the input roster's, where there is one (with its line ends
-    /// and byte-order mark); tab for -o FILE.tsv; else comma].
+    /// Field delimiter [default: tab for -o FILE.tsv; else the input roster's, where there
+    /// is one (its line ends and byte-order mark are kept either way); else comma].
     #[arg(long, value_enum, value_name = "D")]
     delimiter: Option<DelimiterArg>,
     #[command(flatten)]

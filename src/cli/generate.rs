@@ -48,20 +48,23 @@ pub(super) struct GenerateArgs {
         required_unless_present = "from"
     )]
     box_size: Option<usize>,
-    /// Make the puzzles from the grid in FILE (any input form, a roster CSV too; - for
-    /// standard input) instead of a random one: its unique solution is that grid. A grid
-    /// with blanks (a roster with some shifts agreed) is completed first (the solver's
-    /// first completion) and its givens are kept as givens (--method prove only); a roster
-    /// CSV's names and dialect are the output's.
+    /// Make the puzzles from the grid in FILE (grid, line or JSON form with numbers, or a
+    /// roster CSV; - for standard input) instead of a random one: its unique solution is
+    /// that grid. A grid with blanks (a roster with some shifts agreed) is completed first
+    /// (by the learning engine: the same completion at any thread count, within
+    /// --time-limit) and its givens are kept as givens (--method prove only; no symmetry
+    /// unless --symmetry says); a roster CSV's names and dialect are the output's, and
+    /// FILE is never overwritten.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["grid", "automorphic"])]
     from: Option<std::path::PathBuf>,
     /// Seed (default: picked at random and printed on stderr). Same seed, same puzzle,
     /// whatever the thread count (unless a time limit cuts the run short).
     #[arg(long, short, value_name = "S")]
     seed: Option<u64>,
-    /// Symmetry of the pattern of givens.
-    #[arg(long, value_enum, default_value_t = SymmetryArg::Rot180)]
-    symmetry: SymmetryArg,
+    /// Symmetry of the pattern of givens [default: rot180; none with a partial --from
+    /// roster, whose agreed shifts would otherwise keep their mirror cells as givens].
+    #[arg(long, value_enum)]
+    symmetry: Option<SymmetryArg>,
     /// The full grid the puzzle is made from: `random`, or `automorphic`, one that the half
     /// turn maps onto itself with the shifts renamed in pairs (any method, up to 81x81, with
     /// --symmetry rot180, rot90 or dihedral, which hold the half turn). With the point
@@ -309,24 +312,24 @@ fn read_source(
     ctx: &Ctx,
     args: &GenerateArgs,
     path: &std::path::Path,
-) -> Result<(Source, Option<CsvSource>)> {
+) -> Result<Option<(Source, Option<CsvSource>)>> {
     use crate::solve::{Engine, SolveLimits, solve};
     let (mut input, custom) =
         load_puzzles(&InputArgs::auto(path.to_path_buf()), &args.names, true)?;
     let name = input.name.clone();
-    if input.is_several()? {
-        return Err(exit::usage_error(format!(
-            "--from takes one grid, but {name} holds more than one puzzle"
+    let Some(item) = input.first_only()? else {
+        if input.bad > 0 {
+            // A bad puzzle, reported as it was read.
+            return Ok(None);
+        }
+        return Err(exit::data_error(format!("{name} holds no puzzle")));
+    };
+    if input.next_good()?.is_some() || input.bad > 0 {
+        return Err(exit::data_error(format!(
+            "--from takes one grid, but {name} holds more than one puzzle (or more lines \
+             after it)"
         )));
     }
-    let Some(item) = input.first_only()? else {
-        // A bad puzzle was reported as it was read.
-        return Err(exit::data_error(if input.bad > 0 {
-            format!("{name}: no grid to make puzzles from")
-        } else {
-            format!("{name} holds no puzzle")
-        }));
-    };
     let csv = match input.csv_form() {
         Some(form) => Some((form, input.names(&item, &custom)?)),
         None => None,
@@ -335,13 +338,13 @@ fn read_source(
     if puzzle.is_full() {
         let solution = Grid::new(puzzle.shape(), puzzle.cells().to_vec())
             .map_err(|e| exit::data_error(format!("{name}: {e}")))?;
-        return Ok((
+        return Ok(Some((
             Source {
                 solution,
                 keep: None,
             },
             csv,
-        ));
+        )));
     }
     if !matches!(args.method, None | Some(MethodArg::Prove)) || args.level.is_some() {
         return Err(exit::usage_error(format!(
@@ -349,23 +352,54 @@ fn read_source(
              (--method prove keeps a partial roster's shifts as givens)"
         )));
     }
-    let outcome = solve(&puzzle, Engine::Auto, &SolveLimits::first(), &ctx.control)
+    if puzzle.givens() == 0 {
+        // Nothing agreed: a random grid of the size, as without --from (seeded, and the
+        // same at any thread count).
+        return Ok(Some((
+            Source {
+                solution: crate::generate::fill::fill_grid(
+                    puzzle.shape(),
+                    &crate::generate::fill::FillConfig {
+                        workers: 1,
+                        ..crate::generate::fill::FillConfig::new(args.seed.unwrap_or(0))
+                    },
+                    &ctx.control,
+                )
+                .ok_or_else(exit::interrupted)?
+                .grid,
+                keep: None,
+            },
+            csv,
+        )));
+    }
+    // The completion: by the learning engine alone, which finds the same one at any thread
+    // count, within --time-limit (the puzzle then has a limit of its own).
+    let control = ctx
+        .control
+        .clone()
+        .with_deadline(args.time_limit.map(|d| std::time::Instant::now() + d));
+    let outcome = solve(&puzzle, Engine::Learn, &SolveLimits::first(), &control)
         .map_err(|e| exit::data_error(format!("{name}: {e}")))?;
     let Some(solution) = outcome.solutions.into_iter().next() else {
         if ctx.control.interrupt.load(Ordering::Relaxed) {
             return Err(exit::interrupted());
         }
+        if !outcome.complete {
+            return Err(exit::data_error(format!(
+                "{name}: no completion of the shifts given was found within the time limit"
+            )));
+        }
         return Err(exit::data_error(format!(
             "{name}: the shifts given have no completion, so no puzzle can keep them"
         )));
     };
-    Ok((
+    Ok(Some((
         Source {
             solution,
             keep: Some(puzzle),
         },
         csv,
-    ))
+    )))
 }
 
 /// `control` with a deadline `limit` from now (expansion has no time limit of its own).
@@ -467,10 +501,10 @@ impl Batch<'_> {
 /// and an interruption before any puzzle was made.
 pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let (source, csv_input) = match &args.from {
-        Some(path) => {
-            let (source, csv_input) = read_source(ctx, args, path)?;
-            (Some(source), csv_input)
-        }
+        Some(path) => match read_source(ctx, args, path)? {
+            Some((source, csv_input)) => (Some(source), csv_input),
+            None => return Ok(Exit::DataErr),
+        },
         None => (None, None),
     };
     let shape = match (&source, args.box_size) {
@@ -492,7 +526,14 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             super::output::Out::Csv(crate::io::csv::Layout::Long, _)
         );
     let several = args.count > 1 || args.solution || shard_in_long;
-    let mut sink = sink_for_shape(out_form, shape, &args.names, several, || {
+    // Name files read a roster CSV given to --from, whatever the output.
+    let no_names = NameArgs::default();
+    let names_used = if csv_input.is_some() {
+        &no_names
+    } else {
+        &args.names
+    };
+    let mut sink = sink_for_shape(out_form, shape, names_used, several, || {
         if args.count > 1 {
             format!("--count {} makes {} puzzles", args.count, args.count)
         } else {
@@ -503,7 +544,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         sink.set_names(names);
     }
     let seed = pick_seed(args.seed);
-    let method = method_of(args, shape, seed)?;
+    let method = method_of(args, shape, seed, source.as_ref().map(|s| s.keep.is_some()))?;
     let first = args.first_index.unwrap_or(0);
     if first.checked_add(args.count).is_none() {
         return Err(exit::usage_error(format!(
@@ -651,7 +692,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     emit(
         &writing,
         args.output.output.as_deref(),
-        args.names.paths(),
+        args.names.paths().chain(args.from.as_deref()),
         sink.finish()?,
     )?;
     let Totals {

@@ -36,8 +36,8 @@ pub(super) struct InputArgs {
     #[arg(value_name = "FILE", default_value = "-")]
     pub(super) input: PathBuf,
     /// How to read the input. auto detects grids and one-puzzle-per-line batches, and reads
-    /// a roster CSV when the file name ends in .csv or the first line holds a comma or
-    /// semicolon.
+    /// a roster CSV when the file name ends in .csv or .tsv or the first line holds a comma,
+    /// a semicolon or tab-separated names.
     #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
     input_format: InputFormatArg,
     /// Letter alphabet of compact 16x16/25x25 lines (they conflict, so name one)
@@ -47,7 +47,7 @@ pub(super) struct InputArgs {
 }
 
 /// Names for roster CSVs, read and written.
-#[derive(Debug, Args)]
+#[derive(Debug, Default, Args)]
 pub(super) struct NameArgs {
     /// Staff (row) names, one per line; blank lines and # comments are skipped
     /// [default: Staff 1..N].

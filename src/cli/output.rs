@@ -53,8 +53,8 @@ pub(super) struct OutputArgs {
     /// (staff,day,shift rows; several grids get a leading grid column) [default: wide].
     #[arg(long, value_enum, value_name = "SHAPE")]
     csv_shape: Option<CsvShapeArg>,
-    /// Field delimiter of --format csv [default: the input roster's, where there is one;
-    /// tab for -o FILE.tsv; else comma].
+    /// Field delimiter of --format csv [default: tab for -o FILE.tsv; else the input
+    /// roster's, where there is one; else comma].
     #[arg(long, value_enum, value_name = "D")]
     delimiter: Option<DelimiterArg>,
 }
@@ -151,6 +151,18 @@ impl OutputArgs {
     /// A usage error for `--csv-shape` without CSV output (it would be ignored).
     pub(super) fn resolve(&self) -> Result<Out> {
         self.resolve_for(None)
+    }
+
+    /// Checks, before any input is read, what is wrong whatever the input: `--csv-shape` or
+    /// `--delimiter` with a text `--format`.
+    ///
+    /// # Errors
+    /// A usage error, as [`OutputArgs::resolve`] gives.
+    pub(super) fn check_early(&self) -> Result<()> {
+        match self.explicit() {
+            Some(OutputFormatArg::Csv) | None => Ok(()),
+            Some(_) => self.resolve().map(|_| ()),
+        }
     }
 
     /// Whether CSV output is asked for: `--format csv`, or an `-o` file ending in `.csv`

@@ -23,7 +23,7 @@ use crate::solve::{Engine, Outcome, SolveLimits, Stats, Verdict, Workspace};
 #[derive(Debug, Args)]
 #[command(mut_arg("format", |a| a.help(
     "Output form [default: csv, in the input's layout, for a roster CSV input; csv when -o \
-     FILE ends in .csv; grid otherwise]"
+     FILE ends in .csv or .tsv; grid otherwise]"
 )))]
 #[command(mut_arg("csv_shape", |a| a.help(
     "Layout of --format csv: wide (a row per staff member, a column per day) or long \
@@ -72,6 +72,7 @@ fn parse_engine(s: &str) -> Result<Engine, String> {
 /// # Errors
 /// I/O and CSV errors, usage errors for flags that would be ignored, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
+    args.output.check_early()?;
     let (mut input, custom) = load_puzzles(&args.input, &args.names, args.output.asks_for_csv())?;
     // Rosters in, rosters out: a roster CSV is solved into one of the same layout by default.
     let out_form = args.output.resolve_for(input.csv_form())?;

@@ -41,9 +41,12 @@
 //! its symbol: its peers lose it in the next round's peer elimination. The techniques above
 //! level 2 leave that to it too: a cell left with one candidate earlier in the round counts
 //! as filled, so they neither remove its symbol from its peers nor report a pattern whose
-//! every removal is of that kind (a hint never names a cell its own step has filled, and
-//! level 3 and up never take credit for peer elimination's work). Locked candidates need
-//! two cells or more: a symbol locked into one cell is a hidden single. So, as in the paper,
+//! every removal is of that kind: level 3 and up never take credit for peer elimination's
+//! work, and locked candidates never name a cell their step has filled. (A larger pattern
+//! found on the candidates as the sweep began, an X-Wing or a triple, can still use such a
+//! cell when it also removes something else: 5 of about 1,370 level-3-and-up hints over
+//! 1,000 9×9 puzzles.) Locked candidates need two cells or more: a symbol locked into one
+//! cell is a hidden single. So, as in the paper,
 //! a fill that enables further fills counts as several steps. Within a round the techniques
 //! run in level order, each seeing what the previous ones removed; each sweeps rows, then
 //! columns, then blocks (or symbols in increasing order), seeing its own earlier removals.

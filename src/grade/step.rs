@@ -108,11 +108,20 @@ impl Namer<'_> {
         }
     }
 
-    /// A shift named by its own number (a roster that writes shifts as `1`…`N`) has no name
-    /// of its own: it reads "shift 3".
+    /// Shifts named by their own numbers, `1`…`N` (a roster that writes shifts as numbers),
+    /// have no names of their own: they read "shift 3". A list that only partly numbers
+    /// them (`1`, `2`, `3`, `5`) names them all.
     pub(crate) fn named_shift(&self, v: u8) -> Option<&String> {
-        Namer::pick(self.0.map(|l| &l.shifts), usize::from(v).wrapping_sub(1))
-            .filter(|name| name.parse::<u8>().ok() != Some(v) || name.starts_with('0'))
+        let numbered = |l: &&Labels| {
+            l.shifts
+                .iter()
+                .enumerate()
+                .all(|(k, s)| *s == (k + 1).to_string())
+        };
+        Namer::pick(
+            self.0.filter(|l| !numbered(l)).map(|l| &l.shifts),
+            usize::from(v).wrapping_sub(1),
+        )
     }
 
     /// "3", or the shift's name.
@@ -406,6 +415,29 @@ impl Recorder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbered_shifts_read_as_shifts_and_other_lists_as_names() {
+        let labels = |shifts: &[&str]| Labels {
+            staff: (1..=4).map(|k| format!("S{k}")).collect(),
+            days: (1..=4).map(|k| format!("D{k}")).collect(),
+            shifts: shifts.iter().map(|s| s.to_string()).collect(),
+        };
+        // Shifts written as their numbers: "shift 3", as without names.
+        let numbered = labels(&["1", "2", "3", "4"]);
+        assert_eq!(Namer(Some(&numbered)).shift(3), "shift 3");
+        assert_eq!(
+            Namer(Some(&numbered)).shifts(&[1, 2, 4], "and"),
+            "shifts 1, 2 and 4"
+        );
+        // A list that numbers them only in part names every one as the list does (it once
+        // read "shifts 1, 2 and 4" for the names 1, 2 and 5).
+        let mixed = labels(&["1", "2", "3", "5"]);
+        assert_eq!(Namer(Some(&mixed)).shifts(&[1, 2, 4], "and"), "1, 2 and 5");
+        assert_eq!(Namer(Some(&mixed)).shift(3), "3");
+        let named = labels(&["A", "2", "C", "D"]);
+        assert_eq!(Namer(Some(&named)).shifts(&[1, 2], "and"), "A and 2");
+    }
 
     #[test]
     fn nowhere_else_reads_for_it_and_them() {

@@ -689,8 +689,52 @@ fn generate_from_a_grid_or_a_partial_roster() {
         .args(["generate", "--from"])
         .arg(&two)
         .assert()
-        .code(2)
+        .code(65)
         .stderr(contains("--from takes one grid, but"));
+    // The input is never overwritten, and the same completion comes at any thread count.
+    shiftgrid()
+        .args(["generate", "--from"])
+        .arg(&grid_file)
+        .arg("-o")
+        .arg(&grid_file)
+        .assert()
+        .code(2)
+        .stderr(contains("refusing to overwrite the input file"));
+    assert_eq!(std::fs::read(&grid_file).unwrap(), grid);
+    let partial = dir.path().join("partial.txt");
+    std::fs::write(&partial, "1 . . .\n. . . .\n. . . .\n. . 3 .\n").unwrap();
+    let made: Vec<Vec<u8>> = ["1", "2"]
+        .iter()
+        .map(|j| {
+            shiftgrid()
+                .args([
+                    "generate",
+                    "--seed",
+                    "5",
+                    "--solution",
+                    "-f",
+                    "line",
+                    "-j",
+                    j,
+                    "--from",
+                ])
+                .arg(&partial)
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone()
+        })
+        .collect();
+    assert_eq!(made[0], made[1]);
+    // Name files read a roster given to --from, whatever the output.
+    shiftgrid()
+        .args(["generate", "-f", "line", "--shifts"])
+        .arg(&shifts)
+        .arg("--from")
+        .arg(&roster)
+        .assert()
+        .success();
     let stuck = dir.path().join("stuck.txt");
     // Staff 1 / day 3 has no shift left: 1 and 2 are in its row, 3 and 4 on its day.
     std::fs::write(&stuck, "1 2 . .\n. . . .\n. . 3 .\n. . 4 .\n").unwrap();

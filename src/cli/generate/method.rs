@@ -12,8 +12,16 @@ use crate::generate::{Fallback, GenerateConfig, GridKind, Order, Symmetry, Targe
 use crate::grade::MAX_LEVEL;
 use crate::grid::Shape;
 
-/// Checks the method-specific flags and builds the method's configuration.
-pub(super) fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<Method> {
+/// Checks the method-specific flags and builds the method's configuration. `from` says
+/// whether the grid comes from `--from` (`Some`), and whether it keeps agreed givens
+/// (`Some(true)`): then the defaults are no symmetry (with agreed givens) and no rounds of
+/// `--improve` (whose 25x25 default pays on an automorphic grid only).
+pub(super) fn method_of(
+    args: &GenerateArgs,
+    shape: Shape,
+    seed: u64,
+    from: Option<bool>,
+) -> Result<Method> {
     let method = match (args.method, args.level) {
         (Some(m), _) => m,
         (None, Some(_)) => MethodArg::Ga,
@@ -45,8 +53,15 @@ pub(super) fn method_of(args: &GenerateArgs, shape: Shape, seed: u64) -> Result<
     if method == MethodArg::Ga {
         refuse("--order", args.order.is_some(), "prove or expand")?;
     }
-    let symmetry = Symmetry::from(args.symmetry);
-    let defaults = GenerateConfig::with_symmetry(shape, seed, symmetry);
+    let symmetry = match (args.symmetry, from) {
+        (Some(s), _) => Symmetry::from(s),
+        (None, Some(true)) => Symmetry::None,
+        (None, _) => Symmetry::Rot180,
+    };
+    let mut defaults = GenerateConfig::with_symmetry(shape, seed, symmetry);
+    if from.is_some() {
+        defaults.improve = 0;
+    }
     let asked = match (args.grid, args.automorphic) {
         (Some(g), _) => Some(g),
         (None, true) => Some(GridArg::Automorphic),

@@ -368,9 +368,9 @@ pub enum CsvErrorKind {
     /// A long roster naming more staff or days of its own than make a roster, one of which
     /// is missing from the rows that give their order: most likely a typo.
     #[error(
-        "{axis} {name:?} is not on the rows of {anchor:?}, which name {listed} {}: a typo? \
-         (list every one there, with an empty shift where none is assigned, or name them \
-         with {})",
+        "{axis} {name:?} is not among the {listed} {} on the rows of {anchor:?}, which are as \
+         many as the roster has: a misspelling, here or there? (list every one there, with \
+         an empty shift where none is assigned, or name them with {})",
         axis.plural(),
         if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }
     )]

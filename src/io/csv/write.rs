@@ -146,8 +146,10 @@ fn check_row_lengths(
     use crate::io::lines::MAX_LINE;
     let n = puzzle.shape().side();
     let all = quote_all(names, layout, dialect.delimiter);
-    // A line is read without its line feed but with the carriage return before it.
+    // A line is read without its line feed but with the carriage return before it, and
+    // the first with the byte-order mark.
     let cr = usize::from(dialect.crlf);
+    let bom = if dialect.bom { 3 } else { 0 };
     let field_len = |f: &str| field_len(f, all, dialect.delimiter);
     let shift_len: Vec<usize> = (0..=n)
         .map(|v| field_len(names.shift_text(v as u8)))
@@ -164,6 +166,7 @@ fn check_row_lengths(
             let header = field_len(&names.corner)
                 + n
                 + cr
+                + bom
                 + names.days.iter().map(|d| field_len(d)).sum::<usize>();
             if header > MAX_LINE {
                 return Err(too_long("the header".into(), header));
@@ -462,6 +465,40 @@ mod tests {
         let names = Names::new(s, &custom).unwrap();
         let e = write_roster(Vec::new(), &grid, &names, Layout::Long).unwrap_err();
         assert!(matches!(e, ExportError::RowTooLong { .. }), "{e}");
+        // A wide header of exactly a line's limit: written and read back without a
+        // byte-order mark or CRLF; with either, the reader's first line is longer, so it
+        // is refused before anything is written.
+        let day_len = (MAX_LINE - "staff".len() - 4) / 4;
+        let mut days: Vec<String> = (1..=4)
+            .map(|k| format!("{k}{}", "d".repeat(day_len - 1)))
+            .collect();
+        let header = "staff".len() + 4 + days.iter().map(String::len).sum::<usize>();
+        days[0].push_str(&"d".repeat(MAX_LINE - header));
+        let custom = CustomNames {
+            days: Some(NameList::new("days", &days).unwrap()),
+            ..CustomNames::default()
+        };
+        let names = Names::new(s, &custom).unwrap();
+        for (bom, crlf) in [(false, false), (true, false), (false, true)] {
+            let dialect = Dialect {
+                bom,
+                crlf,
+                ..Dialect::default()
+            };
+            let mut out = Vec::new();
+            let r = write_roster_as(&mut out, &grid, &names, Layout::Wide, dialect);
+            if bom || crlf {
+                assert!(
+                    matches!(r, Err(ExportError::RowTooLong { .. })),
+                    "{dialect:?}"
+                );
+                assert!(out.is_empty());
+            } else {
+                r.unwrap();
+                let back = read(&String::from_utf8(out).unwrap(), &custom).unwrap();
+                assert_eq!(back[0].puzzle.cells(), grid.cells());
+            }
+        }
     }
 
     /// Only rows that are written count: a blank cell's long staff and day names never

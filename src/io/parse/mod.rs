@@ -358,6 +358,8 @@ impl std::str::FromStr for Puzzle {
         };
         match next() {
             None => Ok(puzzle),
+            // Text after the puzzle that is no puzzle: what is wrong with it.
+            Some(Record { puzzle: Err(e), .. }) => Err(e),
             Some(second) => Err(ParseError {
                 line: second.line,
                 col: 1,

@@ -631,6 +631,10 @@ fn str_parse_reads_one_puzzle_and_display_writes_it_back() {
     let two = format!("{DEMO}\n{DEMO}");
     let e = two.parse::<Puzzle>().unwrap_err();
     assert_eq!((e.line, e.kind), (11, ParseErrorKind::SeveralPuzzles));
+    // Text after the puzzle that is no puzzle: its own error, not "more than one puzzle".
+    let e = "1..4.41..14.4..1\nhello".parse::<Puzzle>().unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(matches!(e.kind, ParseErrorKind::BadToken { .. }), "{e}");
     // The demo puzzle, read either way, is the same.
     assert_eq!(DEMO.parse::<Puzzle>().unwrap(), *ok(&parse(DEMO)[0]));
 }

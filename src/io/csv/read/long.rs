@@ -322,12 +322,14 @@ fn typo(axis: Axis, seen: &Seen) -> Option<CsvError> {
 
 /// For an axis of names of its own whose order the first row gives (the staff on the first
 /// row's day, the days of the first row's staff member): the first name, by line, that
-/// those rows leave out, as the likely typo when the file names too many. `None` when no
-/// own axis leaves one out.
+/// those rows leave out, as the likely typo, when the file names more than those rows do
+/// and those rows name as many as the roster needs (`expected`, or when not known a
+/// supported side). `None` otherwise.
 fn stray(
     group: &Group,
     axes: &[(Axis, &Seen, usize); 2],
     placings: &[Placing; 2],
+    expected: [Option<usize>; 2],
     custom: &CustomNames,
 ) -> Option<CsvError> {
     let first = group.rows.first()?;
@@ -350,6 +352,13 @@ fn stray(
                 on_anchor[place(a, k)] = true;
             }
             let listed = on_anchor.iter().filter(|&&on| on).count();
+            let enough = match expected[k] {
+                Some(e) => listed == e,
+                None => Shape::from_side(listed).is_ok(),
+            };
+            if !enough || seen.names.len() <= listed {
+                return None;
+            }
             let id = (0..seen.names.len())
                 .filter(|&id| !on_anchor[id])
                 .min_by_key(|&id| seen.at[id])?;
@@ -456,10 +465,15 @@ fn finish_group(
     // and Dee on the first day) is named as the likely typo.
     // (`placings` is given where the file names too many of an axis: a name missing from
     // the ordering rows is then a stray, where with the right count it is only unordered.)
-    let fail = |kind: CsvErrorKind, line: usize, placings: Option<&[Placing; 2]>| -> CsvError {
+    let fail = |kind: CsvErrorKind,
+                line: usize,
+                too_many: Option<(&[Placing; 2], [Option<usize>; 2])>|
+     -> CsvError {
         axes.iter()
             .find_map(|(axis, seen, _)| typo(*axis, seen))
-            .or_else(|| placings.and_then(|p| stray(&group, &axes, p, custom)))
+            .or_else(|| {
+                too_many.and_then(|(p, expected)| stray(&group, &axes, p, expected, custom))
+            })
             .unwrap_or_else(|| err(line, None, kind))
     };
     // The size: the lists', else the count of names an axis of its own uses, else the
@@ -474,14 +488,19 @@ fn finish_group(
                         count,
                         shape,
                     };
-                    return Err(fail(kind, header_line, Some(&placings)));
+                    let side = Some(shape.side());
+                    return Err(fail(kind, header_line, Some((&placings, [side, side]))));
                 }
             }
             shape
         }
         (None, Some(a), Some(b)) if a != b => {
             let kind = CsvErrorKind::OwnCounts { staff: a, days: b };
-            return Err(fail(kind, header_line, Some(&placings)));
+            return Err(fail(
+                kind,
+                header_line,
+                Some((&placings, [Some(b), Some(a)])),
+            ));
         }
         (None, Some(count), _) | (None, None, Some(count)) => {
             let axis = if own(0).is_some() {
@@ -493,7 +512,7 @@ fn finish_group(
                 fail(
                     CsvErrorKind::OwnCount { axis, count },
                     header_line,
-                    Some(&placings),
+                    Some((&placings, [None, None])),
                 )
             })?
         }

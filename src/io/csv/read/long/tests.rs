@@ -128,15 +128,19 @@ fn names_of_its_own_must_match_the_lists_and_typos_are_named() {
         assert_eq!((e.line, e.field), (10, Some(1)), "{e}");
         assert!(
             e.to_string()
-                .contains("staff \"Bbo\" is not on the rows of \"Mon\", which name 4 staff"),
+                .contains("staff \"Bbo\" is not among the 4 staff on the rows of \"Mon\""),
             "{e}"
         );
     }
+    // Too few names: no one is blamed.
+    let few = "staff,day,shift\nAnn,Mon,1\nAnn,Tue,\nAnn,Wed,\nAnn,Thu,\nBob,Mon,\nCat,Tue,2\n";
+    let e = read_err(few, &d);
+    assert!(e.to_string().contains("names 3 staff but 4 days"), "{e}");
     let e = read_err(&five.replace("Bbo,Wed", "Bob,Frii"), &d);
     assert_eq!((e.line, e.field), (10, Some(2)), "{e}");
     assert!(
         e.to_string()
-            .contains("day \"Frii\" is not on the rows of \"Ann\", which name 4 days"),
+            .contains("day \"Frii\" is not among the 4 days on the rows of \"Ann\""),
         "{e}"
     );
 }
