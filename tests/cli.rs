@@ -10,6 +10,7 @@ use predicates::str::contains;
 use crate::util::{assert_solves, blank, full_grid, puzzle_of, puzzles, repo, shiftgrid};
 
 mod files;
+mod from;
 mod make;
 mod render;
 
