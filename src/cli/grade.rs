@@ -171,32 +171,11 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
     Ok(final_status(input.bad, not_proper))
 }
 
-/// Whether a solution of the puzzle gives another by a swap its givens cannot see: two
-/// shifts that no given names (swap them everywhere), or two staff rows of one band or two
-/// day columns of one stack without a given (swap them). With one solution found, a proof
-/// of a second without search, for sparse boards where a short count runs out of nodes.
+/// Whether a solution of the puzzle gives another by a swap its givens cannot see
+/// (`solve::swap`): with one solution found, a proof of a second without search, for
+/// sparse boards where a short count runs out of nodes.
 fn has_a_swap(puzzle: &crate::grid::Puzzle) -> bool {
-    let shape = puzzle.shape();
-    let (n, b) = (shape.side(), shape.box_size());
-    let cells = puzzle.cells();
-    let mut named = vec![false; n + 1];
-    let mut row_given = vec![false; n];
-    let mut col_given = vec![false; n];
-    for (i, &v) in cells.iter().enumerate() {
-        if v != 0 {
-            named[usize::from(v)] = true;
-            row_given[i / n] = true;
-            col_given[i % n] = true;
-        }
-    }
-    let two_in_a_band = |given: &[bool]| {
-        given
-            .chunks(b)
-            .any(|band| band.iter().filter(|&&g| !g).count() >= 2)
-    };
-    named[1..].iter().filter(|&&x| !x).count() >= 2
-        || two_in_a_band(&row_given)
-        || two_in_a_band(&col_given)
+    crate::solve::swap::swap_of(puzzle).is_some()
 }
 
 /// Dancing-links nodes [`short_count`] may spend on a puzzle.

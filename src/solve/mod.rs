@@ -39,6 +39,7 @@ pub mod learn;
 pub(crate) mod lockstep;
 pub mod portfolio;
 pub mod propagate;
+pub(crate) mod swap;
 
 use std::fmt;
 use std::str::FromStr;

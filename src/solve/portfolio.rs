@@ -90,6 +90,33 @@ pub fn auto(
             return Ok(o);
         }
     }
+    if unlimited && limits.max_solutions == 2 {
+        if let Some(swap) = super::swap::swap_of(puzzle) {
+            // The uniqueness test on a board whose givens cannot see a swap: one solution,
+            // and the swap of it is a second (where a search for one can take minutes).
+            let first = SolveLimits {
+                max_solutions: 1,
+                keep: 1,
+                ..*limits
+            };
+            let mut o = auto(ws, puzzle, &first, control)?;
+            let Some(one) = o.solutions.first() else {
+                return Ok(o);
+            };
+            let n = puzzle.shape().side();
+            let two = super::checked_grids(
+                puzzle.shape(),
+                vec![super::swap::apply(swap, n, one.cells())],
+            );
+            debug_assert!(puzzle.is_completed_by(&two[0]) && two[0] != *one);
+            o.count = 2;
+            o.capped = true;
+            o.complete = true;
+            o.solutions.extend(two);
+            o.solutions.truncate(limits.keep);
+            return Ok(o);
+        }
+    }
     let start = Instant::now();
     let quick = SolveLimits {
         node_limit: limits.node_limit.min(if puzzle.shape().box_size() <= 4 {
