@@ -46,8 +46,8 @@
 //! mark is skipped, rows whose fields are all empty are skipped (spreadsheets write them
 //! for blank rows), and so are empty fields past the end of the header. A row short of
 //! fields ends in blanks (hand edits and some spreadsheets leave trailing empty cells out),
-//! unless it is a wide row of one field holding another of the three delimiters (it was
-//! not split: saved with another delimiter).
+//! unless it is a wide row of one unquoted field holding another of the three delimiters
+//! (it was not split: saved with another delimiter).
 //!
 //! - **Names.** Shifts are matched against the shift name list when one is given (as
 //!   written, or in any letter case when that matches one name of the list); otherwise

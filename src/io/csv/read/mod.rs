@@ -99,11 +99,18 @@ fn sniff_delimiter(first: &str, next: &[&str]) -> Option<u8> {
 struct Row {
     line: usize,
     fields: Vec<String>,
+    /// Whether the line is one quoted field (`"a;b"`): split as the file's delimiter says,
+    /// whatever it holds.
+    one_quoted: bool,
 }
 
 impl Row {
-    /// Whether a field holds one of [`DELIMITERS`] other than the file's `delimiter`.
+    /// Whether a field holds one of [`DELIMITERS`] other than the file's `delimiter`, outside
+    /// quotes (a line that is one quoted field was split as the file says).
     fn holds_another_delimiter(&self, delimiter: Option<u8>) -> bool {
+        if self.one_quoted {
+            return false;
+        }
         let others: Vec<char> = DELIMITERS
             .iter()
             .filter(|&&d| Some(d) != delimiter)
@@ -400,7 +407,14 @@ impl<R: BufRead> Rows<'_, R> {
                 })?;
                 let fields: Vec<String> = record.iter().map(|f| f.trim().to_string()).collect();
                 if fields.iter().any(|f| !f.is_empty()) {
-                    self.pending.push_back(Row { line, fields });
+                    let t = text.trim();
+                    let one_quoted =
+                        fields.len() == 1 && t.len() >= 2 && t.starts_with('"') && t.ends_with('"');
+                    self.pending.push_back(Row {
+                        line,
+                        fields,
+                        one_quoted,
+                    });
                 }
             }
         }

@@ -51,6 +51,10 @@ fn a_short_row_split_on_another_delimiter_is_refused() {
         (r.names.staff[0].as_str(), r.puzzle.get(0, 0)),
         ("Smith, Ann", 1)
     );
+    // So is a row that is one quoted field: quoted, it was split on the file's delimiter.
+    let text = "staff,Mo,Tu,We,Th\nAnn,1,,,\n\"Smith; Bob\"\r\nCy\nDi\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    assert_eq!(r.names.staff[1], "Smith; Bob");
 }
 
 #[test]
