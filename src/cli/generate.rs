@@ -7,7 +7,8 @@
 //! --first-index K` makes puzzles `K..K+M−1` of the same endless batch, and shards made on
 //! different machines concatenate into the unsharded batch.
 //!
-//! `method.rs` checks the flags against the method and builds its configuration;
+//! `method.rs` checks the flags against the method, builds its configuration and makes one
+//! puzzle with it;
 //! `source.rs` reads `--from`'s grid;
 //! `report.rs` writes the statistics line and the GA's progress.
 //! `values.rs` holds the flag values and their library counterparts.
@@ -27,17 +28,14 @@ use super::exit::{self, Exit};
 use super::input::NameArgs;
 use super::output::{InBatch, OutputArgs, Sink, emit, sink_for_shape};
 use super::{Ctx, note_seed, pick_seed, progress};
-use crate::generate::expand::{ExpandConfig, expand, expand_grid};
 use crate::generate::fill::batch_seed;
-use crate::generate::ga::{GaConfig, GaProgress, GenerationRecord, evolve, evolve_grid};
-use crate::generate::{GenerateConfig, generate, generate_from};
+use crate::generate::ga::{GaProgress, GenerationRecord};
 use crate::grade::Grade;
 use crate::grid::{Grid, Puzzle, Shape};
-use crate::solve::SearchControl;
-use method::method_of;
+use method::{Method, method_of};
 use report::{Generated, stats_line};
-use source::{Source, read_source};
-use values::{GridArg, MethodArg, OrderArg, SymmetryArg, name_of};
+use source::read_source;
+use values::{GridArg, MethodArg, OrderArg, SymmetryArg};
 
 /// Flags of `shiftgrid generate`.
 #[derive(Debug, Args)]
@@ -180,122 +178,6 @@ struct GaSummary {
     fitness: u64,
     evaluations: u64,
     history: Vec<GenerationRecord>,
-}
-
-/// The validated method and its configuration.
-#[derive(Clone, Copy)]
-enum Method {
-    Prove(GenerateConfig),
-    Expand(ExpandConfig, Option<std::time::Duration>),
-    Ga(GaConfig),
-}
-
-impl Method {
-    fn name(&self) -> &'static str {
-        match self {
-            Method::Prove(_) => "prove",
-            Method::Expand(..) => "expand",
-            Method::Ga(_) => "ga",
-        }
-    }
-
-    /// The kind of grid and the symmetry of the givens, as `--grid` and `--symmetry` name
-    /// them (for the JSON record: the defaults differ by size).
-    fn grid_and_symmetry(&self) -> (String, String) {
-        let (grid, symmetry) = match self {
-            Method::Prove(c) => (c.grid, c.symmetry),
-            Method::Expand(c, _) => (c.grid, c.symmetry),
-            Method::Ga(c) => (c.grid, c.symmetry),
-        };
-        (
-            name_of::<GridArg, _>(grid),
-            name_of::<SymmetryArg, _>(symmetry),
-        )
-    }
-
-    /// Makes the puzzle of `seed` (from `from`'s grid, or a random one); `None` when
-    /// interrupted before there was one.
-    fn make(
-        &self,
-        shape: Shape,
-        seed: u64,
-        serial: bool,
-        control: &SearchControl,
-        progress: Option<&GaProgress>,
-        from: Option<&Source>,
-    ) -> Option<Made> {
-        match *self {
-            Method::Prove(base) => {
-                let cfg = GenerateConfig {
-                    seed,
-                    check_threads: if serial { 1 } else { base.check_threads },
-                    ..base
-                };
-                let g = match from {
-                    Some(s) => generate_from(&s.solution, s.keep.as_ref(), &cfg, control)
-                        .expect("--from's kept givens are the completion's own"),
-                    None => generate(shape, &cfg, control)?,
-                };
-                Some(Made {
-                    puzzle: g.puzzle,
-                    solution: g.solution,
-                    minimal: g.minimal,
-                    stopped_early: g.stopped_early,
-                    micros: g.stats.micros,
-                    proof: Some(g.stats),
-                    grade: None,
-                    ga: None,
-                })
-            }
-            Method::Expand(base, limit) => {
-                let cfg = ExpandConfig { seed, ..base };
-                let deadline = base_deadline(control, limit);
-                let e = match from {
-                    Some(s) => expand_grid(&s.solution, &cfg, &deadline),
-                    None => expand(shape, &cfg, &deadline)?,
-                };
-                Some(Made {
-                    puzzle: e.puzzle,
-                    solution: e.solution,
-                    minimal: false,
-                    stopped_early: e.stopped_early,
-                    micros: e.micros,
-                    proof: None,
-                    grade: Some(e.grade),
-                    ga: None,
-                })
-            }
-            Method::Ga(base) => {
-                let cfg = GaConfig { seed, ..base };
-                let e = match from {
-                    Some(s) => evolve_grid(&s.solution, &cfg, control, progress),
-                    None => evolve(shape, &cfg, control, progress)?,
-                };
-                Some(Made {
-                    puzzle: e.puzzle,
-                    solution: e.solution,
-                    minimal: false,
-                    stopped_early: e.stopped_early,
-                    micros: e.micros,
-                    proof: None,
-                    grade: Some(e.grade),
-                    ga: Some(GaSummary {
-                        target: cfg.level,
-                        fitness: e.fitness,
-                        evaluations: e.evaluations,
-                        history: e.history,
-                    }),
-                })
-            }
-        }
-    }
-}
-
-/// `control` with a deadline `limit` from now (expansion has no time limit of its own).
-fn base_deadline(control: &SearchControl, limit: Option<std::time::Duration>) -> SearchControl {
-    control
-        .clone()
-        .with_deadline(limit.map(|d| std::time::Instant::now() + d))
 }
 
 /// Puzzles of a batch made in parallel at a time.

@@ -11,7 +11,7 @@
 //! `open.rs` opens the input and peeks at its first significant line.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader};
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -19,13 +19,16 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
+mod names;
 mod open;
 
 use super::exit::{self, data_error};
 use crate::grade::Labels;
 use crate::grid::Puzzle;
-use crate::io::csv::{Axis, CsvErrorKind, CustomNames, NameList, Names, Roster, read_rosters_from};
+use crate::io::csv::{CsvErrorKind, CustomNames, Names, Roster, read_rosters_from};
 use crate::io::parse::{Alphabet, InputFormat, ParseOptions, PuzzleReader, Record};
+pub(super) use names::NameArgs;
+use names::names_flag;
 pub(super) use open::BytesRead;
 use open::{open_input, peek_first_line};
 
@@ -44,21 +47,6 @@ pub(super) struct InputArgs {
     /// [default: numeric].
     #[arg(long, value_enum)]
     alphabet: Option<AlphabetArg>,
-}
-
-/// Names for roster CSVs, read and written.
-#[derive(Debug, Default, Args)]
-pub(super) struct NameArgs {
-    /// Staff (row) names, one per line; blank lines and # comments are skipped
-    /// [default: Staff 1..N].
-    #[arg(long, value_name = "FILE", help_heading = "Roster CSV names")]
-    staff: Option<PathBuf>,
-    /// Day (column) names, one per line [default: Day 1..N].
-    #[arg(long, value_name = "FILE", help_heading = "Roster CSV names")]
-    days: Option<PathBuf>,
-    /// Shift (symbol) names, one per line [default: Shift 1..N; reading also takes 1..N].
-    #[arg(long, value_name = "FILE", help_heading = "Roster CSV names")]
-    shifts: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -162,54 +150,6 @@ fn looks_like_csv(first_line: &str) -> bool {
                 let f = f.trim();
                 f.chars().count() >= 2 && f.chars().any(|c| !c.is_ascii_digit() && c != '.')
             }))
-}
-
-impl NameArgs {
-    /// Whether staff or day names were given (shift names are used by every format).
-    pub(super) fn has_staff_or_days(&self) -> bool {
-        self.staff.is_some() || self.days.is_some()
-    }
-
-    /// Reads and checks the name files given.
-    ///
-    /// # Errors
-    /// An I/O error for a file that cannot be read, a data error (`file:line:col: message`)
-    /// for a bad or repeated name.
-    pub(super) fn load(&self) -> Result<CustomNames> {
-        let load = |path: &Option<PathBuf>| -> Result<Option<NameList>> {
-            let Some(path) = path else { return Ok(None) };
-            read_name_file(path).map(Some)
-        };
-        Ok(CustomNames {
-            staff: load(&self.staff)?,
-            days: load(&self.days)?,
-            shifts: load(&self.shifts)?,
-        })
-    }
-
-    /// Refuses name files where nothing reads or writes CSV (they would be ignored).
-    ///
-    /// # Errors
-    /// A usage error when any name file is given.
-    pub(super) fn refuse_unused(&self) -> Result<()> {
-        if self.staff.is_some() || self.days.is_some() || self.shifts.is_some() {
-            return Err(exit::usage_error(
-                "--staff, --days and --shifts name the rows, columns and shifts of roster CSVs: \
-                 use them with CSV output (--format csv) or CSV input (a .csv file, a first \
-                 line with a comma, semicolon or tab-separated names, or --input-format csv)",
-            ));
-        }
-        Ok(())
-    }
-}
-
-/// The flag that gives the names of `axis`.
-fn names_flag(axis: Axis) -> &'static str {
-    match axis {
-        Axis::Staff => "--staff",
-        Axis::Day => "--days",
-        Axis::Shift => "--shifts",
-    }
 }
 
 /// One good puzzle of the input, with where it came from.
@@ -506,14 +446,9 @@ impl Loaded {
         // Default staff and days, and default shifts or shifts written as their numbers
         // (which hints name "shift 3" either way), need no labels.
         let defaults = Names::defaults(names.shape());
-        let numbered_shifts = names
-            .shifts()
-            .iter()
-            .enumerate()
-            .all(|(k, s)| *s == (k + 1).to_string());
         if names.staff() == defaults.staff()
             && names.days() == defaults.days()
-            && (names.shifts() == defaults.shifts() || numbered_shifts)
+            && (names.shifts() == defaults.shifts() || crate::io::csv::is_numbered(names.shifts()))
         {
             return None;
         }
@@ -542,27 +477,6 @@ impl Loaded {
             }),
         }
     }
-}
-
-/// Reads a name file with bounded memory. `-` is refused: standard input is for puzzles.
-///
-/// # Errors
-/// I/O errors, a data error (`file:line:col: message`) for a bad list, and a usage error
-/// for `-`.
-fn read_name_file(path: &Path) -> Result<NameList> {
-    if path == Path::new("-") {
-        return Err(exit::usage_error(
-            "--staff, --days and --shifts take a file, not standard input (-)",
-        ));
-    }
-    let file = crate::io::blocking::during(crate::io::blocking::Wait::Open, || {
-        std::fs::File::open(path)
-    })
-    .with_context(|| format!("cannot read {}", crate::cli::shown(path)))?;
-    let file = crate::io::blocking::Marked(file);
-    NameList::read_from(crate::cli::shown(path), BufReader::new(file))
-        .with_context(|| format!("cannot read {}", crate::cli::shown(path)))?
-        .map_err(|e| data_error(e.to_string()))
 }
 
 /// Opens the input for reading puzzles: text in any form (including JSON lines), or a
@@ -649,16 +563,6 @@ pub(super) fn input_paths<'a>(args: &'a InputArgs, names: &'a NameArgs) -> Vec<&
     std::iter::once(args.input.as_path())
         .chain(names.paths())
         .collect()
-}
-
-/// The paths a command reads besides its input: the name files given.
-impl NameArgs {
-    pub(super) fn paths(&self) -> impl Iterator<Item = &Path> {
-        [&self.staff, &self.days, &self.shifts]
-            .into_iter()
-            .flatten()
-            .map(PathBuf::as_path)
-    }
 }
 
 #[cfg(test)]

@@ -112,14 +112,10 @@ impl Namer<'_> {
     /// have no names of their own: they read "shift 3". A list that only partly numbers
     /// them (`1`, `2`, `3`, `5`) names them all.
     pub(crate) fn named_shift(&self, v: u8) -> Option<&String> {
-        let numbered = |l: &&Labels| {
-            l.shifts
-                .iter()
-                .enumerate()
-                .all(|(k, s)| *s == (k + 1).to_string())
-        };
         Namer::pick(
-            self.0.filter(|l| !numbered(l)).map(|l| &l.shifts),
+            self.0
+                .filter(|l| !crate::io::csv::is_numbered(&l.shifts))
+                .map(|l| &l.shifts),
             usize::from(v).wrapping_sub(1),
         )
     }

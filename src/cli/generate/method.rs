@@ -1,16 +1,22 @@
-//! `generate`'s flags checked against the method they belong to, and turned into that
-//! method's library configuration (`GenerateConfig`, `ExpandConfig`, `GaConfig`).
+//! `generate`'s flags checked against the method they belong to, turned into that
+//! method's library configuration (`GenerateConfig`, `ExpandConfig`, `GaConfig`), and the
+//! method making one puzzle with it.
 
 use anyhow::Result;
 
+use super::source::Source;
 use super::values::{GridArg, MethodArg, OrderArg};
-use super::{GenerateArgs, Method};
+use super::values::{SymmetryArg, name_of};
+use super::{GaSummary, GenerateArgs, Made};
 use crate::cli::exit;
-use crate::generate::expand::ExpandConfig;
-use crate::generate::ga::GaConfig;
-use crate::generate::{Fallback, GenerateConfig, GridKind, Order, Symmetry, Target};
+use crate::generate::expand::{ExpandConfig, expand, expand_grid};
+use crate::generate::ga::{GaConfig, GaProgress, evolve, evolve_grid};
+use crate::generate::{
+    Fallback, GenerateConfig, GridKind, Order, Symmetry, Target, generate, generate_from,
+};
 use crate::grade::MAX_LEVEL;
 use crate::grid::Shape;
+use crate::solve::SearchControl;
 
 /// Checks the method-specific flags and builds the method's configuration. `from` says
 /// whether the grid comes from `--from` (`Some`), and whether it keeps agreed givens
@@ -175,4 +181,120 @@ pub(super) fn method_of(
             Method::Ga(cfg)
         }
     })
+}
+
+/// The validated method and its configuration.
+#[derive(Clone, Copy)]
+pub(super) enum Method {
+    Prove(GenerateConfig),
+    Expand(ExpandConfig, Option<std::time::Duration>),
+    Ga(GaConfig),
+}
+
+impl Method {
+    pub(super) fn name(&self) -> &'static str {
+        match self {
+            Method::Prove(_) => "prove",
+            Method::Expand(..) => "expand",
+            Method::Ga(_) => "ga",
+        }
+    }
+
+    /// The kind of grid and the symmetry of the givens, as `--grid` and `--symmetry` name
+    /// them (for the JSON record: the defaults differ by size).
+    pub(super) fn grid_and_symmetry(&self) -> (String, String) {
+        let (grid, symmetry) = match self {
+            Method::Prove(c) => (c.grid, c.symmetry),
+            Method::Expand(c, _) => (c.grid, c.symmetry),
+            Method::Ga(c) => (c.grid, c.symmetry),
+        };
+        (
+            name_of::<GridArg, _>(grid),
+            name_of::<SymmetryArg, _>(symmetry),
+        )
+    }
+
+    /// Makes the puzzle of `seed` (from `from`'s grid, or a random one); `None` when
+    /// interrupted before there was one.
+    pub(super) fn make(
+        &self,
+        shape: Shape,
+        seed: u64,
+        serial: bool,
+        control: &SearchControl,
+        progress: Option<&GaProgress>,
+        from: Option<&Source>,
+    ) -> Option<Made> {
+        match *self {
+            Method::Prove(base) => {
+                let cfg = GenerateConfig {
+                    seed,
+                    check_threads: if serial { 1 } else { base.check_threads },
+                    ..base
+                };
+                let g = match from {
+                    Some(s) => generate_from(&s.solution, s.keep.as_ref(), &cfg, control)
+                        .expect("--from's kept givens are the completion's own"),
+                    None => generate(shape, &cfg, control)?,
+                };
+                Some(Made {
+                    puzzle: g.puzzle,
+                    solution: g.solution,
+                    minimal: g.minimal,
+                    stopped_early: g.stopped_early,
+                    micros: g.stats.micros,
+                    proof: Some(g.stats),
+                    grade: None,
+                    ga: None,
+                })
+            }
+            Method::Expand(base, limit) => {
+                let cfg = ExpandConfig { seed, ..base };
+                let deadline = base_deadline(control, limit);
+                let e = match from {
+                    Some(s) => expand_grid(&s.solution, &cfg, &deadline),
+                    None => expand(shape, &cfg, &deadline)?,
+                };
+                Some(Made {
+                    puzzle: e.puzzle,
+                    solution: e.solution,
+                    minimal: false,
+                    stopped_early: e.stopped_early,
+                    micros: e.micros,
+                    proof: None,
+                    grade: Some(e.grade),
+                    ga: None,
+                })
+            }
+            Method::Ga(base) => {
+                let cfg = GaConfig { seed, ..base };
+                let e = match from {
+                    Some(s) => evolve_grid(&s.solution, &cfg, control, progress),
+                    None => evolve(shape, &cfg, control, progress)?,
+                };
+                Some(Made {
+                    puzzle: e.puzzle,
+                    solution: e.solution,
+                    minimal: false,
+                    stopped_early: e.stopped_early,
+                    micros: e.micros,
+                    proof: None,
+                    grade: Some(e.grade),
+                    ga: Some(GaSummary {
+                        target: cfg.level,
+                        fitness: e.fitness,
+                        evaluations: e.evaluations,
+                        history: e.history,
+                    }),
+                })
+            }
+        }
+    }
+}
+
+/// `control` with a deadline `limit` from now (expansion has no time limit of its own).
+fn base_deadline(control: &SearchControl, limit: Option<std::time::Duration>) -> SearchControl {
+    control
+        .clone()
+        .with_deadline(limit.map(|d| std::time::Instant::now() + d))
 }

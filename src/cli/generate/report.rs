@@ -3,7 +3,8 @@
 
 use serde::Serialize;
 
-use super::{Made, Method};
+use super::Made;
+use super::method::Method;
 use crate::cli::output::{Entry, GridRef, InBatch, Record, Rows, Shown};
 use crate::generate::ga::GenerationRecord;
 use crate::grid::Shape;

@@ -146,6 +146,7 @@ mod read;
 mod write;
 
 pub use errors::{CsvError, CsvErrorKind, ExportError, NameProblem, NamesError, NamesErrorKind};
+pub(crate) use names::is_numbered;
 pub use names::{Axis, CustomNames, NameList, Names, check_name};
 pub use read::{Roster, read_rosters, read_rosters_from};
 pub use write::{LongWriter, write_roster, write_roster_as};

@@ -55,6 +55,14 @@ impl fmt::Display for Axis {
     }
 }
 
+/// Whether `list` names its entries by their own numbers, `1`…`N` (shifts that a roster
+/// writes as plain numbers): such names are numbers, not names of their own.
+pub(crate) fn is_numbered(list: &[String]) -> bool {
+    list.iter()
+        .enumerate()
+        .all(|(k, s)| *s == (k + 1).to_string())
+}
+
 /// Checks that `name` can be a staff, day or shift name or a grid label: not empty, trimmed,
 /// not starting with `=`, `+`, `-` or `@` (which spreadsheets run as formulas), and free of
 /// control characters (tab and carriage return start formulas in some spreadsheets too).
