@@ -8,9 +8,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::exit::{self, Exit};
-use super::input::NameArgs;
+use super::input::{AlphabetArg, NameArgs};
 use super::output::{
-    Entry, GridRef, InBatch, OutputArgs, Record, Rows, Shown, emit, sink_for_shape,
+    Entry, GridRef, InBatch, OutputArgs, Record, Rows, Shown, alphabet_for, emit, sink_for_shape,
 };
 use super::{Ctx, note_seed, pick_seed, progress};
 use crate::generate::fill::{FillConfig, Filled, Filler, batch_seed};
@@ -32,6 +32,10 @@ pub(super) struct FillArgs {
     count: u64,
     #[command(flatten)]
     output: OutputArgs,
+    /// Write the grid and line forms one character per cell in this alphabet (16x16 and
+    /// 25x25 as Gecode's and janko's files do, with 1-9A) [default: numeric].
+    #[arg(long, value_enum)]
+    alphabet: Option<AlphabetArg>,
     #[command(flatten)]
     names: NameArgs,
     /// Print search statistics on stderr (in the record with --format json).
@@ -92,9 +96,11 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
     let out_form = args.output.resolve()?;
     let json = out_form.is_json();
+    let alphabet = alphabet_for(out_form, args.alphabet, shape, false)?;
     let mut sink = sink_for_shape(out_form, shape, &args.names, args.count > 1, || {
         format!("--count {} makes {} grids", args.count, args.count)
     })?;
+    sink.set_alphabet(alphabet);
     // Every thread at work holds a search matrix (one worker per thread for one grid, one
     // grid per thread for a batch).
     let threads = rayon::current_num_threads().min(crate::generate::fill::MAX_WORKERS);

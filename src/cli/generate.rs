@@ -25,8 +25,8 @@ mod source;
 mod values;
 
 use super::exit::{self, Exit};
-use super::input::NameArgs;
-use super::output::{InBatch, OutputArgs, Sink, emit, sink_for_shape};
+use super::input::{AlphabetArg, NameArgs};
+use super::output::{InBatch, OutputArgs, Sink, alphabet_for, emit, sink_for_shape};
 use super::{Ctx, note_seed, pick_seed, progress};
 use crate::generate::fill::batch_seed;
 use crate::generate::ga::{GaProgress, GenerationRecord};
@@ -58,6 +58,11 @@ pub(super) struct GenerateArgs {
     /// FILE is never overwritten.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["grid", "automorphic"])]
     from: Option<std::path::PathBuf>,
+    /// Write the grid and line forms one character per cell in this alphabet (16x16 and
+    /// 25x25 as Gecode's and janko's files do, with 1-9A), and read --from's compact lines
+    /// in it [default: numeric].
+    #[arg(long, value_enum)]
+    alphabet: Option<AlphabetArg>,
     /// Seed (default: picked at random and printed on stderr). Same seed, same puzzle,
     /// whatever the thread count (unless a time limit cuts the run short).
     #[arg(long, short, value_name = "S")]
@@ -228,6 +233,8 @@ struct Batch<'a> {
     json: bool,
     sink: Sink,
     totals: Totals,
+    /// The `--from` grid's label in its long roster.
+    label: Option<&'a str>,
 }
 
 impl Batch<'_> {
@@ -261,6 +268,8 @@ impl Batch<'_> {
             made: g,
             solution: self.args.solution,
             stats: self.args.stats,
+            label: self.label,
+            in_batch: self.args.count > 1 || self.args.first_index.is_some(),
         })
     }
 }
@@ -296,7 +305,14 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             out_form,
             super::output::Out::Csv(crate::io::csv::Layout::Long, _)
         );
-    let several = args.count > 1 || args.solution || shard_in_long;
+    // A labelled grid of a long roster keeps its label in the `grid` column.
+    let labelled_in_long = source.as_ref().is_some_and(|s| s.label.is_some())
+        && matches!(
+            out_form,
+            super::output::Out::Csv(crate::io::csv::Layout::Long, _)
+        );
+    let several = args.count > 1 || args.solution || shard_in_long || labelled_in_long;
+    let alphabet = alphabet_for(out_form, args.alphabet, shape, args.from.is_some())?;
     // Name files read a roster CSV given to --from, whatever the output.
     let no_names = NameArgs::default();
     let names_used = if csv_input.is_some() {
@@ -314,6 +330,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     if let Some((_, names)) = csv_input {
         sink.set_names(names);
     }
+    sink.set_alphabet(alphabet);
     let seed = pick_seed(args.seed);
     let method = method_of(args, shape, seed, source.as_ref().map(|s| s.keep.is_some()))?;
     let first = args.first_index.unwrap_or(0);
@@ -347,6 +364,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         json: out_form.is_json(),
         sink,
         totals: Totals::default(),
+        label: source.as_ref().and_then(|s| s.label.as_deref()),
     };
     if let (Method::Ga(cfg), 1) = (method, args.count) {
         let ga_progress = GaProgress::default();

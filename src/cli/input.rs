@@ -43,8 +43,8 @@ pub(super) struct InputArgs {
     /// a semicolon or tab-separated names.
     #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
     input_format: InputFormatArg,
-    /// Letter alphabet of compact 16x16/25x25 lines (they conflict, so name one)
-    /// [default: numeric].
+    /// Letter alphabet of compact 16x16/25x25 lines (they conflict, so name one); solve
+    /// writes its grid and line output in it too [default: numeric].
     #[arg(long, value_enum)]
     alphabet: Option<AlphabetArg>,
 }
@@ -61,8 +61,9 @@ enum InputFormatArg {
     Csv,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum AlphabetArg {
+/// The alphabets of compact puzzles, as flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum AlphabetArg {
     /// Digits and space-separated integers (the default).
     Numeric,
     /// 1-9 then A=10, B=11, … (Gecode/janko 16x16 `1-9A-G`, 25x25 `1-9A-P`).
@@ -76,14 +77,41 @@ enum AlphabetArg {
     Letters,
 }
 
+impl AlphabetArg {
+    /// The flag's value, as typed.
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            AlphabetArg::Numeric => "numeric",
+            AlphabetArg::Gecode => "1-9A",
+            AlphabetArg::Hex => "0-9A-F",
+            AlphabetArg::Letters => "A-Z",
+        }
+    }
+
+    /// The library's alphabet.
+    pub(super) fn to_lib(self) -> Alphabet {
+        match self {
+            AlphabetArg::Numeric => Alphabet::Numeric,
+            AlphabetArg::Gecode => Alphabet::Gecode,
+            AlphabetArg::Hex => Alphabet::Hex,
+            AlphabetArg::Letters => Alphabet::Letters,
+        }
+    }
+}
+
 impl InputArgs {
-    /// Reading `path` as `--input-format auto` does (for `generate --from`).
-    pub(super) fn auto(path: PathBuf) -> InputArgs {
+    /// Reading `path` as `--input-format auto` does, in `alphabet` (for `generate --from`).
+    pub(super) fn auto(path: PathBuf, alphabet: Option<AlphabetArg>) -> InputArgs {
         InputArgs {
             input: path,
             input_format: InputFormatArg::Auto,
-            alphabet: None,
+            alphabet,
         }
+    }
+
+    /// The alphabet compact puzzles are read in (and solutions written in).
+    pub(super) fn alphabet(&self) -> Alphabet {
+        self.alphabet.map_or(Alphabet::Numeric, AlphabetArg::to_lib)
     }
 
     fn options(&self) -> ParseOptions {
@@ -93,12 +121,7 @@ impl InputArgs {
                 InputFormatArg::Grid => InputFormat::Grid,
                 InputFormatArg::Line => InputFormat::Line,
             },
-            alphabet: match self.alphabet.unwrap_or(AlphabetArg::Numeric) {
-                AlphabetArg::Numeric => Alphabet::Numeric,
-                AlphabetArg::Gecode => Alphabet::Gecode,
-                AlphabetArg::Hex => Alphabet::Hex,
-                AlphabetArg::Letters => Alphabet::Letters,
-            },
+            alphabet: self.alphabet(),
         }
     }
 

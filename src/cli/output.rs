@@ -29,10 +29,11 @@ use clap::{Args, ValueEnum};
 
 use super::Ctx;
 use super::exit;
-use super::input::{has_csv_extension, has_tsv_extension};
+use super::input::{AlphabetArg, has_csv_extension, has_tsv_extension};
 use crate::io::atomic::{is_stdin, same_file, write_output};
 use crate::io::blocking::Marked;
 use crate::io::csv::{Delimiter, Dialect, Layout};
+use crate::io::parse::Alphabet;
 use crate::io::write::OutputFormat;
 
 pub(super) use entry::{Entry, GridRef, Shown};
@@ -222,6 +223,41 @@ impl OutputArgs {
         }
         Ok(Out::Text(text))
     }
+}
+
+/// The alphabet grids of `shape` are written in for `--alphabet` (`alphabet`) on a command
+/// that makes grids (`fill`, `generate`) with output `out`; `reads` when the flag also
+/// names the alphabet of an input (`generate --from`), which any output may go with.
+///
+/// # Errors
+/// A usage error when the flag would be ignored: JSON or CSV output (unless it `reads`), or
+/// a size the alphabet has no symbol for.
+pub(super) fn alphabet_for(
+    out: Out,
+    alphabet: Option<AlphabetArg>,
+    shape: crate::grid::Shape,
+    reads: bool,
+) -> Result<Alphabet> {
+    let Some(arg) = alphabet else {
+        return Ok(Alphabet::Numeric);
+    };
+    let lib = arg.to_lib();
+    if !matches!(out, Out::Text(OutputFormat::Grid | OutputFormat::Line)) {
+        if reads {
+            return Ok(lib);
+        }
+        return Err(exit::usage_error(
+            "--alphabet applies to grid and line output (--format grid or line)",
+        ));
+    }
+    if lib != Alphabet::Numeric && shape.side() > lib.max_side() {
+        let max = lib.max_side();
+        return Err(exit::usage_error(format!(
+            "--alphabet {} has one symbol for each shift up to {max}x{max}, not {shape}",
+            arg.name()
+        )));
+    }
+    Ok(lib)
 }
 
 /// Sends `out` to `output` or stdout. A regular file (or a new one) is replaced atomically,

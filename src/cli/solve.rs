@@ -84,6 +84,8 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
             format!("{name} holds more than one puzzle")
         })
     })?;
+    // Letters in, letters out: solutions in the alphabet the puzzles were read in.
+    sink.set_alphabet(args.input.alphabet());
     let limits = if args.first {
         SolveLimits::first()
     } else {

@@ -14,6 +14,11 @@
 //! What is written as a grid or a line reads back unchanged with
 //! [`parse_puzzles`](super::parse::parse_puzzles) and automatic detection.
 //!
+//! [`write_cells_in`] writes the grid and line forms in another [`Alphabet`] of one
+//! character per cell, as Gecode's and janko's 16×16 and 25×25 files are written
+//! (`D92.....G...43..`): a line is then compact up to the alphabet's largest side, and a
+//! grid is `n` compact rows; they read back with the same alphabet.
+//!
 //! ```
 //! use shiftgrid::{io::write::{write_puzzle, OutputFormat}, Puzzle, Shape};
 //!
@@ -31,6 +36,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::parse::Alphabet;
 use crate::grid::{Grid, GridError, Pos, Puzzle, Shape};
 
 /// How to write puzzles and grids.
@@ -75,6 +81,38 @@ pub fn write_cells<W: Write + ?Sized>(
     cells: &[u8],
     format: OutputFormat,
 ) -> io::Result<()> {
+    write_cells_in(out, shape, cells, format, Alphabet::Numeric)
+}
+
+/// Writes `cells` as [`write_cells`] does, with the symbols of `alphabet` in the grid and
+/// line forms wherever it has one character for every symbol of the size (up to
+/// [`Alphabet::max_side`]): a line is one character per cell, `.` for a blank, and a grid
+/// is `n` such rows. Larger sizes, JSON, and [`Alphabet::Numeric`] are written as
+/// [`write_cells`] writes them. What is written reads back with the same alphabet.
+///
+/// ```
+/// use shiftgrid::io::{parse::Alphabet, write::{write_cells_in, OutputFormat}};
+/// use shiftgrid::Shape;
+///
+/// let mut cells = vec![0u8; 256];
+/// cells[0] = 13;
+/// cells[1] = 9;
+/// cells[15] = 16;
+/// let mut out = Vec::new();
+/// write_cells_in(&mut out, Shape::new(4)?, &cells, OutputFormat::Line, Alphabet::Gecode)?;
+/// assert!(String::from_utf8(out)?.starts_with("D9.............G...."));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`write_cells`].
+pub fn write_cells_in<W: Write + ?Sized>(
+    out: &mut W,
+    shape: Shape,
+    cells: &[u8],
+    format: OutputFormat,
+    alphabet: Alphabet,
+) -> io::Result<()> {
     let n = shape.side();
     if cells.len() != shape.cells() {
         let e = GridError::Length {
@@ -95,7 +133,19 @@ pub fn write_cells<W: Write + ?Sized>(
         };
         return Err(io::Error::new(io::ErrorKind::InvalidInput, e));
     }
+    let compact = |row_len: usize| -> String {
+        let mut text = String::with_capacity(cells.len() + n);
+        for row in cells.chunks(row_len) {
+            // Every value is at most n, which the alphabet can write (checked below).
+            text.extend(row.iter().filter_map(|&v| alphabet.encode(usize::from(v))));
+            text.push('\n');
+        }
+        text
+    };
+    let lettered = alphabet != Alphabet::Numeric && n <= alphabet.max_side();
     match format {
+        OutputFormat::Grid if lettered => out.write_all(compact(n).as_bytes()),
+        OutputFormat::Line if lettered => out.write_all(compact(cells.len()).as_bytes()),
         OutputFormat::Grid => {
             let width = n.to_string().len();
             let mut text = String::with_capacity(shape.cells() * (width + 1));
@@ -268,6 +318,52 @@ mod tests {
             }
             let text = String::from_utf8(out).unwrap();
             assert_eq!(read_back(&text), puzzles, "{shape} unseparated");
+        }
+    }
+
+    /// In every alphabet, both text forms read back with that alphabet at every size it
+    /// can write, and the sizes it cannot are written as numbers.
+    #[test]
+    fn round_trip_in_every_alphabet() {
+        use crate::io::parse::InputFormat;
+        for alphabet in [
+            Alphabet::Numeric,
+            Alphabet::Gecode,
+            Alphabet::Hex,
+            Alphabet::Letters,
+        ] {
+            for shape in Shape::all().filter(|s| s.side() <= 36) {
+                let puzzles = [pattern(shape).to_puzzle(), holes(shape)];
+                for format in [OutputFormat::Grid, OutputFormat::Line] {
+                    let mut out = Vec::new();
+                    for p in &puzzles {
+                        write_cells_in(&mut out, shape, p.cells(), format, alphabet).unwrap();
+                    }
+                    let text = String::from_utf8(out).unwrap();
+                    if alphabet != Alphabet::Numeric && shape.side() <= alphabet.max_side() {
+                        let width = match format {
+                            OutputFormat::Grid => shape.side(),
+                            _ => shape.cells(),
+                        };
+                        for line in text.lines() {
+                            assert_eq!(line.chars().count(), width, "{alphabet} {shape}: {line}");
+                            assert!(!line.contains(' '), "{alphabet} {shape}: {line}");
+                        }
+                    }
+                    let opts = ParseOptions {
+                        format: InputFormat::Auto,
+                        alphabet,
+                    };
+                    let back: Vec<Puzzle> = parse_puzzles(&text, &opts)
+                        .into_iter()
+                        .map(|r| {
+                            r.puzzle
+                                .unwrap_or_else(|e| panic!("{alphabet} {shape}: {e}"))
+                        })
+                        .collect();
+                    assert_eq!(back, puzzles, "{alphabet} {shape} {format:?}");
+                }
+            }
         }
     }
 

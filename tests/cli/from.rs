@@ -167,3 +167,53 @@ fn generate_from_a_grid_or_a_partial_roster() {
         .code(2)
         .stderr(contains("--box"));
 }
+
+/// A grid read from a long roster keeps its `grid` label: the puzzle is labelled with it
+/// ("Week 12", its solution "Week 12 solution", a batch's "Week 12 1", …), in the long
+/// CSV's `grid` column and the JSON record.
+#[test]
+fn generate_from_a_labelled_long_roster_keeps_the_label() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = crate::util::full_grid(2, 9);
+    let mut csv = String::from("grid,staff,day,shift\n");
+    for (i, v) in grid.cells().iter().enumerate() {
+        csv += &format!("Week 12,Staff {},Day {},Shift {v}\n", i / 4 + 1, i % 4 + 1);
+    }
+    let file = dir.path().join("week.csv");
+    std::fs::write(&file, csv).unwrap();
+    let labels = |args: &[&str]| -> Vec<String> {
+        let out = shiftgrid()
+            .args(["generate", "--seed", "2", "--from"])
+            .arg(&file)
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8(out).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(lines.next(), Some("grid,staff,day,shift"), "{text}");
+        let mut seen: Vec<String> = Vec::new();
+        for l in lines {
+            let label = l.split(',').next().unwrap().to_string();
+            if !seen.contains(&label) {
+                seen.push(label);
+            }
+        }
+        seen
+    };
+    assert_eq!(labels(&[]), ["Week 12"]);
+    assert_eq!(labels(&["--solution"]), ["Week 12", "Week 12 solution"]);
+    assert_eq!(labels(&["-n", "2"]), ["Week 12 1", "Week 12 2"]);
+    let out = shiftgrid()
+        .args(["generate", "--seed", "2", "-f", "json", "--from"])
+        .arg(&file)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["label"], "Week 12");
+}

@@ -77,12 +77,20 @@ pub(super) struct Generated<'a> {
     pub(super) solution: bool,
     /// `--stats`: the record carries the proof's statistics.
     pub(super) stats: bool,
+    /// The `--from` grid's label in its long roster: the puzzle's label ("Week 12", or in
+    /// a batch (`in_batch`) "Week 12 3") instead of its number.
+    pub(super) label: Option<&'a str>,
+    /// The puzzle is one of a batch or shard.
+    pub(super) in_batch: bool,
 }
 
 impl Entry for Generated<'_> {
     fn record(&self) -> impl Serialize {
         #[derive(Serialize)]
         struct GenJson<'a> {
+            /// The `--from` grid's label in its long roster.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            label: Option<&'a str>,
             method: &'static str,
             /// `random`, `automorphic`, or `file` (`--from`).
             grid: String,
@@ -124,6 +132,7 @@ impl Entry for Generated<'_> {
             &self.key,
             Some(shape),
             GenJson {
+                label: self.label,
                 method: self.method.name(),
                 grid,
                 symmetry,
@@ -145,16 +154,22 @@ impl Entry for Generated<'_> {
         )
     }
 
-    /// The puzzle labelled by its number, then its solution labelled "<number> solution".
+    /// The puzzle labelled by its number (or by the `--from` roster's label, see
+    /// [`Generated::label`]), then its solution labelled "<label> solution".
     fn grids(&self) -> Vec<Shown<'_>> {
         let index = self.key.index;
+        let label = match self.label {
+            Some(l) if self.in_batch => format!("{l} {index}"),
+            Some(l) => l.to_string(),
+            None => index.to_string(),
+        };
         let mut grids = vec![Shown {
-            label: index.to_string(),
+            label: label.clone(),
             grid: GridRef::Puzzle(&self.made.puzzle),
         }];
         if self.solution {
             grids.push(Shown {
-                label: format!("{index} solution"),
+                label: format!("{label} solution"),
                 grid: GridRef::Grid(&self.made.solution),
             });
         }

@@ -23,6 +23,8 @@ pub(super) type CsvSource = (
 pub(super) struct Source {
     pub(super) solution: Grid,
     pub(super) keep: Option<Puzzle>,
+    /// The grid's label in the `grid` column of the long roster it was read from.
+    pub(super) label: Option<String>,
 }
 
 /// Reads `--from`'s grid: the file's one puzzle (any form), completed by the solver when it
@@ -40,8 +42,11 @@ pub(super) fn read_source(
     path: &std::path::Path,
 ) -> Result<Option<(Source, Option<CsvSource>)>> {
     use crate::solve::{Engine, SolveLimits, solve};
-    let (mut input, custom) =
-        load_puzzles(&InputArgs::auto(path.to_path_buf()), &args.names, true)?;
+    let (mut input, custom) = load_puzzles(
+        &InputArgs::auto(path.to_path_buf(), args.alphabet),
+        &args.names,
+        true,
+    )?;
     let name = input.name.clone();
     let Some(item) = input.first_only()? else {
         if input.bad > 0 {
@@ -60,6 +65,7 @@ pub(super) fn read_source(
         Some(form) => Some((form, input.names(&item, &custom)?)),
         None => None,
     };
+    let label = item.grid_label().map(str::to_string);
     let puzzle = item.puzzle;
     if puzzle.is_full() {
         let solution = Grid::new(puzzle.shape(), puzzle.cells().to_vec())
@@ -68,6 +74,7 @@ pub(super) fn read_source(
             Source {
                 solution,
                 keep: None,
+                label,
             },
             csv,
         )));
@@ -94,6 +101,7 @@ pub(super) fn read_source(
                 .ok_or_else(exit::interrupted)?
                 .grid,
                 keep: None,
+                label,
             },
             csv,
         )));
@@ -123,6 +131,7 @@ pub(super) fn read_source(
         Source {
             solution,
             keep: Some(puzzle),
+            label,
         },
         csv,
     )))

@@ -13,7 +13,8 @@ use crate::cli::exit::data_error;
 use crate::cli::input::NameArgs;
 use crate::grid::Shape;
 use crate::io::csv::{Dialect, Layout, Names};
-use crate::io::write::{OutputFormat, grid_separator, write_cells};
+use crate::io::parse::Alphabet;
+use crate::io::write::{OutputFormat, grid_separator, write_cells_in};
 
 /// The sink of a run that makes grids of one `shape` (fill, generate), in the output flags'
 /// choice `out`. Checked before any work: several grids in a CSV need the long layout, the
@@ -75,6 +76,8 @@ pub(in crate::cli) struct Sink {
     written: usize,
     /// The roster names of every grid in [`Form::Csv`], unless entries bring their own.
     names: Option<Names>,
+    /// The symbols of [`Form::Grids`] where the alphabet can write the size.
+    alphabet: Alphabet,
 }
 
 impl Sink {
@@ -85,7 +88,14 @@ impl Sink {
             out: Spool::new(),
             written: 0,
             names: None,
+            alphabet: Alphabet::Numeric,
         }
+    }
+
+    /// Grids in the grid and line forms are written in `alphabet`, one character per cell,
+    /// at the sizes it can write (see [`write_cells_in`]).
+    pub(in crate::cli) fn set_alphabet(&mut self, alphabet: Alphabet) {
+        self.alphabet = alphabet;
     }
 
     /// Every grid of this sink is written with `names` (a roster CSV's own, for
@@ -143,7 +153,7 @@ impl Sink {
                         self.out.write_all(grid_separator(*format).as_bytes())?;
                     }
                     let g = shown.grid;
-                    write_cells(&mut self.out, g.shape(), g.cells(), *format)?;
+                    write_cells_in(&mut self.out, g.shape(), g.cells(), *format, self.alphabet)?;
                     self.written += 1;
                 }
             }

@@ -1,0 +1,193 @@
+//! Letters in, letters out: `--alphabet` names the one-character-per-cell symbols of
+//! 16x16 and 25x25 text (Gecode's and janko's `1-9A-G`, or `A-Y`), which `solve` reads and
+//! writes, `fill` and `generate` write, and `generate --from` reads.
+
+use predicates::str::contains;
+
+use crate::util::{assert_solves, blank, full_grid, independently_valid, peers, shiftgrid};
+
+/// The value of a compact cell, decoded here without the crate's alphabet: `1-9A`
+/// (`gecode`) has 1-9 then A=10, `A-Z` has A=1; `.` is a blank.
+fn decode(c: char, gecode: bool) -> u8 {
+    match c {
+        '.' => 0,
+        '1'..='9' if gecode => c as u8 - b'0',
+        'A'..='Z' if gecode => c as u8 - b'A' + 10,
+        'A'..='Z' => c as u8 - b'A' + 1,
+        _ => panic!("{c:?} is not a symbol"),
+    }
+}
+
+/// Writes `cells` one character per cell, as the test's own encoder.
+fn encode(cells: &[u8], gecode: bool) -> String {
+    cells
+        .iter()
+        .map(|&v| match v {
+            0 => '.',
+            1..=9 if gecode => char::from(b'0' + v),
+            _ if gecode => char::from(b'A' + v - 10),
+            _ => char::from(b'A' + v - 1),
+        })
+        .collect()
+}
+
+fn stdout_of(args: &[&str], stdin: &str) -> String {
+    let out = shiftgrid()
+        .args(args)
+        .write_stdin(stdin)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// `solve --alphabet` writes its solutions in the alphabet it read, in the line form (one
+/// line of n² characters) and the grid form (n lines of n), each solving the puzzle.
+#[test]
+fn solve_writes_the_alphabet_it_reads() {
+    for (b, seed, gecode, flag) in [
+        (4, 1, true, "1-9A"),
+        (5, 2, false, "A-Z"),
+        (4, 3, false, "A-Z"),
+    ] {
+        let grid = full_grid(b, seed);
+        let puzzle = blank(&grid, 0.3, seed);
+        let n = puzzle.shape().side();
+        let line = encode(puzzle.cells(), gecode);
+        let out = stdout_of(&["solve", "--alphabet", flag, "-f", "line", "-"], &line);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 1, "{flag} {b}");
+        let cells: Vec<u8> = lines[0].chars().map(|c| decode(c, gecode)).collect();
+        assert_solves(&puzzle, &cells, flag);
+        let out = stdout_of(&["solve", "--alphabet", flag, "-"], &line);
+        let rows: Vec<&str> = out.lines().collect();
+        assert_eq!(rows.len(), n, "{flag} {b}");
+        assert!(rows.iter().all(|r| r.chars().count() == n), "{out}");
+        let cells: Vec<u8> = out
+            .lines()
+            .flat_map(|r| r.chars())
+            .map(|c| decode(c, gecode))
+            .collect();
+        assert_solves(&puzzle, &cells, flag);
+        // JSON records keep numbers.
+        let numeric = stdout_of(&["solve", "--alphabet", flag, "-f", "json", "-"], &line);
+        assert!(numeric.contains("\"solution\":[["), "{numeric}");
+    }
+}
+
+/// `fill` and `generate` write letters when asked; `generate --from` reads them; what
+/// the alphabet cannot write, or output that is not text, is refused rather than the flag
+/// ignored.
+#[test]
+fn fill_and_generate_write_letters_and_refuse_what_they_cannot() {
+    let out = stdout_of(
+        &[
+            "fill",
+            "--box",
+            "5",
+            "--seed",
+            "3",
+            "--alphabet",
+            "A-Z",
+            "-f",
+            "line",
+        ],
+        "",
+    );
+    let line = out.trim_end();
+    assert_eq!(line.chars().count(), 625);
+    let cells: Vec<u8> = line.chars().map(|c| decode(c, false)).collect();
+    assert!(independently_valid(25, &cells));
+
+    // A 16x16 grid in Gecode's letters, made into a puzzle that keeps them.
+    let out = stdout_of(
+        &["fill", "--box", "4", "--seed", "3", "--alphabet", "1-9A"],
+        "",
+    );
+    let cells: Vec<u8> = out
+        .lines()
+        .flat_map(|r| r.chars())
+        .map(|c| decode(c, true))
+        .collect();
+    assert!(independently_valid(16, &cells));
+    let dir = tempfile::tempdir().unwrap();
+    let grid_file = dir.path().join("grid.txt");
+    std::fs::write(&grid_file, &out).unwrap();
+    let out = shiftgrid()
+        .args([
+            "generate",
+            "--seed",
+            "5",
+            "--alphabet",
+            "1-9A",
+            "-f",
+            "line",
+            "--from",
+        ])
+        .arg(&grid_file)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let puzzle_cells: Vec<u8> = text.trim_end().chars().map(|c| decode(c, true)).collect();
+    let puzzle = shiftgrid::Puzzle::new(shiftgrid::Shape::new(4).unwrap(), puzzle_cells).unwrap();
+    assert!(puzzle.givens() < 256);
+    let o = crate::util::count(&puzzle, 2);
+    assert_eq!(o.count, 1);
+    assert_eq!(o.solutions[0].cells(), &cells[..]);
+
+    for (args, message) in [
+        (
+            &["fill", "--box", "6", "--alphabet", "A-Z"][..],
+            "up to 25x25, not 36x36",
+        ),
+        (
+            &["fill", "--box", "5", "--alphabet", "0-9A-F"],
+            "up to 16x16, not 25x25",
+        ),
+        (
+            &["fill", "--box", "4", "--alphabet", "1-9A", "-f", "json"],
+            "grid and line output",
+        ),
+        (
+            &["fill", "--box", "4", "--alphabet", "1-9A", "-f", "csv"],
+            "grid and line output",
+        ),
+        (
+            &["generate", "--box", "4", "--alphabet", "1-9A", "-f", "json"],
+            "grid and line output",
+        ),
+    ] {
+        shiftgrid()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(contains(message));
+    }
+}
+
+/// Janko's 16x16 puzzles as Gecode prints them: solved from that file with `--alphabet
+/// 1-9A`, each solution is the one of the same puzzle in its numeric file.
+#[test]
+fn janko_letters_solve_to_the_numeric_solutions() {
+    let Some(dir) = peers() else { return };
+    let dir = dir.join("gecode_16x16_janko");
+    let letters = std::fs::read_to_string(dir.join("puzzles.txt")).unwrap();
+    let numeric = crate::util::puzzles(&dir.join("puzzles.numeric.txt"));
+    let out = stdout_of(
+        &["solve", "--alphabet", "1-9A", "-f", "line", "-"],
+        &letters,
+    );
+    let solved: Vec<&str> = out.lines().collect();
+    assert_eq!(solved.len(), numeric.len());
+    for ((line, p), given) in solved.iter().zip(&numeric).zip(letters.lines()) {
+        // The puzzle, encoded here, is the file's own line.
+        assert_eq!(encode(p.cells(), true), given.trim());
+        let cells: Vec<u8> = line.chars().map(|c| decode(c, true)).collect();
+        assert_solves(p, &cells, "janko");
+    }
+}
