@@ -49,10 +49,11 @@ pub(super) struct GenerateArgs {
         required_unless_present = "from"
     )]
     box_size: Option<usize>,
-    /// Make the puzzles from the grid in FILE (grid, line or JSON form with numbers, or a
+    /// Make the puzzles from the grid in FILE (grid, line or JSON form, letters with
+    /// --alphabet, or a
     /// roster CSV; - for standard input) instead of a random one: its unique solution is
     /// that grid. A grid with blanks (a roster with some shifts agreed) is completed first
-    /// (by the learning engine: the same completion at any thread count, within
+    /// (by the solver's portfolio: the same completion on every run, within
     /// --time-limit) and its givens are kept as givens (--method prove only; no symmetry
     /// unless --symmetry says); a roster CSV's names and dialect are the output's, and
     /// FILE is never overwritten.

@@ -1,5 +1,5 @@
 //! `generate --from FILE`: the grid puzzles are made from, read from a file: a full grid,
-//! or a partial roster completed by the learning engine with its agreed shifts kept.
+//! or a partial roster completed by the solver's portfolio with its agreed shifts kept.
 
 use std::sync::atomic::Ordering;
 
@@ -106,13 +106,15 @@ pub(super) fn read_source(
             csv,
         )));
     }
-    // The completion: by the learning engine alone, which finds the same one at any thread
-    // count, within --time-limit (the puzzle then has a limit of its own).
+    // The completion: by the portfolio (`auto`), whose lockstep race finds the same one on
+    // every run and at any thread count, within --time-limit (the puzzle then has a limit
+    // of its own). On rosters near the hardness peak it finds one where a learner alone
+    // runs for many seconds (its stable learners and fill search).
     let control = ctx
         .control
         .clone()
         .with_deadline(args.time_limit.map(|d| std::time::Instant::now() + d));
-    let outcome = solve(&puzzle, Engine::Learn, &SolveLimits::first(), &control)
+    let outcome = solve(&puzzle, Engine::Auto, &SolveLimits::first(), &control)
         .map_err(|e| exit::data_error(format!("{name}: {e}")))?;
     let Some(solution) = outcome.solutions.into_iter().next() else {
         if ctx.control.interrupt.load(Ordering::Relaxed) {
