@@ -92,15 +92,20 @@ fn issue14_2_output_never_overwrites_a_name_file() {
 
 /// Sends SIGINT to `child` (through `kill`, which every Unix has), `presses` times.
 fn interrupt(child: &Child, presses: usize) {
+    signal(child, "-INT", presses);
+}
+
+/// Sends the signal `sig` (`-INT`, `-TERM`, …) to `child`, `times` times.
+fn signal(child: &Child, sig: &str, times: usize) {
     // Separate `kill` calls (two signals pending at once would merge into one), with no
     // pause between: a command can stop within milliseconds of the first press.
-    for _ in 0..presses {
+    for _ in 0..times {
         let ok = StdCommand::new("kill")
-            .args(["-INT", &child.id().to_string()])
+            .args([sig, &child.id().to_string()])
             .status()
             .unwrap()
             .success();
-        assert!(ok, "kill -INT failed");
+        assert!(ok, "kill {sig} failed");
     }
 }
 
@@ -135,6 +140,17 @@ fn wait_for(child: &mut Child, limit: Duration) -> (Option<i32>, Duration) {
 /// Starts `args` writing to `out`, lets it work for `after`, presses Ctrl-C and checks that
 /// it stopped within a second with status 130, left no file, and said so on stderr.
 fn assert_stops_on_ctrl_c(args: &[&str], dir: &Path, after: Duration, presses: usize) -> String {
+    assert_stops_on(args, dir, after, "-INT", presses)
+}
+
+/// As [`assert_stops_on_ctrl_c`], with the signal `sig` sent `presses` times.
+fn assert_stops_on(
+    args: &[&str],
+    dir: &Path,
+    after: Duration,
+    sig: &str,
+    presses: usize,
+) -> String {
     let out = dir.join("out.txt");
     let mut child = StdCommand::new(binary())
         .current_dir(dir)
@@ -152,7 +168,7 @@ fn assert_stops_on_ctrl_c(args: &[&str], dir: &Path, after: Duration, presses: u
         child.try_wait().unwrap().is_none(),
         "{args:?} ended before Ctrl-C: make its work longer"
     );
-    interrupt(&child, presses);
+    signal(&child, sig, presses);
     let (code, took) = wait_for(&mut child, Duration::from_secs(10));
     let stderr = stderr_of(&mut child);
     assert_eq!(code, Some(130), "{args:?}: {stderr}");
@@ -195,6 +211,26 @@ fn issue14_3_ctrl_c_stops_every_long_command_within_a_second() {
         vec!["generate", "--box", "4", "-n", "400", "--seed", "3"],
     ] {
         assert_stops_on_ctrl_c(&args, dir.path(), wait, 1);
+    }
+}
+
+/// SIGTERM (what `timeout`, systemd and Kubernetes send) and SIGHUP (a closed terminal)
+/// stop a run as Ctrl-C does: status 130, no temporary file left behind (before, SIGTERM
+/// killed the process and left its spool file in the output's directory), and `generate`
+/// keeps the puzzles it finished.
+#[cfg(unix)]
+#[test]
+fn sigterm_and_sighup_stop_as_ctrl_c_does() {
+    let wait = Duration::from_millis(600);
+    for sig in ["-TERM", "-HUP"] {
+        // A directory each: generate leaves the puzzles it finished.
+        let dir = tempfile::tempdir().unwrap();
+        for args in [
+            vec!["fill", "--box", "10", "-n", "64"],
+            vec!["generate", "--box", "4", "-n", "400", "--seed", "3"],
+        ] {
+            assert_stops_on(&args, dir.path(), wait, sig, 1);
+        }
     }
 }
 

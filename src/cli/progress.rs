@@ -20,9 +20,10 @@ pub fn show_progress(quiet: bool) -> bool {
     !quiet && std::io::stderr().is_terminal()
 }
 
-/// Installs the Ctrl-C handler: the first press raises `flag` (the run stops at the next
-/// poll, within about 100 ms, and writes nothing partial) and says so on stderr; a second
-/// press removes any temporary output file and exits at once with status 130.
+/// Installs the Ctrl-C handler, which SIGTERM and SIGHUP reach too: the first press raises
+/// `flag` (the run stops at the next poll, within about 100 ms, and writes nothing partial)
+/// and says so on stderr; a second press removes any temporary output file and exits at
+/// once with status 130.
 ///
 /// A run that waits for another process after the first press would not see the flag
 /// until the other side moved (see [`crate::io::blocking`]). So it exits as at a second
