@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::exit::{self, Exit};
 use super::input::{AlphabetArg, NameArgs};
+use super::memory::{Headroom, headroom};
 use super::output::{
     Entry, GridRef, InBatch, OutputArgs, Record, Rows, Shown, alphabet_for, emit, sink_for_shape,
 };
@@ -50,39 +51,40 @@ const MATRIX_BYTES_PER_OPTION: u64 = 67;
 /// Bytes a fill takes besides its matrices (measured: about 80 MB at 100×100; less below).
 const FILL_BASE_BYTES: u64 = 80 << 20;
 
-/// Refuses a fill whose `matrices` search matrices would not fit the memory `available`
-/// (bytes; `None` when it cannot be told): the machine would swap or kill the run.
+/// Refuses a fill whose `matrices` search matrices (one thread each) would not fit the
+/// memory left (`room`; no limit known, nothing refused): the kernel would kill the run, or
+/// an allocation would fail and abort it, where a usage error can name the threads that fit.
 ///
 /// # Errors
 /// A usage error naming the threads that fit.
-fn check_memory(shape: Shape, matrices: usize, available: Option<u64>) -> Result<()> {
-    let Some(available) = available else {
-        return Ok(());
-    };
+fn check_memory(shape: Shape, matrices: usize, room: Headroom) -> Result<()> {
     let per = MATRIX_BYTES_PER_OPTION * (shape.side() as u64).pow(3);
-    let need = FILL_BASE_BYTES + per * matrices as u64;
-    if need <= available {
-        return Ok(());
-    }
-    let fit = available.saturating_sub(FILL_BASE_BYTES) / per.max(1);
     let gb = |b: u64| b as f64 / 1e9;
-    Err(exit::usage_error(format!(
-        "fill on {matrices} threads at {shape} needs about {:.1} GB (a search matrix of {:.0} MB \
-         a thread), more than the {:.1} GB of memory available: use --threads {} or fewer",
-        gb(need),
-        per as f64 / 1e6,
-        gb(available),
-        fit.max(1)
-    )))
-}
-
-/// The memory available to a new process, in bytes (`MemAvailable` of `/proc/meminfo` on
-/// Linux; `None` elsewhere or when it cannot be read).
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
+    let limits = [
+        (room.resident, per, "of memory available"),
+        (
+            room.address_space,
+            per,
+            "of address space left under the process's limit (ulimit -v)",
+        ),
+    ];
+    for (available, per_thread, what) in limits {
+        let Some(available) = available else { continue };
+        let need = FILL_BASE_BYTES + per_thread * matrices as u64;
+        if need <= available {
+            continue;
+        }
+        let fit = available.saturating_sub(FILL_BASE_BYTES) / per_thread.max(1);
+        return Err(exit::usage_error(format!(
+            "fill on {matrices} threads at {shape} needs about {:.1} GB (a search matrix of \
+             {:.0} MB a thread), more than the {:.1} GB {what}: use --threads {} or fewer",
+            gb(need),
+            per as f64 / 1e6,
+            gb(available),
+            fit.max(1)
+        )));
+    }
+    Ok(())
 }
 
 /// Grids of a batch made in parallel at a time.
@@ -109,7 +111,10 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     } else {
         threads.min(usize::try_from(args.count).unwrap_or(usize::MAX))
     };
-    check_memory(shape, matrices, available_memory())?;
+    // The pool's threads have started (and reserved what they reserve for themselves)
+    // before what is left is read.
+    rayon::broadcast(|_| ());
+    check_memory(shape, matrices, headroom())?;
     let seed = pick_seed(args.seed);
     note_seed(args.seed, seed);
     let started = std::time::Instant::now();
@@ -272,16 +277,31 @@ mod tests {
     fn threads_beyond_the_memory_are_refused_with_what_fits() {
         let big = Shape::new(10).unwrap();
         // 256 matrices of 67 MB at 100x100 in 12 GB: refused, with the threads that fit.
-        let e = check_memory(big, 256, Some(12_000_000_000)).unwrap_err();
+        let resident = |b: u64| Headroom {
+            resident: Some(b),
+            address_space: None,
+        };
+        let e = check_memory(big, 256, resident(12_000_000_000)).unwrap_err();
         let text = e.to_string();
         assert!(
             text.contains("fill on 256 threads at 100x100 needs about 17.2 GB")
                 && text.contains("use --threads 177 or fewer"),
             "{text}"
         );
-        assert!(check_memory(big, 177, Some(12_000_000_000)).is_ok());
+        assert!(check_memory(big, 177, resident(12_000_000_000)).is_ok());
+        // Under `ulimit -v`, what is left of the address space counts.
+        let space = Headroom {
+            resident: Some(12_000_000_000),
+            address_space: Some(450_000_000),
+        };
+        let text = check_memory(big, 8, space).unwrap_err().to_string();
+        assert!(
+            text.contains("address space") && text.contains("use --threads 5 or fewer"),
+            "{text}"
+        );
+        assert!(check_memory(big, 5, space).is_ok());
         // Small grids, or memory that cannot be told: nothing to refuse.
-        assert!(check_memory(Shape::new(3).unwrap(), 256, Some(1 << 30)).is_ok());
-        assert!(check_memory(big, 256, None).is_ok());
+        assert!(check_memory(Shape::new(3).unwrap(), 256, resident(1 << 30)).is_ok());
+        assert!(check_memory(big, 256, Headroom::default()).is_ok());
     }
 }

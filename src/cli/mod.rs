@@ -21,6 +21,7 @@ mod fill;
 mod generate;
 mod grade;
 mod input;
+mod memory;
 mod output;
 pub mod progress;
 mod render;
@@ -170,6 +171,9 @@ pub fn run() -> Result<Exit> {
         rayon::ThreadPoolBuilder::new()
             .num_threads(t)
             .build_global()
+            // The pool's error shows the OS error and gives it as its source as well: one
+            // message, not the same words twice.
+            .map_err(|e| anyhow::Error::new(std::io::Error::other(e.to_string())))
             .context("starting the thread pool")?;
     }
     let ctx = Ctx {

@@ -377,3 +377,37 @@ fn issue14_9_ci_requires_the_peer_sets() {
     assert!(ci.contains("export SHIFTGRID_REQUIRE_PEERS=1"), "{ci}");
     assert!(crate::util::peers_at(Path::new("/nonexistent/shared/peers"), false).is_none());
 }
+
+/// Under an address-space limit (`ulimit -v`, as a memory-capped job sets), `fill` at
+/// 100x100 on more threads than fit is refused with a usage error naming the limit; before,
+/// an allocation failed and the process aborted (status 134) with a backtrace.
+#[cfg(target_os = "linux")]
+#[test]
+fn fill_refuses_threads_beyond_the_address_space_limit() {
+    let Ok(out) = std::process::Command::new("prlimit")
+        .arg("--as=800000000")
+        .arg(super::binary())
+        .args([
+            "-q",
+            "-j",
+            "8",
+            "fill",
+            "--box",
+            "10",
+            "--seed",
+            "1",
+            "-o",
+            "/dev/null",
+        ])
+        .output()
+    else {
+        eprintln!("note: no prlimit here; skipping the address-space test");
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("ulimit -v") && stderr.contains("--threads"),
+        "{stderr}"
+    );
+}

@@ -1,0 +1,189 @@
+//! How much memory a run may still take, for refusing work that would not fit (`fill` at
+//! 100×100 holds a 67 MB search matrix per thread) with a clear message, instead of being
+//! killed by the kernel or aborted by a failed allocation.
+//!
+//! Three limits count, whichever is lowest: the machine's (`MemAvailable` of
+//! `/proc/meminfo`), the control group's that a container or a systemd unit sets (cgroup v2
+//! `memory.max` less `memory.current`, or v1 `memory.limit_in_bytes` less
+//! `memory.usage_in_bytes`, in the process's group and every group above it), and the
+//! process's address-space limit (`ulimit -v`, `RLIMIT_AS`), which counts reserved as well
+//! as used memory, less what the process has mapped already. Elsewhere than Linux, or when
+//! nothing can be read, no limit is known and nothing is refused.
+
+use std::path::{Path, PathBuf};
+
+/// What the process may still allocate, in bytes (`None`: not known).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Headroom {
+    /// Memory the process may still use: the machine's and its control groups'.
+    pub(super) resident: Option<u64>,
+    /// Address space it may still map under `RLIMIT_AS`.
+    pub(super) address_space: Option<u64>,
+}
+
+/// The headroom of this process now.
+pub(super) fn headroom() -> Headroom {
+    let machine = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| meminfo_available(&s));
+    let groups = std::fs::read_to_string("/proc/self/cgroup")
+        .ok()
+        .and_then(|s| cgroup_headroom(&s, Path::new("/sys/fs/cgroup")));
+    let resident = match (machine, groups) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let limit = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|s| address_space_limit(&s));
+    let mapped = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| status_kb(&s, "VmSize:"));
+    let address_space = limit.map(|l| l.saturating_sub(mapped.unwrap_or(0)));
+    Headroom {
+        resident,
+        address_space,
+    }
+}
+
+/// `MemAvailable` of a `/proc/meminfo` text, in bytes.
+fn meminfo_available(meminfo: &str) -> Option<u64> {
+    status_kb(meminfo, "MemAvailable:")
+}
+
+/// The value in kB of the line starting with `key` (`/proc/meminfo`, `/proc/self/status`),
+/// in bytes.
+fn status_kb(text: &str, key: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
+/// The soft "Max address space" of a `/proc/self/limits` text, in bytes (`None` when
+/// unlimited).
+fn address_space_limit(limits: &str) -> Option<u64> {
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max address space"))?;
+    line["Max address space".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The least headroom of the memory control groups named in a `/proc/self/cgroup` text,
+/// read under `root` (`/sys/fs/cgroup`): the process's group and each one above it, in the
+/// v2 hierarchy (`0::/path`) or the v1 memory controller (`N:memory:/path`, or a list
+/// holding `memory`). A container sees its own group as the mount's root, whatever the
+/// path says, so a path that is not there is read from the root.
+fn cgroup_headroom(cgroup: &str, root: &Path) -> Option<u64> {
+    let mut least: Option<u64> = None;
+    for line in cgroup.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (Some(id), Some(controllers), Some(path)) = (parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let (base, max, used) = if id == "0" && controllers.is_empty() {
+            (root.to_path_buf(), "memory.max", "memory.current")
+        } else if controllers.split(',').any(|c| c == "memory") {
+            (
+                root.join("memory"),
+                "memory.limit_in_bytes",
+                "memory.usage_in_bytes",
+            )
+        } else {
+            continue;
+        };
+        for dir in groups_up(&base, path) {
+            let read = |f: &str| -> Option<u64> {
+                std::fs::read_to_string(dir.join(f))
+                    .ok()?
+                    .trim()
+                    .parse()
+                    .ok()
+            };
+            // "max" (v2) does not parse: no limit here.
+            if let (Some(max), Some(used)) = (read(max), read(used)) {
+                let room = max.saturating_sub(used);
+                least = Some(least.map_or(room, |l| l.min(room)));
+            }
+        }
+    }
+    least
+}
+
+/// The directories of the group `path` under `base` and of every group above it, up to
+/// `base` itself; only `base` when the group's own directory is not there.
+fn groups_up(base: &Path, path: &str) -> Vec<PathBuf> {
+    let own = base.join(path.trim_start_matches('/'));
+    if !own.is_dir() {
+        return vec![base.to_path_buf()];
+    }
+    let mut dirs: Vec<PathBuf> = own
+        .ancestors()
+        .take_while(|d| d.starts_with(base))
+        .map(Path::to_path_buf)
+        .collect();
+    dirs.dedup();
+    dirs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_proc_files() {
+        assert_eq!(
+            meminfo_available("MemTotal:  100 kB\nMemAvailable:    2048 kB\n"),
+            Some(2048 * 1024)
+        );
+        assert_eq!(meminfo_available("MemTotal:  100 kB\n"), None);
+        let limits = "Limit                     Soft Limit           Hard Limit           Units     \n\
+                      Max address space         1000000000           unlimited            bytes     \n";
+        assert_eq!(address_space_limit(limits), Some(1_000_000_000));
+        let unlimited =
+            "Max address space         unlimited            unlimited            bytes\n";
+        assert_eq!(address_space_limit(unlimited), None);
+        assert_eq!(
+            status_kb("VmPeak:\t 10 kB\nVmSize:\t    3892 kB\n", "VmSize:"),
+            Some(3892 * 1024)
+        );
+    }
+
+    /// A made-up cgroup tree: the least room of the group and the groups above it counts,
+    /// `max` is no limit, and a v1 path the container cannot see is read at the root.
+    #[test]
+    fn reads_cgroup_limits_up_the_tree() {
+        let root = tempfile::tempdir().unwrap();
+        let put = |rel: &str, max: &str, used: &str, v2: bool| {
+            let dir = root.path().join(rel);
+            std::fs::create_dir_all(&dir).unwrap();
+            let (m, u) = if v2 {
+                ("memory.max", "memory.current")
+            } else {
+                ("memory.limit_in_bytes", "memory.usage_in_bytes")
+            };
+            std::fs::write(dir.join(m), format!("{max}\n")).unwrap();
+            std::fs::write(dir.join(u), format!("{used}\n")).unwrap();
+        };
+        put("", "max", "5000", true);
+        put("pod", "3000", "1000", true);
+        put("pod/app", "max", "900", true);
+        assert_eq!(cgroup_headroom("0::/pod/app\n", root.path()), Some(2000));
+        assert_eq!(cgroup_headroom("0::/\n", root.path()), None);
+        put("memory", "9223372036854771712", "700", false);
+        assert_eq!(
+            cgroup_headroom("4:memory:/not/visible\n0::/pod\n", root.path()),
+            Some(2000)
+        );
+        put("memory", "1700", "700", false);
+        assert_eq!(
+            cgroup_headroom("4:cpu,memory:/not/visible\n", root.path()),
+            Some(1000)
+        );
+        assert_eq!(cgroup_headroom("garbage\n3:cpuset:/\n", root.path()), None);
+    }
+}
