@@ -54,6 +54,11 @@ enum CountFormat {
 /// # Errors
 /// I/O and CSV errors, unused name files, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
+    // Before anything is read: never over a file this run reads.
+    super::output::refuse_inputs(
+        args.output.as_deref(),
+        super::input::input_paths(&args.input, &args.names),
+    )?;
     let (mut input, _) = load_puzzles(&args.input, &args.names, false)?;
     let name = input.name.clone();
     let limits = SolveLimits::count_up_to(args.limit);

@@ -40,6 +40,11 @@ pub(super) struct ExportArgs {
 /// # Errors
 /// I/O and CSV errors, several puzzles for a wide CSV (a usage error), and interruption.
 pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
+    // Before anything is read: never over a file this run reads.
+    super::output::refuse_inputs(
+        args.output.as_deref(),
+        super::input::input_paths(&args.input, &args.names),
+    )?;
     let (mut input, custom) = load_puzzles(&args.input, &args.names, true)?;
     let name = input.name.clone();
     let layout = args.csv_shape.to_lib();

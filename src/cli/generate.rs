@@ -26,7 +26,7 @@ mod values;
 
 use super::exit::{self, Exit};
 use super::input::{AlphabetArg, NameArgs};
-use super::output::{InBatch, OutputArgs, Sink, alphabet_for, emit, sink_for_shape};
+use super::output::{InBatch, OutputArgs, Sink, alphabet_for, emit, refuse_inputs, sink_for_shape};
 use super::{Ctx, note_seed, pick_seed, progress};
 use crate::generate::fill::batch_seed;
 use crate::generate::ga::{GaProgress, GenerationRecord};
@@ -281,6 +281,11 @@ impl Batch<'_> {
 /// Usage errors (size, CSV flags, flags of another method), name-file errors, I/O errors,
 /// and an interruption before any puzzle was made.
 pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
+    // Before anything is read or said: never over a file this run reads.
+    refuse_inputs(
+        args.output.output.as_deref(),
+        args.names.paths().chain(args.from.as_deref()),
+    )?;
     let (source, csv_input) = match &args.from {
         Some(path) => match read_source(ctx, args, path)? {
             Some((source, csv_input)) => (Some(source), csv_input),

@@ -77,6 +77,11 @@ enum GradeFormat {
 /// nothing written), name files are given without CSV input, `-o` names the input file, or
 /// the run was interrupted (exit status 130, nothing written).
 pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
+    // Before anything is read: never over a file this run reads.
+    super::output::refuse_inputs(
+        args.output.as_deref(),
+        super::input::input_paths(&args.input, &args.names),
+    )?;
     let (mut input, _) = load_puzzles(&args.input, &args.names, false)?;
     let name = input.name.clone();
     let interrupt = &ctx.control.interrupt;

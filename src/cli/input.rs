@@ -78,16 +78,6 @@ pub(super) enum AlphabetArg {
 }
 
 impl AlphabetArg {
-    /// The flag's value, as typed.
-    pub(super) fn name(self) -> &'static str {
-        match self {
-            AlphabetArg::Numeric => "numeric",
-            AlphabetArg::Gecode => "1-9A",
-            AlphabetArg::Hex => "0-9A-F",
-            AlphabetArg::Letters => "A-Z",
-        }
-    }
-
     /// The library's alphabet.
     pub(super) fn to_lib(self) -> Alphabet {
         match self {

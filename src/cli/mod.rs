@@ -209,15 +209,7 @@ fn note_seed(given: Option<u64>, seed: u64) {
 /// A path as messages show it: control characters (a terminal escape in a file name)
 /// escaped, so that a message cannot drive the terminal; everything else as written.
 pub(crate) fn shown(path: &std::path::Path) -> String {
-    let mut out = String::new();
-    for c in path.display().to_string().chars() {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    crate::io::quote::escaped(&path.display().to_string())
 }
 #[cfg(test)]
 mod tests {

@@ -253,11 +253,43 @@ pub(super) fn alphabet_for(
     if lib != Alphabet::Numeric && shape.side() > lib.max_side() {
         let max = lib.max_side();
         return Err(exit::usage_error(format!(
-            "--alphabet {} has one symbol for each shift up to {max}x{max}, not {shape}",
-            arg.name()
+            "--alphabet {lib} has one symbol for each shift up to {max}x{max}, not {shape}"
         )));
     }
     Ok(lib)
+}
+
+/// Refuses an `output` that is one of the regular files the command reads (`inputs`; `-`
+/// for standard input), by any path or hard link: called before the work, where the
+/// command can tell (`generate --from`), and again by [`emit`].
+///
+/// # Errors
+/// A usage error naming the input.
+pub(super) fn refuse_inputs<'a>(
+    output: Option<&Path>,
+    inputs: impl IntoIterator<Item = &'a Path>,
+) -> Result<()> {
+    let Some(path) = output.filter(|p| *p != Path::new("-")) else {
+        return Ok(());
+    };
+    for input in inputs {
+        if input == Path::new("-") && is_stdin(path) {
+            return Err(exit::usage_error(format!(
+                "refusing to overwrite the input file {} (standard input reads it; -o {})",
+                crate::cli::shown(path),
+                crate::cli::shown(path)
+            )));
+        }
+        let regular = std::fs::metadata(input).is_ok_and(|m| m.is_file());
+        if input != Path::new("-") && regular && (same_file(path, input) || path == input) {
+            return Err(exit::usage_error(format!(
+                "refusing to overwrite the input file {} (-o {})",
+                crate::cli::shown(input),
+                crate::cli::shown(path)
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Sends `out` to `output` or stdout. A regular file (or a new one) is replaced atomically,
@@ -280,23 +312,7 @@ pub(super) fn emit<'a>(
     let interrupted = |e: &std::io::Error| e.kind() == ErrorKind::Interrupted;
     match output {
         Some(path) if path != Path::new("-") => {
-            for input in inputs {
-                if input == Path::new("-") && is_stdin(path) {
-                    return Err(exit::usage_error(format!(
-                        "refusing to overwrite the input file {} (standard input reads it; -o {})",
-                        crate::cli::shown(path),
-                        crate::cli::shown(path)
-                    )));
-                }
-                let regular = std::fs::metadata(input).is_ok_and(|m| m.is_file());
-                if input != Path::new("-") && regular && (same_file(path, input) || path == input) {
-                    return Err(exit::usage_error(format!(
-                        "refusing to overwrite the input file {} (-o {})",
-                        crate::cli::shown(input),
-                        crate::cli::shown(path)
-                    )));
-                }
-            }
+            refuse_inputs(Some(path), inputs)?;
             let existing = std::fs::metadata(path);
             if out.is_empty() && existing.as_ref().map_or(true, |m| m.is_file()) {
                 // Nothing to write (every puzzle failed, and said so): an earlier result

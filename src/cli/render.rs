@@ -43,6 +43,11 @@ pub(super) struct RenderArgs {
 /// # Errors
 /// I/O and CSV errors, a grid too large for the options asked, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
+    // Before anything is read: never over a file this run reads.
+    super::output::refuse_inputs(
+        args.output.as_deref(),
+        super::input::input_paths(&args.input, &args.names),
+    )?;
     if let Some(ext) = args.output.as_deref().and_then(other_image_extension) {
         return Err(exit::usage_error(format!(
             "render writes SVG, not {ext}: name the file .svg (a converter such as \

@@ -72,6 +72,11 @@ fn parse_engine(s: &str) -> Result<Engine, String> {
 /// # Errors
 /// I/O and CSV errors, usage errors for flags that would be ignored, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
+    // Before anything is read: never over a file this run reads.
+    super::output::refuse_inputs(
+        args.output.output.as_deref(),
+        super::input::input_paths(&args.input, &args.names),
+    )?;
     args.output.check_early()?;
     let (mut input, custom) = load_puzzles(&args.input, &args.names, args.output.asks_for_csv())?;
     // Rosters in, rosters out: a roster CSV is solved into one of the same layout by default.

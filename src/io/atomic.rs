@@ -145,7 +145,8 @@ where
 /// `path`. Only if it returns `Ok` is the file flushed, synced to disk and renamed over `path`.
 /// On an error or a panic the temporary file is removed: nothing new is left at `path`, and an
 /// old file there is untouched. A file that replaces an old one keeps the old one's
-/// permissions; a new file gets the usual ones (`0666` less the umask on Unix).
+/// permissions; a new file gets the usual ones (`0666` less the umask on Unix). A read-only
+/// file at `path` is not replaced ([`io::ErrorKind::PermissionDenied`]), nor a directory.
 ///
 /// # Errors
 /// The closure's error, or any error creating, writing, syncing or renaming the file.
@@ -154,10 +155,27 @@ where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
     let ends_in_slash = path.as_os_str().to_string_lossy().ends_with('/');
-    if path.file_name().is_none() || ends_in_slash || path.is_dir() {
+    if path.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is a directory", path.display()),
+        ));
+    }
+    if path.file_name().is_none() || ends_in_slash {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!("{} does not name a file", path.display()),
+        ));
+    }
+    // Renaming over a file needs only the directory's permission, so a file made read-only
+    // (to keep it) would be replaced all the same: refused, as `>` and `cp` refuse it.
+    if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().readonly()) {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "{} is read-only: make it writable to replace it, or write elsewhere",
+                path.display()
+            ),
         ));
     }
     let dir = match path.parent() {
@@ -302,6 +320,25 @@ mod tests {
             .collect();
         v.sort();
         v
+    }
+
+    /// A read-only file is kept (renaming would replace it all the same), and a directory
+    /// is named as one.
+    #[test]
+    fn read_only_files_and_directories_are_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let kept = dir.path().join("kept.txt");
+        fs::write(&kept, "old").unwrap();
+        let mut perms = fs::metadata(&kept).unwrap().permissions();
+        perms.set_readonly(true);
+        fs::set_permissions(&kept, perms).unwrap();
+        let e = write_atomic(&kept, |w| w.write_all(b"new")).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::PermissionDenied);
+        assert!(e.to_string().contains("is read-only"), "{e}");
+        assert_eq!(fs::read_to_string(&kept).unwrap(), "old");
+        assert_eq!(entries(dir.path()), ["kept.txt"]);
+        let e = write_atomic(dir.path(), |w| w.write_all(b"new")).unwrap_err();
+        assert!(e.to_string().ends_with("is a directory"), "{e}");
     }
 
     #[test]

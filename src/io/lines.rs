@@ -117,7 +117,7 @@ impl<R: BufRead> LineReader<R> {
     }
 
     /// The next line and its 1-based number, without the `\n` (a `\r` before it stays), and
-    /// without a byte-order mark at the start of line 1. `None` at the end of the input.
+    /// without a byte-order mark at its start (line 1's, or one where files were joined). `None` at the end of the input.
     /// After an error the reader is at its end.
     ///
     /// # Errors
@@ -177,9 +177,11 @@ impl<R: BufRead> LineReader<R> {
             });
         }
         let mut bytes = std::mem::take(&mut self.buf);
-        if no == 1 && bytes.starts_with("\u{feff}".as_bytes()) {
+        // A byte-order mark starts line 1 of a file a spreadsheet or Windows editor saved,
+        // and any line where such files were joined (`cat a.txt b.txt`): invisible, dropped.
+        if bytes.starts_with("\u{feff}".as_bytes()) {
             bytes.drain(..3);
-            self.bom = true;
+            self.bom |= no == 1;
         }
         let text = match String::from_utf8(bytes) {
             Ok(t) => t,
@@ -260,6 +262,9 @@ mod tests {
                 Ok((3, "b".to_string()))
             ]
         );
+        // Two files joined: the second one's mark goes too.
+        let got = all("\u{feff}a\n\u{feff}b\n".as_bytes());
+        assert_eq!(got, [Ok((1, "a".to_string())), Ok((2, "b".to_string()))]);
         assert!(all(b"").is_empty());
     }
 

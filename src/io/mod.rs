@@ -18,6 +18,7 @@ pub mod blocking;
 pub mod csv;
 pub mod lines;
 pub mod parse;
+pub mod quote;
 pub mod svg;
 pub mod write;
 

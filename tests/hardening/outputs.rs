@@ -176,13 +176,16 @@ fn issue14_1_dev_null_stays_a_device_and_directories_are_refused() {
     let kind = fs::metadata("/dev/null").unwrap().file_type();
     assert!(kind.is_char_device(), "/dev/null is now {kind:?}");
     let dir = tempfile::tempdir().unwrap();
-    for target in [dir.path().to_path_buf(), dir.path().join("new/")] {
+    for (target, message) in [
+        (dir.path().to_path_buf(), "is a directory"),
+        (dir.path().join("new/"), "does not name a file"),
+    ] {
         shiftgrid()
             .args(["fill", "--box", "2", "--seed", "1", "-o"])
             .arg(&target)
             .assert()
             .code(74)
-            .stderr(contains("does not name a file"));
+            .stderr(contains(message));
     }
     assert!(entries(dir.path()).is_empty());
 }

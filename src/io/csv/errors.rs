@@ -5,6 +5,7 @@ use std::io;
 
 use super::names::Axis;
 use crate::grid::{GridError, SUPPORTED_SIZES, Shape, ShapeError};
+use crate::io::quote::Quoted;
 
 /// Why a name (or grid label) cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -60,7 +61,7 @@ pub enum NamesErrorKind {
         reason: String,
     },
     /// A name that cannot be used.
-    #[error("name {name:?} {problem}")]
+    #[error("name {} {problem}", Quoted(name))]
     Bad {
         /// The name as written (trimmed).
         name: String,
@@ -80,7 +81,10 @@ pub enum NamesErrorKind {
         limit: usize,
     },
     /// The same name twice.
-    #[error("name {name:?} is repeated (first on line {first_line}); names must be unique")]
+    #[error(
+        "name {} is repeated (first on line {first_line}); names must be unique",
+        Quoted(name)
+    )]
     Duplicate {
         /// The name.
         name: String,
@@ -127,7 +131,7 @@ pub enum ExportError {
     #[error("refusing to write an invalid grid: {0}")]
     Grid(#[from] GridError),
     /// A grid label that cannot be written (see [`check_name`](super::check_name)).
-    #[error("grid label {label:?} {problem}")]
+    #[error("grid label {} {problem}", Quoted(label))]
     Label {
         /// The label.
         label: String,
@@ -135,7 +139,7 @@ pub enum ExportError {
         problem: NameProblem,
     },
     /// A grid label already used in the same long file (the grids would read back as one).
-    #[error("grid label {0:?} is used twice in one file: each grid needs its own")]
+    #[error("grid label {} is used twice in one file: each grid needs its own", Quoted(.0))]
     RepeatedLabel(String),
     /// A row would be longer than a line may be when it is read back (the names are too
     /// long for this roster).
@@ -235,7 +239,7 @@ pub enum CsvErrorKind {
         shape: Shape,
     },
     /// A staff or day name, or grid label, that cannot be used (see [`check_name`](super::check_name)).
-    #[error("{what} {name:?} {problem}")]
+    #[error("{what} {} {problem}", Quoted(name))]
     BadName {
         /// `staff`, `day` or `grid label`.
         what: String,
@@ -246,7 +250,7 @@ pub enum CsvErrorKind {
     },
     /// A name that is not on the list for its axis. Without a list for that axis, only the
     /// default names and numbers are known: other names need a [`NameList`](super::NameList).
-    #[error("unknown {axis} {name:?}: expected {expected}")]
+    #[error("unknown {axis} {}: expected {expected}", Quoted(name))]
     Unknown {
         /// Which axis.
         axis: Axis,
@@ -256,7 +260,10 @@ pub enum CsvErrorKind {
         expected: String,
     },
     /// Two rows for one staff member in a wide roster.
-    #[error("staff {name:?} has a second row (the first is on line {first_line})")]
+    #[error(
+        "staff {} has a second row (the first is on line {first_line})",
+        Quoted(name)
+    )]
     DuplicateStaff {
         /// The name.
         name: String,
@@ -264,7 +271,10 @@ pub enum CsvErrorKind {
         first_line: usize,
     },
     /// Two columns for one day in a wide roster.
-    #[error("day {name:?} has a second column (the first is field {first_field})")]
+    #[error(
+        "day {} has a second column (the first is field {first_field})",
+        Quoted(name)
+    )]
     DuplicateDay {
         /// The name.
         name: String,
@@ -273,8 +283,7 @@ pub enum CsvErrorKind {
     },
     /// Two rows for one staff member on one day in a long roster.
     #[error(
-        "staff {staff:?} on day {day:?} is assigned a second time (first on line {first_line})"
-    )]
+        "staff {staff_q} on day {day_q} is assigned a second time (first on line {first_line})", day_q = Quoted(day), staff_q = Quoted(staff))]
     DuplicateCell {
         /// The staff name.
         staff: String,
@@ -284,7 +293,7 @@ pub enum CsvErrorKind {
         first_line: usize,
     },
     /// A staff member or day of the name list with no row or column.
-    #[error("no {} for {axis} {name:?} (from {source_name})", if *axis == Axis::Day { "column" } else { "row" })]
+    #[error("no {} for {axis} {name_q} (from {source_name})", if *axis == Axis::Day { "column" } else { "row" }, name_q = Quoted(name))]
     Missing {
         /// Which axis.
         axis: Axis,
@@ -311,7 +320,7 @@ pub enum CsvErrorKind {
     /// other, which is not a supported side.
     #[error(
         "the file names {count} {}: a roster has 4, 9, 16, 25, 36, 49, 64, 81 or 100 (list \
-         every one, with an empty shift where none is assigned, or name them with {})",
+         every one, with an empty shift where none is assigned, or name them with a name list: {})",
         axis.plural(),
         if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }
     )]
@@ -324,7 +333,7 @@ pub enum CsvErrorKind {
     /// A long roster naming staff or days of its own, not as many as its name lists give.
     #[error(
         "the file names {count} {}, but its name lists make it a {shape} roster (list every \
-         one, with an empty shift where none is assigned, or name them with {})",
+         one, with an empty shift where none is assigned, or name them with a name list: {})",
         axis.plural(),
         if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }
     )]
@@ -347,14 +356,13 @@ pub enum CsvErrorKind {
     /// A long roster with staff (or day) names of its own whose order it does not give:
     /// the rows on the first row's day (of its staff member) must name them all.
     #[error(
-        "the order of the {} is not given: the rows of {anchor:?}, the first row's {}, name \
+        "the order of the {} is not given: the rows of {anchor_q}, the first row's {}, name \
          {listed} of the {count} {}; list every one there, with an empty shift where none is \
-         assigned (as shiftgrid writes long rosters), or give their order with {}",
+         assigned (as shiftgrid writes long rosters), or give their order with a name list ({})",
         axis.plural(),
         if *axis == Axis::Staff { "day" } else { "staff member" },
         axis.plural(),
-        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }
-    )]
+        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }, anchor_q = Quoted(anchor))]
     Unordered {
         /// The axis whose order is missing.
         axis: Axis,
@@ -368,12 +376,11 @@ pub enum CsvErrorKind {
     /// A long roster naming more staff or days of its own than make a roster, one of which
     /// is missing from the rows that give their order: most likely a typo.
     #[error(
-        "{axis} {name:?} is not among the {listed} {} on the rows of {anchor:?}, which are as \
+        "{axis} {name_q} is not among the {listed} {} on the rows of {anchor_q}, which are as \
          many as the roster has: a misspelling, here or there? (list every one there, with \
-         an empty shift where none is assigned, or name them with {})",
+         an empty shift where none is assigned, or name them with a name list: {})",
         axis.plural(),
-        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }
-    )]
+        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }, anchor_q = Quoted(anchor), name_q = Quoted(name))]
     Stray {
         /// The axis of the name.
         axis: Axis,
@@ -389,8 +396,7 @@ pub enum CsvErrorKind {
     Names(NamesError),
     /// A shift given twice in one staff member's row, one day or one block.
     #[error(
-        "shift {shift:?} is given twice {place} (also at line {other_line}, field {other_field})"
-    )]
+        "shift {shift_q} is given twice {place} (also at line {other_line}, field {other_field})", shift_q = Quoted(shift))]
     Repeated {
         /// The shift's name.
         shift: String,

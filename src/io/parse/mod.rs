@@ -3,8 +3,12 @@
 //! # Formats
 //!
 //! Lines whose first non-blank character is `#` are comments and are skipped wherever they
-//! appear (even inside a grid). Trailing whitespace and CRLF line ends are fine, and a leading
-//! byte-order mark is ignored. Blank lines split the input into *blocks*.
+//! appear (even inside a grid). Trailing whitespace and CRLF line ends are fine, and a
+//! byte-order mark at the start of a line is ignored. Blank lines split the input into
+//! *blocks*. Grids printed with bars between the boxes and rules between the bands (`4 . . |
+//! . . . | 8 . 5`, `4..|...|8.5`, `------+------+------`) read as without them: a rule line
+//! is skipped, and a bar is a space between spaced cells and nothing between compact ones
+//! (a column in a message then counts the row without its bars).
 //!
 //! - **Grid form** (every size): `n` lines of `n` whitespace-separated tokens, each an integer
 //!   `1..=n`, or `0` or `.` for a blank. Grids are separated by blank lines; grids that follow
@@ -65,6 +69,7 @@
 use std::fmt;
 
 use super::lines::LineReader;
+use super::quote::Quoted;
 use crate::grid::{GridError, Puzzle, ShapeError};
 
 mod json;
@@ -185,13 +190,15 @@ impl Alphabet {
     }
 }
 
+/// The alphabet as the command line's `--alphabet` names it (`numeric`, `1-9A`, `0-9A-F`,
+/// `A-Z`).
 impl fmt::Display for Alphabet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Alphabet::Numeric => "numeric",
-            Alphabet::Gecode => "gecode",
-            Alphabet::Hex => "hex",
-            Alphabet::Letters => "letters",
+            Alphabet::Gecode => "1-9A",
+            Alphabet::Hex => "0-9A-F",
+            Alphabet::Letters => "A-Z",
         })
     }
 }
@@ -231,7 +238,7 @@ pub enum ParseErrorKind {
         reason: String,
     },
     /// A token or character that is not a symbol.
-    #[error("unexpected {token:?}: expected {expected}")]
+    #[error("unexpected {}: expected {expected}", Quoted(token))]
     BadToken {
         /// The token (or character, in a compact form) as written.
         token: String,
@@ -255,7 +262,10 @@ pub enum ParseErrorKind {
         expected: usize,
     },
     /// A grid that ends before its last row.
-    #[error("grid ends after {found} rows, expected {expected} (truncated grid)")]
+    #[error(
+        "grid ends after {found} {}, expected {expected} (truncated grid)",
+        if *found == 1 { "row" } else { "rows" }
+    )]
     WrongRowCount {
         /// Rows read.
         found: usize,

@@ -161,6 +161,19 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             self.push(no, puzzle);
             return;
         }
+        if is_rule(trimmed) {
+            // `------+-------+------` between the bands of a printed grid.
+            return;
+        }
+        if text.contains('|') {
+            let text = without_bars(text);
+            return self.content(no, &text);
+        }
+        self.content(no, text);
+    }
+
+    /// A line of puzzle text (not blank, a comment, JSON or a rule), read into the block.
+    fn content(&mut self, no: usize, text: &str) {
         match &mut self.block {
             Block::Idle => {
                 self.block = if self.opts.format == InputFormat::Line {
@@ -172,7 +185,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                         scan: 0,
                     }
                 };
-                self.line(no, text);
+                self.content(no, text);
             }
             Block::Undecided { lines, bytes, .. } => {
                 *bytes += text.len();
@@ -316,5 +329,32 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             self.push(acc.first, Err(err));
         }
         self.block = Block::Idle;
+    }
+}
+
+/// Whether `trimmed` is a rule between the bands of a printed grid: only `-`, `=`, `+`, `|`
+/// and spaces, with at least two dashes or equals signs (`------+-------+------`).
+fn is_rule(trimmed: &str) -> bool {
+    trimmed.chars().filter(|&c| c == '-' || c == '=').count() >= 2
+        && trimmed
+            .chars()
+            .all(|c| matches!(c, '-' | '=' | '+' | '|') || c.is_whitespace())
+}
+
+/// `text` without the bars between the boxes of a printed row (`4 . . | . . . | 8 . 5`,
+/// `4..|...|8.5`): each bar becomes a space where the cells are spaced, and goes where they
+/// are compact (no space between them once the bars are gone), so that the row reads as
+/// it would unprinted. A column in a message then counts the row without its bars.
+pub(super) fn without_bars(text: &str) -> String {
+    let spaced = text
+        .trim()
+        .split('|')
+        .map(str::trim)
+        .any(|part| part.contains(char::is_whitespace));
+    if spaced {
+        text.replace('|', " ")
+    } else {
+        let trimmed: String = text.trim().split('|').map(str::trim).collect();
+        trimmed
     }
 }

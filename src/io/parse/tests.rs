@@ -591,3 +591,28 @@ fn fixtures_parse() {
         .collect();
     assert_eq!(parse(&puzzles).iter().map(ok).count(), 43);
 }
+
+/// Grids as puzzle sites print them, with bars between the boxes and rules between the
+/// bands (Norvig's "hardest" puzzle, spaced as his essay prints it and compact): the same
+/// puzzle as its published line.
+#[test]
+fn printed_grids_with_bars_and_rules_read_as_plain_ones() {
+    let published =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let spaced = "4 . . |. . . |8 . 5 \n. 3 . |. . . |. . . \n. . . |7 . . |. . . \n\
+                  ------+------+------\n. 2 . |. . . |. 6 . \n. . . |. 8 . |4 . . \n\
+                  . . . |. 1 . |. . . \n------+------+------\n. . . |6 . 3 |. 7 . \n\
+                  5 . . |2 . . |. . . \n1 . 4 |. . . |. . . \n";
+    let compact = "+---+---+---+\n|4..|...|8.5|\n|.3.|...|...|\n|...|7..|...|\n+---+---+---+\n\
+                   |.2.|...|.6.|\n|...|.8.|4..|\n|...|.1.|...|\n+---+---+---+\n\
+                   |...|6.3|.7.|\n|5..|2..|...|\n|1.4|...|...|\n+---+---+---+\n";
+    let want = ok(&parse(published)[0]).clone();
+    for text in [spaced, compact, &format!("{spaced}\n{compact}")] {
+        let got: Vec<Puzzle> = parse(text).iter().map(|r| ok(r).clone()).collect();
+        assert!(!got.is_empty() && got.iter().all(|p| *p == want), "{text}");
+    }
+    // A 16x16 row with two-digit shifts keeps its numbers apart.
+    let row = "1 2 3 4 | 5 6 7 8 | 9 10 11 12 | 13 14 15 16";
+    let line = super::text::Line::new(1, &super::reader::without_bars(row)).width();
+    assert_eq!(line, (16, false));
+}

@@ -6,6 +6,7 @@
 mod long;
 mod wide;
 
+use crate::io::quote::Quoted;
 use std::collections::{HashMap, VecDeque};
 use std::io::{self, BufRead};
 
@@ -244,7 +245,7 @@ impl<'a> Lookup<'a> {
     fn unknown(&self, name: &str) -> CsvErrorKind {
         let expected = match &self.list {
             Some((l, _)) if l.len() <= 12 => {
-                let quoted: Vec<String> = l.names.iter().map(|s| format!("{s:?}")).collect();
+                let quoted: Vec<String> = l.names.iter().map(|s| Quoted(s).to_string()).collect();
                 format!("one of {} (from {})", quoted.join(", "), l.source)
             }
             Some((l, _)) => format!("one of the {} names in {}", l.len(), l.source),
@@ -565,7 +566,7 @@ fn finish(
             let a = origin[first.row * n + first.col];
             let b = origin[second.row * n + second.col];
             let (here, other) = if a > b { (a, b) } else { (b, a) };
-            let quote = |v: &[String], k: usize| format!("{:?}", v[k]);
+            let quote = |v: &[String], k: usize| Quoted(&v[k]).to_string();
             let place = match house {
                 House::Row(r) => format!("to staff {}", quote(&names.staff, r)),
                 House::Col(c) => format!("on day {}", quote(&names.days, c)),

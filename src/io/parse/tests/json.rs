@@ -43,7 +43,7 @@ fn json_errors_name_the_value_at_fault() {
         (
             "{\"cells\": [[1,\"x\",0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}".into(),
             "\"x\"".into(),
-            "unexpected \"\\\"x\\\"\"".into(),
+            "unexpected '\"x\"'".into(),
         ),
         // A line-form string without escapes: the column of the character in the line.
         (

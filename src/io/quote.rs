@@ -1,0 +1,96 @@
+//! Text from the input, shown in messages: as written, except for the characters that
+//! would act on the terminal or not be seen at all.
+//!
+//! Control characters (tab, escape, carriage return, …) and invisible formatting ones (a
+//! byte-order mark, zero-width spaces and joiners, bidirectional overrides, a soft hyphen)
+//! are written as Rust escapes (`\t`, `\u{feff}`); everything else, backslashes included, is
+//! left as it is, so that `C:\temp` reads as `C:\temp` and not `C:\\temp`. Text that holds
+//! double quotes is put in single quotes (`'"x"'`), and in double quotes with its own
+//! escaped when it holds both kinds.
+//!
+//! ```
+//! use shiftgrid::io::quote::Quoted;
+//!
+//! assert_eq!(Quoted("C:\\temp").to_string(), "\"C:\\temp\"");
+//! assert_eq!(Quoted("\u{feff}Ann\t").to_string(), "\"\\u{feff}Ann\\t\"");
+//! ```
+
+use std::fmt::{self, Write as _};
+
+/// `text` in double quotes, escaped as the [module](self) says.
+#[derive(Clone, Copy, Debug)]
+pub struct Quoted<'a>(pub &'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.0;
+        match (text.contains('"'), text.contains('\'')) {
+            (false, _) => write!(f, "\"{}\"", Escaped(text, None)),
+            // Double quotes inside: single quotes around (`'"x"'`).
+            (true, false) => write!(f, "'{}'", Escaped(text, None)),
+            (true, true) => write!(f, "\"{}\"", Escaped(text, Some('"'))),
+        }
+    }
+}
+
+/// Text written with its hidden characters escaped, and `quote` too when given.
+struct Escaped<'a>(&'a str, Option<char>);
+
+impl fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            if is_hidden(c) || Some(c) == self.1 {
+                for e in c.escape_default() {
+                    f.write_char(e)?;
+                }
+            } else {
+                f.write_char(c)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether `c` would act on a terminal or not be seen: a control character, or an
+/// invisible formatting one (Unicode's format characters that text commonly carries).
+pub fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{ad}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}')
+}
+
+/// Writes `text` with the hidden characters ([`is_hidden`]) escaped.
+///
+/// # Errors
+/// What `out` returns.
+pub fn write_escaped(out: &mut impl fmt::Write, text: &str) -> fmt::Result {
+    write!(out, "{}", Escaped(text, None))
+}
+
+/// `text` with the hidden characters ([`is_hidden`]) escaped, without quotes.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    // Writing into a String cannot fail.
+    let _ = write_escaped(&mut out, text);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_hidden_characters_are_escaped() {
+        assert_eq!(
+            Quoted("Smith, Bob O'Neil").to_string(),
+            "\"Smith, Bob O'Neil\""
+        );
+        assert_eq!(Quoted("\"x\"").to_string(), "'\"x\"'");
+        assert_eq!(Quoted("\"O'Neil\"").to_string(), "\"\\\"O'Neil\\\"\"");
+        assert_eq!(Quoted("zoë 日本").to_string(), "\"zoë 日本\"");
+        assert_eq!(Quoted("a\u{200b}b").to_string(), "\"a\\u{200b}b\"");
+        assert_eq!(Quoted("\u{1b}[31m").to_string(), "\"\\u{1b}[31m\"");
+        assert_eq!(escaped("x\r\u{202e}y"), "x\\r\\u{202e}y");
+    }
+}
