@@ -30,9 +30,10 @@ pub(super) struct CountArgs {
     /// Write to FILE (atomically) instead of stdout.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Output form: text (tab-separated lines) or json (one object per line).
-    #[arg(long, short, value_enum, default_value_t = CountFormat::Text)]
-    format: CountFormat,
+    /// Output form: text (tab-separated lines) or json (one object per line) [default: text,
+    /// or json when -o FILE ends in .json, .jsonl or .ndjson].
+    #[arg(long, short, value_enum)]
+    format: Option<CountFormat>,
     #[command(flatten)]
     engine: EngineArgs,
     /// Print per-puzzle search statistics on stderr (in the record with --format json).
@@ -63,7 +64,16 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     let name = input.name.clone();
     let limits = SolveLimits::count_up_to(args.limit);
     let bar = batch_progress(ctx, &input);
-    let mut sink = Sink::new(match args.format {
+    let json_name = args
+        .output
+        .as_deref()
+        .is_some_and(super::input::has_json_extension);
+    let format = args.format.unwrap_or(if json_name {
+        CountFormat::Json
+    } else {
+        CountFormat::Text
+    });
+    let mut sink = Sink::new(match format {
         CountFormat::Text => Form::Text,
         CountFormat::Json => Form::Json,
     });
@@ -95,7 +105,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
                 // "at least one" answers `--limit 1`, which asks only whether one exists.
                 not_unique += 1;
             }
-            if args.stats && matches!(args.format, CountFormat::Text) {
+            if args.stats && matches!(format, CountFormat::Text) {
                 report.row(item.line, item.index, o);
             }
             sink.push(&counted)?;

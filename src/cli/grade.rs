@@ -40,9 +40,10 @@ use report::{Graded, Tally};
 pub struct GradeArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Output form: text (one tab-separated line per puzzle) or json (one object per line).
-    #[arg(long, short, value_enum, default_value_t = GradeFormat::Text)]
-    format: GradeFormat,
+    /// Output form: text (one tab-separated line per puzzle) or json (one object per line)
+    /// [default: text, or json when -o FILE ends in .json, .jsonl or .ndjson].
+    #[arg(long, short, value_enum)]
+    format: Option<GradeFormat>,
     /// Print each puzzle's step log after its line (in the record with --format json).
     #[arg(long)]
     explain: bool,
@@ -90,7 +91,16 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         max_level: args.max_level,
     };
     let bar = batch_progress(ctx, &input);
-    let mut sink = Sink::new(match args.format {
+    let json_name = args
+        .output
+        .as_deref()
+        .is_some_and(super::input::has_json_extension);
+    let format = args.format.unwrap_or(if json_name {
+        GradeFormat::Json
+    } else {
+        GradeFormat::Text
+    });
+    let mut sink = Sink::new(match format {
         GradeFormat::Text => Form::Text,
         GradeFormat::Json => Form::Json,
     });

@@ -140,6 +140,13 @@ pub(super) fn has_tsv_extension(path: &Path) -> bool {
     has_extension(path, "tsv")
 }
 
+/// Whether `path` ends in `.json`, `.jsonl` or `.ndjson` (JSON lines), in any case.
+pub(super) fn has_json_extension(path: &Path) -> bool {
+    ["json", "jsonl", "ndjson"]
+        .iter()
+        .any(|e| has_extension(path, e))
+}
+
 /// Whether `path` ends in `.ext`, in any case.
 fn has_extension(path: &Path, ext: &str) -> bool {
     path.extension()

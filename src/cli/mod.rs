@@ -40,7 +40,17 @@ use crate::solve::SearchControl;
 ///
 /// A grid is a roster: rows are staff, columns are days, the symbol in a cell is a shift.
 #[derive(Debug, Parser)]
-#[command(name = "shiftgrid", version, about, long_about = None)]
+#[command(
+    name = "shiftgrid",
+    version,
+    about,
+    long_about = None,
+    after_help = "Exit status: 0 success; 1 a puzzle with no solution or more than one (where \
+                  one was asked for), or cut by --time-limit; 2 bad command line; 65 bad \
+                  input data; 74 I/O error; 130 interrupted (Ctrl-C, SIGTERM, SIGHUP); 141 \
+                  the reader of the output went away. A batch with an unreadable puzzle exits \
+                  65 even when others have no single solution."
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -86,6 +96,8 @@ enum Command {
     /// Count the solutions of every puzzle, up to --limit.
     ///
     /// 0 means the givens contradict each other, 1 a proper puzzle, more an improper one.
+    /// (A shift given twice in one row, column or block is refused as bad input, exit 65,
+    /// with no count.)
     Count(count::CountArgs),
     /// Write puzzles or grids (any input format, CSV included) as a roster CSV.
     ///

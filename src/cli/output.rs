@@ -29,7 +29,7 @@ use clap::{Args, ValueEnum};
 
 use super::Ctx;
 use super::exit;
-use super::input::{AlphabetArg, has_csv_extension, has_tsv_extension};
+use super::input::{AlphabetArg, has_csv_extension, has_json_extension, has_tsv_extension};
 use crate::io::atomic::{is_stdin, same_file, write_output};
 use crate::io::blocking::Marked;
 use crate::io::csv::{Delimiter, Dialect, Layout};
@@ -47,7 +47,8 @@ pub(super) struct OutputArgs {
     /// Write to FILE (atomically: a temporary file renamed into place) instead of stdout.
     #[arg(long, short, value_name = "FILE")]
     pub(super) output: Option<PathBuf>,
-    /// Output form [default: grid, or csv when -o FILE ends in .csv or .tsv].
+    /// Output form [default: grid; csv when -o FILE ends in .csv or .tsv, json when it ends
+    /// in .json, .jsonl or .ndjson].
     #[arg(long, short, value_enum)]
     format: Option<OutputFormatArg>,
     /// Layout of --format csv: wide (a row per staff member, a column per day) or long
@@ -172,13 +173,18 @@ impl OutputArgs {
         self.explicit() == Some(OutputFormatArg::Csv)
     }
 
-    /// The form asked for by `--format` or the `-o` file name, if any.
+    /// The form asked for by `--format` or the `-o` file name (`.csv`, `.tsv`, `.json`), if
+    /// any.
     fn explicit(&self) -> Option<OutputFormatArg> {
-        let by_name = self
-            .output
-            .as_deref()
-            .is_some_and(|p| has_csv_extension(p) || has_tsv_extension(p))
-            .then_some(OutputFormatArg::Csv);
+        let by_name = self.output.as_deref().and_then(|p| {
+            if has_csv_extension(p) || has_tsv_extension(p) {
+                Some(OutputFormatArg::Csv)
+            } else if has_json_extension(p) {
+                Some(OutputFormatArg::Json)
+            } else {
+                None
+            }
+        });
         self.format.or(by_name)
     }
 

@@ -50,9 +50,11 @@ pub(super) struct SolveArgs {
 /// The search flags of `solve` and `count`.
 #[derive(Debug, Args)]
 pub(super) struct EngineArgs {
-    /// Solving engine: auto (a portfolio chosen by size), dlx (dancing links), propagate
-    /// (singles, locked candidates, probing, search), fc (the forward-checking report's
-    /// search), learn (conflict-driven clause learning).
+    /// Solving engine: auto (a portfolio chosen by size: use it unless comparing engines),
+    /// dlx (dancing links; minutes on some sparse 25x25 puzzles), propagate (singles,
+    /// locked candidates, probing, search), fc (the forward-checking report's search,
+    /// kept as its reference: naked singles only, so already slow on some 16x16 puzzles),
+    /// learn (conflict-driven clause learning).
     #[arg(long, default_value_t = Engine::Auto, value_parser = parse_engine, value_name = "ENGINE")]
     pub(super) engine: Engine,
     /// Give up on a puzzle after this long (e.g. 500ms, 30s, 2m): what its search found so

@@ -204,3 +204,40 @@ fn letter_alphabets_need_naming() {
             .stderr(contains("name another alphabet"));
     }
 }
+
+/// An `-o` file named `.json` (or `.jsonl`, `.ndjson`) gets JSON lines, as one named `.csv`
+/// gets CSV; `-f` still decides when given.
+#[test]
+fn output_named_json_gets_json_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = dir.path().join("grid.txt");
+    std::fs::write(&grid, crate::util::full_grid(2, 3).to_string()).unwrap();
+    for (cmd, name) in [
+        (&["fill", "--box", "2", "--seed", "1"][..], "a.json"),
+        (&["solve"], "b.jsonl"),
+        (&["count"], "c.NDJSON"),
+        (&["grade"], "d.json"),
+    ] {
+        let out = dir.path().join(name);
+        let mut c = shiftgrid();
+        c.args(cmd);
+        if cmd[0] != "fill" {
+            c.arg(&grid);
+        }
+        c.arg("-o").arg(&out).assert().success();
+        let text = std::fs::read_to_string(&out).unwrap();
+        for line in text.lines() {
+            let v: serde_json::Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{cmd:?} -o {name}: {e}: {line}"));
+            assert!(v.is_object(), "{line}");
+        }
+    }
+    let out = dir.path().join("e.json");
+    shiftgrid()
+        .args(["count", "-f", "text", "-o"])
+        .arg(&out)
+        .arg(&grid)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "1\t1\t1\tunique\n");
+}

@@ -49,14 +49,11 @@ fn arguments() {
     Wrapper::command_for_test();
     let a = args(&[]);
     assert_eq!(a.input.input, PathBuf::from("-"));
-    assert_eq!(
-        (a.format, a.explain, a.max_level),
-        (GradeFormat::Text, false, 8)
-    );
+    assert_eq!((a.format, a.explain, a.max_level), (None, false, 8));
     let a = args(&["x.txt", "--format", "json", "--explain", "--max-level", "3"]);
     assert_eq!(
         (a.format, a.explain, a.max_level),
-        (GradeFormat::Json, true, 3)
+        (Some(GradeFormat::Json), true, 3)
     );
     assert!(Wrapper::try_parse_from(["grade", "--max-level", "9"]).is_err());
     assert!(Wrapper::try_parse_from(["grade", "--max-level", "0"]).is_err());
