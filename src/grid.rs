@@ -123,7 +123,7 @@ impl fmt::Display for Shape {
 }
 
 /// A house: one row, column or block, numbered `0..n`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum House {
     /// A row (a staff member).
     Row(usize),
@@ -144,7 +144,7 @@ impl fmt::Display for House {
 }
 
 /// A cell position, 0-based; shown 1-based as `(row, column)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos {
     /// Row, 0-based.
     pub row: usize,

@@ -146,7 +146,11 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     while at < args.count {
         let end = args.count.min(at + FILL_CHUNK);
         let results: Vec<Option<Filled>> = if args.count == 1 {
-            vec![fill_one(&FillConfig::new(seed))]
+            // One worker per thread (so the grid depends on --threads, as documented).
+            vec![fill_one(&FillConfig {
+                workers: 0,
+                ..FillConfig::new(seed)
+            })]
         } else {
             (at..end)
                 .into_par_iter()

@@ -102,7 +102,7 @@ pub(super) fn dialect_for(
 /// The layouts of a roster CSV, as flags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum CsvShapeArg {
-    /// Header staff,<days>; one row per staff member, one column per day.
+    /// Header `staff,<days>`; one row per staff member, one column per day.
     Wide,
     /// Header staff,day,shift; one row per assignment.
     Long,

@@ -42,7 +42,7 @@ pub fn install_ctrlc(flag: Arc<AtomicBool>) {
 }
 
 /// After the first Ctrl-C: exits once one marked call has waited longer than its kind's
-/// [`Wait::patience`], sampled every [`WAIT_SAMPLE`].
+/// [`Wait::patience`](crate::io::blocking::Wait::patience), sampled every [`WAIT_SAMPLE`].
 fn watch_for_waits() {
     use crate::io::blocking::{self, Wait};
     let mut seen: Option<(u64, Instant)> = None;

@@ -58,12 +58,18 @@ impl Default for FillConfig {
     }
 }
 
+/// The workers of [`FillConfig::new`]: a fixed count, so that a seed gives the same grid on
+/// every machine and thread pool.
+pub const DEFAULT_WORKERS: usize = 2;
+
 impl FillConfig {
-    /// Defaults for `seed`: one worker per thread, rounds of 32 768 nodes.
+    /// Defaults for `seed`: [`DEFAULT_WORKERS`] workers (the same grid for the seed
+    /// everywhere; set `workers: 0` for one per rayon thread, faster on many cores but a
+    /// grid that depends on the thread count), rounds of 32 768 nodes.
     pub fn new(seed: u64) -> FillConfig {
         FillConfig {
             seed,
-            workers: 0,
+            workers: DEFAULT_WORKERS,
             round_nodes: 1 << 15,
         }
     }
@@ -127,6 +133,15 @@ pub struct Filler {
     plan: FillPlan,
     givens: usize,
     build_time: Duration,
+}
+
+impl std::fmt::Debug for Filler {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Filler")
+            .field("givens", &self.givens)
+            .field("build_time", &self.build_time)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Filler {

@@ -90,6 +90,15 @@ pub struct LineReader<R> {
     bom: bool,
 }
 
+impl<R> std::fmt::Debug for LineReader<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LineReader")
+            .field("line", &self.line)
+            .field("bom", &self.bom)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<R: BufRead> LineReader<R> {
     /// A reader that refuses control characters other than tab, and carriage returns other
     /// than at the end of a line.

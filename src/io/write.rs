@@ -227,7 +227,8 @@ pub fn write_grid<W: Write + ?Sized>(
 }
 
 /// A puzzle in grid form: `n` lines of `n` cells, `.` for a blank (what `shiftgrid solve
-/// -f grid` prints); `"{:#}"` gives the line form, one line of `n²` cells.
+/// -f grid` prints); `"{:#}"` gives the line form, one line of `n²` cells. No newline ends
+/// it, so `println!("{p}")` prints no empty line after it.
 impl std::fmt::Display for Puzzle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         display_cells(f, self.shape(), self.cells())
@@ -250,7 +251,8 @@ fn display_cells(f: &mut std::fmt::Formatter<'_>, shape: Shape, cells: &[u8]) ->
     };
     let mut text = Vec::with_capacity(3 * cells.len() + shape.side());
     write_cells(&mut text, shape, cells, format).map_err(|_| std::fmt::Error)?;
-    f.write_str(std::str::from_utf8(&text).map_err(|_| std::fmt::Error)?)
+    let text = std::str::from_utf8(&text).map_err(|_| std::fmt::Error)?;
+    f.write_str(text.strip_suffix('\n').unwrap_or(text))
 }
 
 #[cfg(test)]

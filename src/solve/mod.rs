@@ -193,7 +193,7 @@ impl SearchControl {
 }
 
 /// How many solutions a puzzle has, as far as a search capped at 2 can tell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// No solution: the givens contradict each other.

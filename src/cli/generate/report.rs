@@ -155,7 +155,7 @@ impl Entry for Generated<'_> {
     }
 
     /// The puzzle labelled by its number (or by the `--from` roster's label, see
-    /// [`Generated::label`]), then its solution labelled "<label> solution".
+    /// [`Generated::label`]), then its solution labelled `"<label> solution"`.
     fn grids(&self) -> Vec<Shown<'_>> {
         let index = self.key.index;
         let label = match self.label {

@@ -343,8 +343,8 @@ pub struct Record {
 /// use shiftgrid::Puzzle;
 /// let p: Puzzle = "1 . . 4\n. 4 1 .\n. 1 4 .\n4 . . 1".parse().unwrap();
 /// assert_eq!(p.givens(), 8);
-/// assert_eq!(p.to_string(), "1 . . 4\n. 4 1 .\n. 1 4 .\n4 . . 1\n");
-/// assert_eq!(format!("{p:#}"), "1..4.41..14.4..1\n");
+/// assert_eq!(p.to_string(), "1 . . 4\n. 4 1 .\n. 1 4 .\n4 . . 1");
+/// assert_eq!(format!("{p:#}"), "1..4.41..14.4..1");
 /// let e = "1234\n4321".parse::<Puzzle>().unwrap_err();
 /// assert_eq!(e.to_string(), "line 2, column 1: grid ends after 2 rows, expected 4 (truncated grid)");
 /// let e = "1..4.41..14.4..1\n4..1.14..41.1..4".parse::<Puzzle>().unwrap_err();

@@ -50,6 +50,26 @@ pub struct PuzzleReader<R> {
     done: bool,
 }
 
+/// The records one by one, as [`PuzzleReader::next_record`] gives them (after a failed
+/// read, `None`).
+impl<R: std::io::BufRead> Iterator for PuzzleReader<R> {
+    type Item = std::io::Result<Record>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_record().transpose()
+    }
+}
+
+impl<R> std::fmt::Debug for PuzzleReader<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PuzzleReader")
+            .field("opts", &self.opts)
+            .field("records", &self.records)
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Where the reader is in the current block.
 enum Block {
     /// Between blocks.

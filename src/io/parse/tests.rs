@@ -616,3 +616,16 @@ fn printed_grids_with_bars_and_rules_read_as_plain_ones() {
     let line = super::text::Line::new(1, &super::reader::without_bars(row)).width();
     assert_eq!(line, (16, false));
 }
+
+/// A `PuzzleReader` is an iterator over the records `parse_puzzles` gives.
+#[test]
+fn the_reader_iterates_over_the_records() {
+    let text = "1..4........4..1\n# c\n1 2\n\n1 . . 4\n. . . .\n. . . .\n4 . . 1\n";
+    let reader = PuzzleReader::new(
+        crate::io::lines::LineReader::new(text.as_bytes()),
+        ParseOptions::default(),
+    );
+    let records: Vec<Record> = reader.collect::<std::io::Result<_>>().unwrap();
+    assert_eq!(records, parse(text));
+    assert_eq!(records.len(), 3);
+}

@@ -400,6 +400,21 @@ impl Learner {
         self.shape
     }
 
+    /// "Cell `cell` (row-major) holds symbol `v`" on this learner's grid: [`Lit::pos`]
+    /// with the learner's own side, so that a literal cannot be made for another size by
+    /// mistake ([`Lit::negate`] gives "does not hold").
+    ///
+    /// # Panics
+    /// If `cell` is not a cell of the grid or `v` not in `1..=n`.
+    pub fn lit(&self, cell: usize, v: u8) -> Lit {
+        assert!(
+            cell < self.shape.cells(),
+            "cell {cell} is not on a {} grid",
+            self.shape
+        );
+        Lit::pos(cell, v, self.shape.side())
+    }
+
     /// Adds a permanent clause (a unit fixes an option). Returns `false` when the clauses
     /// are now unsatisfiable without any assumption.
     ///

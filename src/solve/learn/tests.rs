@@ -525,3 +525,19 @@ fn a_luby_unit_of_zero_still_searches() {
 fn a_literal_beyond_any_grid_panics_rather_than_wrap() {
     let _ = Lit::pos(1 << 30, 1, 4);
 }
+
+/// `Learner::lit` makes literals with the learner's own side: a unit on it fixes that
+/// cell to that shift; a cell off the grid or a shift above the side panics rather than
+/// naming another option.
+#[test]
+fn literals_from_the_learner_use_its_own_side() {
+    let mut l = Learner::new(Shape::new(2).unwrap(), &LearnConfig::new(0));
+    assert_eq!(l.lit(5, 3), Lit::pos(5, 3, 4));
+    assert!(l.add_clause(&[l.lit(2, 1)]));
+    assert_eq!(l.solve(&[], &Budget::unlimited()), Answer::Sat);
+    assert_eq!(l.model_cells()[2], 1);
+    for (cell, v) in [(16, 1), (0, 5), (0, 0)] {
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| l.lit(cell, v)));
+        assert!(r.is_err(), "cell {cell} shift {v}");
+    }
+}

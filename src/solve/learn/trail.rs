@@ -13,7 +13,8 @@ pub struct Lit(pub(super) u32);
 
 impl Lit {
     /// "Cell `cell` holds symbol `v`" (`v` in `1..=n`) on a grid of side `n`, which must be
-    /// the side of the learner it is given to.
+    /// the side of the learner it is given to ([`Learner::lit`] makes one with the learner's
+    /// own side).
     ///
     /// # Panics
     /// If `v` is not in `1..=n` (it would name another cell's option), or if `cell` is so
@@ -21,6 +22,7 @@ impl Lit {
     /// cell merely outside the learner's grid is refused by [`Learner::add_clause`]).
     ///
     /// [`Learner::add_clause`]: super::Learner::add_clause
+    /// [`Learner::lit`]: super::Learner::lit
     pub fn pos(cell: usize, v: u8, n: usize) -> Lit {
         assert!(v >= 1 && v as usize <= n, "symbol {v} out of 1..={n}");
         let option = cell

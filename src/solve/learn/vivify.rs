@@ -8,7 +8,7 @@
 //!
 //! It runs at level 0 with no assumptions (a clause found under assumptions would depend
 //! on them), over the clauses not looked at yet, best LBD first, within a share of the
-//! propagations the search made since the last round ([`LearnConfig::vivify`]).
+//! propagations the search made since the last round ([`LearnConfig::vivify`](super::LearnConfig::vivify)).
 
 use super::Learner;
 use super::trail::{FALSE, TRUE, reason};

@@ -36,7 +36,7 @@ impl Propagator {
         self.run(cand)
     }
 
-    /// [`Propagator::propagate`], where the cells given in `given` (non-zero) have already
+    /// `propagate`, where the cells given in `given` (non-zero) have already
     /// been removed from their peers' candidates (as [`Propagator::eliminated`] does).
     pub(crate) fn propagate_with(&mut self, cand: &mut [SymbolSet], given: Option<&[u8]>) -> bool {
         self.queue.clear();

@@ -18,6 +18,7 @@ fn str_parse_reads_one_puzzle_and_display_writes_it_back() {
         }
         // The grid form has n lines; the line form one.
         assert_eq!(p.to_string().lines().count(), shape.side());
+        assert!(!p.to_string().ends_with('\n') && !format!("{p:#}").ends_with('\n'));
         assert_eq!(format!("{g:#}").lines().count(), 1);
         // A puzzle with blanks is not a grid.
         let e = p.to_string().parse::<Grid>().unwrap_err();
