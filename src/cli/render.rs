@@ -123,6 +123,11 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
     };
     let svg = crate::io::svg::render_svg(puzzle, solution.as_ref(), &svg_opts)
         .map_err(|e| exit::usage_error(e.to_string()))?;
+    // (A file only: on standard input the look ahead could wait on a terminal.)
+    let from_file = args.input.input != std::path::Path::new("-");
+    if !ctx.quiet && from_file && input.is_several()? {
+        msg!("shiftgrid: note: {name} holds more than one puzzle; render draws the first");
+    }
     emit(
         ctx,
         args.output.as_deref(),

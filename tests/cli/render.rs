@@ -144,3 +144,28 @@ fn render_refuses_an_image_name_it_would_fill_with_svg() {
         .success();
     assert!(std::fs::read_to_string(&out).unwrap().starts_with("<?xml"));
 }
+
+/// A file of several puzzles: the first is drawn, and a note says so (not with --quiet).
+#[test]
+fn render_notes_that_it_draws_the_first_of_several() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.txt");
+    std::fs::write(&file, "1..4........4..1\n.2..........3...\n").unwrap();
+    let out = assert_cmd::Command::cargo_bin("shiftgrid")
+        .unwrap()
+        .arg("render")
+        .arg(&file)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("render draws the first"), "{stderr}");
+    assert!(String::from_utf8(out.stdout).unwrap().contains("<svg"));
+    crate::util::shiftgrid()
+        .arg("render")
+        .arg(&file)
+        .assert()
+        .success()
+        .stderr("");
+}

@@ -128,7 +128,8 @@ impl Layout {
             0.85 * cell / text_width(name, 1.0).max(f64::MIN_POSITIVE)
                 >= readable.max(MIN_NAME_FONT)
         };
-        let keyed = custom_shifts && !names.shifts().iter().all(fits);
+        // Pencil marks are numbers too: with them, named shifts go in the key as well.
+        let keyed = custom_shifts && (opts.show_candidates || !names.shifts().iter().all(fits));
         let mut width = origin_x + grid + pad;
         let mut height = origin_y + grid + pad;
         let legend = keyed.then(|| {

@@ -344,6 +344,41 @@ fn long_shift_names_go_in_a_key() {
     assert!(height(&svg) > height(&plain) && height(&svg) > last_line + 10.0);
 }
 
+/// Pencil marks are shift numbers, so with named shifts the cells show numbers too and the
+/// key says which shift each is (before, the givens showed names and the marks bare
+/// numbers no key explained).
+#[test]
+fn named_shifts_with_candidates_get_a_key() {
+    use crate::io::csv::{CustomNames, NameList, Names};
+    let shape = Shape::new(2).unwrap();
+    let custom = CustomNames {
+        shifts: Some(NameList::new("shifts", ["Early", "Late", "Night", "Off"]).unwrap()),
+        ..CustomNames::default()
+    };
+    let puzzle = blank_some(&pattern_grid(2), 2);
+    let opts = SvgOptions {
+        names: Some(Names::new(shape, &custom).unwrap()),
+        show_candidates: true,
+        ..SvgOptions::default()
+    };
+    let doc_text = render_svg(&puzzle, None, &opts).unwrap();
+    let doc = parse_xml(&doc_text);
+    for (_, _, t) in texts_in(&doc, "givens") {
+        assert!(t.parse::<u8>().is_ok_and(|v| (1..=4).contains(&v)), "{t}");
+    }
+    let key: Vec<String> = named(&doc, "text")
+        .filter(|e| {
+            e.parent_element()
+                .is_some_and(|p| p.attribute("class") == Some("legend"))
+        })
+        .map(|e| {
+            let spans: Vec<&str> = e.children().filter(Node::is_element).map(text_of).collect();
+            spans.join(" ")
+        })
+        .collect();
+    assert_eq!(key, ["1 Early", "2 Late", "3 Night", "4 Off"]);
+}
+
 #[test]
 fn candidates_are_the_symbols_free_in_all_three_houses() {
     // 4x4 with 1 at (0,0) and 2 at (3,1): cell (0,1) sees 1 (row, block) and 2 (column).
