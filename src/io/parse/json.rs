@@ -60,7 +60,17 @@ pub(super) fn parse_json_line(
                 error(no, record.col_of_byte(start), kind)
             })?
     } else {
-        serde_json::from_str(text).map_err(json_error)?
+        let value: &RawValue = serde_json::from_str(text).map_err(json_error)?;
+        if value.get().starts_with('[') && value.get()[1..].trim_start().starts_with('{') {
+            // `[{…}, {…}]`: the records gathered into one array (`jq -s`).
+            let kind = ParseErrorKind::Json {
+                message: "an array of records: JSON input is one record per line (e.g. \
+                          jq -c '.[]')"
+                    .into(),
+            };
+            return Err(error(no, record.col_of_byte(start), kind));
+        }
+        value
     };
     let bad = |what: &RawValue, side: Option<usize>| {
         let kind = ParseErrorKind::BadToken {
@@ -139,9 +149,13 @@ fn square_rows(puzzle: &RawValue) -> Option<Vec<&RawValue>> {
 fn json_kind(e: &serde_json::Error) -> ParseErrorKind {
     let full = e.to_string();
     let at = format!(" at line {} column {}", e.line(), e.column());
-    ParseErrorKind::Json {
-        message: full.strip_suffix(&at).unwrap_or(&full).to_string(),
+    let mut message = full.strip_suffix(&at).unwrap_or(&full).to_string();
+    if e.is_eof() {
+        // Most often a record printed over several lines (`jq .`).
+        message += " (JSON input is one record per line: compact a record printed over \
+                    several lines, e.g. with jq -c)";
     }
+    ParseErrorKind::Json { message }
 }
 
 /// The line a record was read from, to turn the values borrowed from it into columns.

@@ -104,3 +104,19 @@ fn a_bare_scalar_is_not_a_puzzle_record() {
         );
     }
 }
+
+/// A record printed over several lines (`jq .`) and records gathered in one array (`jq -s`)
+/// are refused with what to do about it.
+#[test]
+fn spread_and_gathered_records_say_how_to_fix_them() {
+    let spread = "{\n  \"cells\": [[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]\n}\n";
+    let r = parse(spread);
+    assert!(err(&r[0]).to_string().contains("jq -c"), "{}", err(&r[0]));
+    let gathered = "[{\"cells\":[[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}]\n";
+    let r = parse(gathered);
+    let text = err(&r[0]).to_string();
+    assert!(
+        text.contains("an array of records") && text.contains("jq -c"),
+        "{text}"
+    );
+}
