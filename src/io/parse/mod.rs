@@ -3,7 +3,8 @@
 //! # Formats
 //!
 //! Lines whose first non-blank character is `#` are comments and are skipped wherever they
-//! appear (even inside a grid). Trailing whitespace and CRLF line ends are fine, and a
+//! appear (even inside a grid), and a `#` after a space or tab starts a comment to the end
+//! of its line. Trailing whitespace and CRLF line ends are fine, and a
 //! byte-order mark at the start of a line is ignored. Blank lines split the input into
 //! *blocks*. Grids printed with bars between the boxes and rules between the bands (`4 . . |
 //! . . . | 8 . 5`, `4..|...|8.5`, `------+------+------`) read as without them: a rule line

@@ -181,6 +181,8 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             self.push(no, puzzle);
             return;
         }
+        let text = without_comment(text);
+        let trimmed = text.trim();
         if is_rule(trimmed) {
             // `------+-------+------` between the bands of a printed grid.
             return;
@@ -377,4 +379,17 @@ pub(super) fn without_bars(text: &str) -> String {
         let trimmed: String = text.trim().split('|').map(str::trim).collect();
         trimmed
     }
+}
+
+/// `text` up to a `#` that follows whitespace: a comment after the puzzle, to the end of
+/// the line (`4.....8.5.3… # Norvig's hardest`).
+fn without_comment(text: &str) -> &str {
+    let mut after_space = false;
+    for (i, c) in text.char_indices() {
+        if c == '#' && after_space {
+            return &text[..i];
+        }
+        after_space = c.is_whitespace();
+    }
+    text
 }

@@ -629,3 +629,22 @@ fn the_reader_iterates_over_the_records() {
     assert_eq!(records, parse(text));
     assert_eq!(records.len(), 3);
 }
+
+/// A comment after a puzzle, from a `#` that follows whitespace, is not part of it.
+#[test]
+fn comments_after_a_puzzle_are_skipped() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let want = ok(&parse(line)[0]).clone();
+    for text in [
+        format!("{line} # Norvig's hardest\n"),
+        format!("{line}\t#1\n"),
+        format!("# header\n{line}   #\n"),
+    ] {
+        let r = parse(&text);
+        assert_eq!(r.len(), 1, "{text}");
+        assert_eq!(ok(&r[0]), &want, "{text}");
+    }
+    // A grid row with a comment.
+    let grid = "1 . . 4 # first row\n. . . .\n. . . .\n4 . . 1\n";
+    assert_eq!(ok(&parse(grid)[0]).givens(), 4);
+}
