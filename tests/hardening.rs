@@ -234,6 +234,33 @@ fn sigterm_and_sighup_stop_as_ctrl_c_does() {
     }
 }
 
+/// A SIGHUP that was ignored when the run started (`nohup`, `trap '' HUP`) stays ignored:
+/// the run goes on and writes its output (with SIGHUP handled unconditionally, it stopped).
+#[cfg(unix)]
+#[test]
+fn an_ignored_sighup_stays_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.txt");
+    let script = format!(
+        "trap '' HUP; exec '{}' -q fill --box 10 -n 8 --seed 1 -o '{}'",
+        binary().display(),
+        out.display()
+    );
+    let mut child = StdCommand::new("sh")
+        .args(["-c", &script])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(child.try_wait().unwrap().is_none(), "ended before SIGHUP");
+    signal(&child, "-HUP", 1);
+    let (code, _) = wait_for(&mut child, Duration::from_secs(60));
+    let stderr = stderr_of(&mut child);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(!stderr.contains("interrupted"), "{stderr}");
+    assert_eq!(fs::read_to_string(&out).unwrap().split("\n\n").count(), 8);
+}
+
 /// Ctrl-C in a `generate --count` batch writes a prefix of the seeded batch, every puzzle
 /// finished (before, the puzzles in flight were written cut short, some not at all, leaving
 /// gaps), and names the `--first-index` that resumes it: the next puzzle made from there

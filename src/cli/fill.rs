@@ -51,37 +51,58 @@ const MATRIX_BYTES_PER_OPTION: u64 = 67;
 /// Bytes a fill takes besides its matrices (measured: about 80 MB at 100×100; less below).
 const FILL_BASE_BYTES: u64 = 80 << 20;
 
-/// Refuses a fill whose `matrices` search matrices (one thread each) would not fit the
-/// memory left (`room`; no limit known, nothing refused): the kernel would kill the run, or
-/// an allocation would fail and abort it, where a usage error can name the threads that fit.
+/// Address space each thread of the pool has reserved by the time the check runs (the C
+/// library's 64 MB arena for its allocations): fewer threads would leave it free.
+const THREAD_RESERVE_BYTES: u64 = 64 << 20;
+
+/// The smallest search matrix worth a check (from 64×64 up): below it a fill needs little
+/// memory, and a container whose room is mostly taken should not be refused a 9×9 grid.
+const CHECKED_MATRIX_BYTES: u64 = 16 << 20;
+
+/// Refuses a fill whose `matrices` search matrices (one thread each, of a pool of `pool`
+/// threads) would not fit the memory left (`room`; no limit known, nothing refused): the
+/// kernel would kill the run, or an allocation would fail and abort it, where a usage
+/// error can name the threads that fit.
 ///
 /// # Errors
 /// A usage error naming the threads that fit.
-fn check_memory(shape: Shape, matrices: usize, room: Headroom) -> Result<()> {
+fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> Result<()> {
     let per = MATRIX_BYTES_PER_OPTION * (shape.side() as u64).pow(3);
+    if per < CHECKED_MATRIX_BYTES {
+        return Ok(());
+    }
     let gb = |b: u64| b as f64 / 1e9;
+    // Under `ulimit -v` the address space left was read with every pool thread's arena
+    // reserved; with k threads, (pool - k) arenas more would be free.
     let limits = [
-        (room.resident, per, "of memory available"),
+        (room.resident, 0, "of memory available"),
         (
             room.address_space,
-            per,
+            THREAD_RESERVE_BYTES,
             "of address space left under the process's limit (ulimit -v)",
         ),
     ];
-    for (available, per_thread, what) in limits {
+    for (available, reserve, what) in limits {
         let Some(available) = available else { continue };
-        let need = FILL_BASE_BYTES + per_thread * matrices as u64;
+        let need = FILL_BASE_BYTES + per * matrices as u64;
         if need <= available {
             continue;
         }
-        let fit = available.saturating_sub(FILL_BASE_BYTES) / per_thread.max(1);
+        let freed = reserve * pool as u64;
+        let fit = (available + freed).saturating_sub(FILL_BASE_BYTES) / (per + reserve);
+        let threads = |k: u64| format!("{k} thread{}", if k == 1 { "" } else { "s" });
+        let advice = if fit == 0 {
+            "not even one thread fits: free some memory or raise the limit".to_string()
+        } else {
+            format!("use --threads {fit} or fewer")
+        };
         return Err(exit::usage_error(format!(
-            "fill on {matrices} threads at {shape} needs about {:.1} GB (a search matrix of \
-             {:.0} MB a thread), more than the {:.1} GB {what}: use --threads {} or fewer",
+            "fill on {} at {shape} needs about {:.1} GB (a search matrix of {:.0} MB a \
+             thread), more than the {:.1} GB {what}: {advice}",
+            threads(matrices as u64),
             gb(need),
             per as f64 / 1e6,
             gb(available),
-            fit.max(1)
         )));
     }
     Ok(())
@@ -114,7 +135,7 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     // The pool's threads have started (and reserved what they reserve for themselves)
     // before what is left is read.
     rayon::broadcast(|_| ());
-    check_memory(shape, matrices, headroom())?;
+    check_memory(shape, matrices, threads, headroom())?;
     let seed = pick_seed(args.seed);
     note_seed(args.seed, seed);
     let started = std::time::Instant::now();
@@ -285,27 +306,41 @@ mod tests {
             resident: Some(b),
             address_space: None,
         };
-        let e = check_memory(big, 256, resident(12_000_000_000)).unwrap_err();
+        let e = check_memory(big, 256, 256, resident(12_000_000_000)).unwrap_err();
         let text = e.to_string();
         assert!(
             text.contains("fill on 256 threads at 100x100 needs about 17.2 GB")
                 && text.contains("use --threads 177 or fewer"),
             "{text}"
         );
-        assert!(check_memory(big, 177, resident(12_000_000_000)).is_ok());
-        // Under `ulimit -v`, what is left of the address space counts.
+        assert!(check_memory(big, 177, 177, resident(12_000_000_000)).is_ok());
+        // Under `ulimit -v` (800 MB, where 8 threads aborted and 4 ran): what is left of
+        // the address space with the pool's 8 arenas reserved counts, and fewer threads
+        // would free some of them.
         let space = Headroom {
             resident: Some(12_000_000_000),
-            address_space: Some(450_000_000),
+            address_space: Some(200_000_000),
         };
-        let text = check_memory(big, 8, space).unwrap_err().to_string();
+        let text = check_memory(big, 8, 8, space).unwrap_err().to_string();
         assert!(
-            text.contains("address space") && text.contains("use --threads 5 or fewer"),
+            text.contains("8 threads")
+                && text.contains("address space")
+                && text.contains("use --threads 4 or fewer"),
             "{text}"
         );
-        assert!(check_memory(big, 5, space).is_ok());
-        // Small grids, or memory that cannot be told: nothing to refuse.
-        assert!(check_memory(Shape::new(3).unwrap(), 256, resident(1 << 30)).is_ok());
-        assert!(check_memory(big, 256, Headroom::default()).is_ok());
+        let tight = Headroom {
+            resident: Some(50_000_000),
+            address_space: None,
+        };
+        let text = check_memory(big, 1, 1, tight).unwrap_err().to_string();
+        assert!(
+            text.contains("on 1 thread ") && text.contains("not even one"),
+            "{text}"
+        );
+        // Small grids (a room mostly taken refuses no 9x9 or 49x49), or memory that cannot
+        // be told: nothing to refuse.
+        assert!(check_memory(Shape::new(3).unwrap(), 256, 256, resident(1 << 20)).is_ok());
+        assert!(check_memory(Shape::new(7).unwrap(), 2, 2, resident(1 << 20)).is_ok());
+        assert!(check_memory(big, 256, 256, Headroom::default()).is_ok());
     }
 }

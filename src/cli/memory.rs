@@ -5,7 +5,8 @@
 //! Three limits count, whichever is lowest: the machine's (`MemAvailable` of
 //! `/proc/meminfo`), the control group's that a container or a systemd unit sets (cgroup v2
 //! `memory.max` less `memory.current`, or v1 `memory.limit_in_bytes` less
-//! `memory.usage_in_bytes`, in the process's group and every group above it), and the
+//! `memory.usage_in_bytes`, the inactive file cache of `memory.stat` counted as room, in the
+//! process's group and every group above it), and the
 //! process's address-space limit (`ulimit -v`, `RLIMIT_AS`), which counts reserved as well
 //! as used memory, less what the process has mapped already. Elsewhere than Linux, or when
 //! nothing can be read, no limit is known and nothing is refused.
@@ -85,13 +86,19 @@ fn cgroup_headroom(cgroup: &str, root: &Path) -> Option<u64> {
         else {
             continue;
         };
-        let (base, max, used) = if id == "0" && controllers.is_empty() {
-            (root.to_path_buf(), "memory.max", "memory.current")
+        let (base, max, used, cache) = if id == "0" && controllers.is_empty() {
+            (
+                root.to_path_buf(),
+                "memory.max",
+                "memory.current",
+                "inactive_file",
+            )
         } else if controllers.split(',').any(|c| c == "memory") {
             (
                 root.join("memory"),
                 "memory.limit_in_bytes",
                 "memory.usage_in_bytes",
+                "total_inactive_file",
             )
         } else {
             continue;
@@ -104,14 +111,32 @@ fn cgroup_headroom(cgroup: &str, root: &Path) -> Option<u64> {
                     .parse()
                     .ok()
             };
-            // "max" (v2) does not parse: no limit here.
+            // "max" (v2) does not parse: no limit here. What the group uses counts the file
+            // cache, which fills a container up to its limit; its inactive part is given
+            // back when needed, so it is room (as container runtimes count it).
             if let (Some(max), Some(used)) = (read(max), read(used)) {
-                let room = max.saturating_sub(used);
+                let reclaimable = std::fs::read_to_string(dir.join("memory.stat"))
+                    .ok()
+                    .and_then(|stat| stat_value(&stat, cache))
+                    .unwrap_or(0);
+                let room = max.saturating_sub(used.saturating_sub(reclaimable));
                 least = Some(least.map_or(room, |l| l.min(room)));
             }
         }
     }
     least
+}
+
+/// The value of `key` in a `memory.stat` text (`key value` lines).
+fn stat_value(stat: &str, key: &str) -> Option<u64> {
+    stat.lines().find_map(|l| {
+        let (k, v) = l.split_once(' ')?;
+        if k == key {
+            v.trim().parse().ok()
+        } else {
+            None
+        }
+    })
 }
 
 /// The directories of the group `path` under `base` and of every group above it, up to
@@ -171,13 +196,19 @@ mod tests {
         };
         put("", "max", "5000", true);
         put("pod", "3000", "1000", true);
+        // The file cache a group may give back is room.
+        std::fs::write(
+            root.path().join("pod/memory.stat"),
+            "anon 400\ninactive_file 500\n",
+        )
+        .unwrap();
         put("pod/app", "max", "900", true);
-        assert_eq!(cgroup_headroom("0::/pod/app\n", root.path()), Some(2000));
+        assert_eq!(cgroup_headroom("0::/pod/app\n", root.path()), Some(2500));
         assert_eq!(cgroup_headroom("0::/\n", root.path()), None);
         put("memory", "9223372036854771712", "700", false);
         assert_eq!(
             cgroup_headroom("4:memory:/not/visible\n0::/pod\n", root.path()),
-            Some(2000)
+            Some(2500)
         );
         put("memory", "1700", "700", false);
         assert_eq!(

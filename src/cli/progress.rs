@@ -20,10 +20,11 @@ pub fn show_progress(quiet: bool) -> bool {
     !quiet && std::io::stderr().is_terminal()
 }
 
-/// Installs the Ctrl-C handler, which SIGTERM and SIGHUP reach too: the first press raises
-/// `flag` (the run stops at the next poll, within about 100 ms, and writes nothing partial)
-/// and says so on stderr; a second press removes any temporary output file and exits at
-/// once with status 130.
+/// Installs the Ctrl-C handler, which SIGTERM (what `timeout`, systemd and Kubernetes
+/// send) and SIGHUP (a closed terminal) reach too, on Unix; a SIGHUP ignored when the run
+/// started (`nohup`) stays ignored. The first press raises `flag` (the run stops at the
+/// next poll, within about 100 ms, and writes nothing partial) and says so on stderr; a
+/// second press removes any temporary output file and exits at once with status 130.
 ///
 /// A run that waits for another process after the first press would not see the flag
 /// until the other side moved (see [`crate::io::blocking`]). So it exits as at a second
@@ -32,13 +33,55 @@ pub fn show_progress(quiet: bool) -> bool {
 /// nobody reads; a reader that is slow but reading, 4 KiB a second, still gets everything).
 pub fn install_ctrlc(flag: Arc<AtomicBool>) {
     // Installing twice (as tests that call `run` repeatedly would) is harmless to ignore.
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            exit_at_once("interrupted again: exiting at once");
-        }
-        msg!("shiftgrid: interrupted: stopping (press Ctrl-C again to exit at once)");
-        std::thread::spawn(watch_for_waits);
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let on_int = Arc::clone(&flag);
+        let _ = ctrlc::set_handler(move || pressed(&on_int));
+        #[cfg(unix)]
+        install_termination(flag);
     });
+}
+
+/// A press of Ctrl-C (or SIGTERM, SIGHUP): the first raises `flag`, the second exits.
+fn pressed(flag: &AtomicBool) {
+    if flag.swap(true, Ordering::SeqCst) {
+        exit_at_once("interrupted again: exiting at once");
+    }
+    msg!("shiftgrid: interrupted: stopping (press Ctrl-C again to exit at once)");
+    std::thread::spawn(watch_for_waits);
+}
+
+/// SIGTERM, and SIGHUP unless it is ignored, handled as a press of Ctrl-C by a thread that
+/// waits for them.
+#[cfg(unix)]
+fn install_termination(flag: Arc<AtomicBool>) {
+    use signal_hook::consts::{SIGHUP, SIGTERM};
+    let mut signals = vec![SIGTERM];
+    if !hangup_ignored() {
+        signals.push(SIGHUP);
+    }
+    if let Ok(mut waiting) = signal_hook::iterator::Signals::new(&signals) {
+        std::thread::spawn(move || {
+            for _ in waiting.forever() {
+                pressed(&flag);
+            }
+        });
+    }
+}
+
+/// Whether SIGHUP was ignored when the process started (`nohup`, `trap '' HUP`): the
+/// `SigIgn` mask of `/proc/self/status` on Linux; elsewhere, where it cannot be told, it is
+/// taken as ignored, so that SIGHUP keeps what the system does with it.
+#[cfg(unix)]
+fn hangup_ignored() -> bool {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+        return true;
+    };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigIgn:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_none_or(|mask| mask & 1 != 0)
 }
 
 /// After the first Ctrl-C: exits once one marked call has waited longer than its kind's

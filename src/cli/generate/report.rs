@@ -84,13 +84,26 @@ pub(super) struct Generated<'a> {
     pub(super) in_batch: bool,
 }
 
+impl Generated<'_> {
+    /// The puzzle's label: its number, or the `--from` roster's label (with the number
+    /// after it in a batch).
+    fn label_of_puzzle(&self) -> String {
+        let index = self.key.index;
+        match self.label {
+            Some(l) if self.in_batch => format!("{l} {index}"),
+            Some(l) => l.to_string(),
+            None => index.to_string(),
+        }
+    }
+}
+
 impl Entry for Generated<'_> {
     fn record(&self) -> impl Serialize {
         #[derive(Serialize)]
         struct GenJson<'a> {
-            /// The `--from` grid's label in its long roster.
+            /// The puzzle's label from the `--from` grid's in its long roster.
             #[serde(skip_serializing_if = "Option::is_none")]
-            label: Option<&'a str>,
+            label: Option<String>,
             method: &'static str,
             /// `random`, `automorphic`, or `file` (`--from`).
             grid: String,
@@ -132,7 +145,7 @@ impl Entry for Generated<'_> {
             &self.key,
             Some(shape),
             GenJson {
-                label: self.label,
+                label: self.label.map(|_| self.label_of_puzzle()),
                 method: self.method.name(),
                 grid,
                 symmetry,
@@ -157,12 +170,7 @@ impl Entry for Generated<'_> {
     /// The puzzle labelled by its number (or by the `--from` roster's label, see
     /// [`Generated::label`]), then its solution labelled `"<label> solution"`.
     fn grids(&self) -> Vec<Shown<'_>> {
-        let index = self.key.index;
-        let label = match self.label {
-            Some(l) if self.in_batch => format!("{l} {index}"),
-            Some(l) => l.to_string(),
-            None => index.to_string(),
-        };
+        let label = self.label_of_puzzle();
         let mut grids = vec![Shown {
             label: label.clone(),
             grid: GridRef::Puzzle(&self.made.puzzle),

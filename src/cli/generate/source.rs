@@ -35,7 +35,7 @@ pub(super) struct Source {
 ///
 /// # Errors
 /// A usage error for blanks with `--method expand` or `ga`; data errors (no puzzle, more
-/// than one, no completion, none within the time limit); interruption while completing.
+/// than one, no completion); exit 1 when the time limit cut the completion; interruption.
 pub(super) fn read_source(
     ctx: &Ctx,
     args: &GenerateArgs,
@@ -121,9 +121,14 @@ pub(super) fn read_source(
             return Err(exit::interrupted());
         }
         if !outcome.complete {
-            return Err(exit::data_error(format!(
-                "{name}: no completion of the shifts given was found within the time limit"
-            )));
+            // Not bad input: the search was cut, as --time-limit does elsewhere (exit 1).
+            return Err(exit::CliError {
+                message: format!(
+                    "{name}: no completion of the shifts given was found within the time limit"
+                ),
+                exit: exit::Exit::NotProper,
+            }
+            .into());
         }
         return Err(exit::data_error(format!(
             "{name}: the shifts given have no completion, so no puzzle can keep them"

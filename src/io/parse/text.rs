@@ -75,7 +75,11 @@ impl<'a> Line<'a> {
     pub(super) fn values(&self, alphabet: Alphabet) -> Vec<usize> {
         match self.compact() {
             Some(t) => t.text.chars().filter_map(|c| alphabet.decode(c)).collect(),
-            None => self.toks.iter().filter_map(|t| number(t.text)).collect(),
+            None => self
+                .toks
+                .iter()
+                .filter_map(|t| token_value(t.text, alphabet))
+                .collect(),
         }
     }
 
@@ -83,7 +87,10 @@ impl<'a> Line<'a> {
     pub(super) fn is_blank(&self, alphabet: Alphabet) -> bool {
         match self.compact() {
             Some(t) => t.text.chars().all(|c| alphabet.decode(c) == Some(0)),
-            None => self.toks.iter().all(|t| number(t.text) == Some(0)),
+            None => self
+                .toks
+                .iter()
+                .all(|t| token_value(t.text, alphabet) == Some(0)),
         }
     }
 }
@@ -102,6 +109,18 @@ pub(super) fn number(s: &str) -> Option<usize> {
             .saturating_add(usize::from(b - b'0'))
             .min(1 << 20)
     }))
+}
+
+/// A spaced token's value in `alphabet`: a [`number`], or with a letter alphabet named, one
+/// letter read in it (`. . C B G P …`); digits stay decimal.
+pub(super) fn token_value(s: &str, alphabet: Alphabet) -> Option<usize> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if alphabet != Alphabet::Numeric && c.is_ascii_alphabetic() => {
+            alphabet.decode(c)
+        }
+        _ => number(s),
+    }
 }
 
 pub(super) fn spaced_expected(side: Option<usize>) -> String {
@@ -169,7 +188,11 @@ pub(super) fn syntax_check(line: &Line<'_>, alphabet: Alphabet) -> Result<(), Pa
             }
         }
         None => {
-            if let Some(t) = line.toks.iter().find(|t| number(t.text).is_none()) {
+            if let Some(t) = line
+                .toks
+                .iter()
+                .find(|t| token_value(t.text, alphabet).is_none())
+            {
                 let kind = ParseErrorKind::BadToken {
                     token: quote_prefix(t.text),
                     expected: spaced_expected(None),
@@ -272,6 +295,7 @@ pub(super) fn read_spaced(
     line: &Line<'_>,
     side: usize,
     expected: usize,
+    alphabet: Alphabet,
     cells: &mut Cells,
 ) -> Result<(), ParseError> {
     for (k, t) in line.toks.iter().enumerate() {
@@ -283,7 +307,7 @@ pub(super) fn read_spaced(
                 ParseErrorKind::WrongRowLength { found, expected },
             ));
         }
-        let v = number(t.text).ok_or_else(|| {
+        let v = token_value(t.text, alphabet).ok_or_else(|| {
             let kind = ParseErrorKind::BadToken {
                 token: quote_prefix(t.text),
                 expected: spaced_expected(Some(side)),
@@ -338,7 +362,7 @@ pub(super) fn parse_line_puzzle(line: &Line<'_>, alphabet: Alphabet) -> Result<P
         None => {
             syntax_check(line, alphabet)?;
             let shape = Shape::from_cells(count).map_err(size_error)?;
-            read_spaced(line, shape.side(), count, &mut cells)?;
+            read_spaced(line, shape.side(), count, alphabet, &mut cells)?;
             shape
         }
     };
@@ -365,5 +389,5 @@ pub(super) fn read_row(
             return Err(error(line.no, tok.col, kind));
         }
     }
-    read_spaced(line, n, n, cells)
+    read_spaced(line, n, n, alphabet, cells)
 }
