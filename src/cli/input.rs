@@ -43,8 +43,9 @@ pub(super) struct InputArgs {
     /// a semicolon or tab-separated names.
     #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
     input_format: InputFormatArg,
-    /// Letter alphabet of compact 16x16/25x25 lines (they conflict, so name one); solve
-    /// writes its grid and line output in it too [default: numeric].
+    /// Letter alphabet of compact 16x16/25x25 lines (they conflict, so name one; spaced
+    /// grids may use its letters too); solve writes its 16x16 and 25x25 grid and line
+    /// output in it [default: numeric].
     #[arg(long, value_enum)]
     alphabet: Option<AlphabetArg>,
 }

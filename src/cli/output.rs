@@ -248,6 +248,10 @@ pub(super) fn alphabet_for(
         return Ok(Alphabet::Numeric);
     };
     let lib = arg.to_lib();
+    if lib == Alphabet::Numeric {
+        // The default, named: nothing to check.
+        return Ok(lib);
+    }
     if !matches!(out, Out::Text(OutputFormat::Grid | OutputFormat::Line)) {
         if reads {
             return Ok(lib);
@@ -256,10 +260,15 @@ pub(super) fn alphabet_for(
             "--alphabet applies to grid and line output (--format grid or line)",
         ));
     }
-    if lib != Alphabet::Numeric && shape.side() > lib.max_side() {
-        let max = lib.max_side();
+    if reads {
+        return Ok(lib);
+    }
+    let max = lib.max_side();
+    if shape.side() > max || shape.side() <= 9 {
         return Err(exit::usage_error(format!(
-            "--alphabet {lib} has one symbol for each shift up to {max}x{max}, not {shape}"
+            "--alphabet {lib} writes 16x16{} one character per cell, not {shape} (4x4 and \
+             9x9 are written in digits)",
+            if max == 25 { " and 25x25" } else { "" }
         )));
     }
     Ok(lib)

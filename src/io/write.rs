@@ -85,10 +85,10 @@ pub fn write_cells<W: Write + ?Sized>(
 }
 
 /// Writes `cells` as [`write_cells`] does, with the symbols of `alphabet` in the grid and
-/// line forms wherever it has one character for every symbol of the size (up to
-/// [`Alphabet::max_side`]): a line is one character per cell, `.` for a blank, and a grid
-/// is `n` such rows. Larger sizes, JSON, and [`Alphabet::Numeric`] are written as
-/// [`write_cells`] writes them. What is written reads back with the same alphabet.
+/// line forms of 16×16 and 25×25 (up to [`Alphabet::max_side`]): a line is one character
+/// per cell, `.` for a blank, and a grid is `n` such rows. Other sizes (4×4 and 9×9 are
+/// written in digits), JSON, and [`Alphabet::Numeric`] are written as [`write_cells`]
+/// writes them. What is written reads back with the same alphabet.
 ///
 /// ```
 /// use shiftgrid::io::{parse::Alphabet, write::{write_cells_in, OutputFormat}};
@@ -142,7 +142,8 @@ pub fn write_cells_in<W: Write + ?Sized>(
         }
         text
     };
-    let lettered = alphabet != Alphabet::Numeric && n <= alphabet.max_side();
+    // The digits write 4x4 and 9x9 (compact lines, spaced grids) in every alphabet.
+    let lettered = alphabet != Alphabet::Numeric && n > 9 && n <= alphabet.max_side();
     match format {
         OutputFormat::Grid if lettered => out.write_all(compact(n).as_bytes()),
         OutputFormat::Line if lettered => out.write_all(compact(cells.len()).as_bytes()),
@@ -342,7 +343,8 @@ mod tests {
                         write_cells_in(&mut out, shape, p.cells(), format, alphabet).unwrap();
                     }
                     let text = String::from_utf8(out).unwrap();
-                    if alphabet != Alphabet::Numeric && shape.side() <= alphabet.max_side() {
+                    let side = shape.side();
+                    if alphabet != Alphabet::Numeric && side > 9 && side <= alphabet.max_side() {
                         let width = match format {
                             OutputFormat::Grid => shape.side(),
                             _ => shape.cells(),

@@ -143,11 +143,11 @@ fn fill_and_generate_write_letters_and_refuse_what_they_cannot() {
     for (args, message) in [
         (
             &["fill", "--box", "6", "--alphabet", "A-Z"][..],
-            "up to 25x25, not 36x36",
+            "not 36x36",
         ),
         (
             &["fill", "--box", "5", "--alphabet", "0-9A-F"],
-            "up to 16x16, not 25x25",
+            "writes 16x16 one character per cell, not 25x25",
         ),
         (
             &["fill", "--box", "4", "--alphabet", "1-9A", "-f", "json"],
@@ -161,6 +161,10 @@ fn fill_and_generate_write_letters_and_refuse_what_they_cannot() {
             &["generate", "--box", "4", "--alphabet", "1-9A", "-f", "json"],
             "grid and line output",
         ),
+        (
+            &["fill", "--box", "3", "--alphabet", "A-Z"],
+            "9x9 are written in digits",
+        ),
     ] {
         shiftgrid()
             .args(args)
@@ -168,6 +172,53 @@ fn fill_and_generate_write_letters_and_refuse_what_they_cannot() {
             .code(2)
             .stderr(contains(message));
     }
+}
+
+/// The default alphabet, named, goes with any output; spaced letters read in the alphabet
+/// named; a 9x9 line in a hexadecimal batch keeps its digits' meaning (`0` a blank).
+#[test]
+fn named_numeric_spaced_letters_and_digits_beside_hex() {
+    shiftgrid()
+        .args(["fill", "--box", "3", "--alphabet", "numeric", "-f", "json"])
+        .assert()
+        .success();
+    let grid = full_grid(4, 8);
+    let puzzle = blank(&grid, 0.3, 8);
+    let spaced: String = puzzle
+        .cells()
+        .chunks(16)
+        .map(|row| {
+            let row: Vec<String> = row.iter().map(|&v| encode(&[v], false)).collect();
+            row.join(" ") + "\n"
+        })
+        .collect();
+    let out = stdout_of(&["solve", "--alphabet", "A-Z", "-f", "line", "-"], &spaced);
+    let cells: Vec<u8> = out.trim_end().chars().map(|c| decode(c, false)).collect();
+    assert_solves(&puzzle, &cells, "spaced letters");
+    // Norvig's "hardest" after a hexadecimal 16x16 line: read in digits, solved as itself.
+    let hex16 = {
+        let g = full_grid(4, 9);
+        let p = blank(&g, 0.15, 9);
+        p.cells()
+            .iter()
+            .map(|&v| match v {
+                0 => '.',
+                1..=10 => char::from(b'0' + v - 1),
+                _ => char::from(b'A' + v - 11),
+            })
+            .collect::<String>()
+    };
+    let norvig =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let out = stdout_of(
+        &["solve", "--alphabet", "0-9A-F", "-f", "line", "-"],
+        &format!("{hex16}\n{norvig}\n"),
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[1].len(), 81);
+    let nine: Vec<u8> = lines[1].bytes().map(|c| c - b'0').collect();
+    assert_solves(&norvig.parse().unwrap(), &nine, "norvig beside hex");
 }
 
 /// Janko's 16x16 puzzles as Gecode prints them: solved from that file with `--alphabet

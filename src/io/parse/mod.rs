@@ -21,8 +21,9 @@
 //!   or, compactly, `n²` characters (`16` or `81` digits with `.` or `0` for a blank; with a
 //!   named alphabet, e.g. 256 characters for 16×16 or 625 for 25×25).
 //!
-//! Whitespace-separated tokens are always decimal integers. The [`Alphabet`] only governs the
-//! compact forms; the non-numeric alphabets are used only when named, since they conflict with
+//! Whitespace-separated tokens are decimal integers, or with a letter alphabet named, one
+//! letter read in it (`. . C B G P …`). The [`Alphabet`] otherwise governs the compact
+//! forms; the non-numeric alphabets are used only when named, since they conflict with
 //! each other and with the digits (`0` is a blank in all but [`Alphabet::Hex`], where it is 1).
 //!
 //! # Automatic detection
@@ -106,7 +107,7 @@ pub enum Alphabet {
     /// Hexadecimal: `0`-`9` are 1..10 and `A`-`F` are 11..16 (for 16×16); only `.` is a blank.
     Hex,
     /// Letters: `A` is 1, `B` is 2, … (16×16 uses `A`-`P`, 25×25 `A`-`Y`), with `0` or `.`
-    /// for a blank.
+    /// for a blank; the digits `1`-`9` are read as themselves.
     Letters,
 }
 
@@ -117,6 +118,16 @@ impl Alphabet {
             Alphabet::Numeric => 9,
             Alphabet::Hex => 16,
             Alphabet::Gecode | Alphabet::Letters => 25,
+        }
+    }
+
+    /// The alphabet compact text of side `side` is read and written in: this one, except
+    /// that [`Alphabet::Hex`], whose `0` is a shift, leaves 4×4 and 9×9 to the digits (where
+    /// `0` is a blank), so that a numeric line in a hexadecimal batch keeps its meaning.
+    pub fn for_side(self, side: usize) -> Alphabet {
+        match self {
+            Alphabet::Hex if side <= 9 => Alphabet::Numeric,
+            a => a,
         }
     }
 
@@ -143,9 +154,10 @@ impl Alphabet {
                     .map(|d| d + 1)
                     .or(letter.filter(|&l| l < 6).map(|l| l + 11)),
             },
+            // Digits too, as themselves (4x4 and 9x9 are written in digits in every alphabet).
             Alphabet::Letters => match c {
                 '.' | '0' => Some(0),
-                _ => letter.map(|l| l + 1),
+                _ => letter.map(|l| l + 1).or(digit),
             },
         }
     }

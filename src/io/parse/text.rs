@@ -158,11 +158,15 @@ pub(super) fn looks_like_grid(
     let (mut lines, mut filled, mut big_values) = (0, 0, 0);
     for l in window.iter().filter(|l| l.width() == width) {
         lines += 1;
-        let values = l.values(alphabet);
+        // Read as a small line, in the alphabet of that size (hexadecimal leaves 4x4 and
+        // 9x9 to the digits); a symbol no small line has (a hexadecimal letter) counts too.
+        let small_alphabet = alphabet.for_side(small.side());
+        let values = l.values(small_alphabet);
         if values.iter().any(|&v| v != 0) {
             filled += 1;
         }
-        if values.iter().any(|&v| v > small.side()) {
+        let beyond = small_alphabet != alphabet && l.values(alphabet).iter().any(|&v| v > 9);
+        if beyond || values.iter().any(|&v| v > small.side()) {
             big_values += 1;
         }
     }
@@ -356,7 +360,7 @@ pub(super) fn parse_line_puzzle(line: &Line<'_>, alphabet: Alphabet) -> Result<P
                 };
                 return Err(error(line.no, tok.col, kind));
             }
-            read_compact(line, tok, side, count, alphabet, &mut cells)?;
+            read_compact(line, tok, side, count, alphabet.for_side(side), &mut cells)?;
             shape
         }
         None => {
@@ -378,7 +382,7 @@ pub(super) fn read_row(
 ) -> Result<(), ParseError> {
     if let Some(tok) = line.compact() {
         if n <= alphabet.max_side() {
-            return read_compact(line, tok, n, n, alphabet, cells);
+            return read_compact(line, tok, n, n, alphabet.for_side(n), cells);
         }
         if tok.text.chars().count() == n {
             let kind = ParseErrorKind::CompactTooLarge {
