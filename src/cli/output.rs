@@ -275,11 +275,12 @@ pub(super) fn alphabet_for(
 }
 
 /// Refuses an `output` that is one of the regular files the command reads (`inputs`; `-`
-/// for standard input), by any path or hard link: called before the work, where the
-/// command can tell (`generate --from`), and again by [`emit`].
+/// for standard input), by any path or hard link, or that could not be written (a
+/// directory, a read-only file, a directory that is not there): called by every command
+/// before its work, and again by [`emit`].
 ///
 /// # Errors
-/// A usage error naming the input.
+/// A usage error naming the input; an I/O error for an output that cannot be written.
 pub(super) fn refuse_inputs<'a>(
     output: Option<&Path>,
     inputs: impl IntoIterator<Item = &'a Path>,
@@ -287,6 +288,8 @@ pub(super) fn refuse_inputs<'a>(
     let Some(path) = output.filter(|p| *p != Path::new("-")) else {
         return Ok(());
     };
+    crate::io::atomic::check_output(path)
+        .with_context(|| format!("cannot write {}", crate::cli::shown(path)))?;
     for input in inputs {
         if input == Path::new("-") && is_stdin(path) {
             return Err(exit::usage_error(format!(

@@ -139,21 +139,10 @@ where
     }
 }
 
-/// Writes a file atomically.
-///
-/// The closure writes (through a buffer) into a temporary file in the same directory as
-/// `path`. Only if it returns `Ok` is the file flushed, synced to disk and renamed over `path`.
-/// On an error or a panic the temporary file is removed: nothing new is left at `path`, and an
-/// old file there is untouched. A file that replaces an old one keeps the old one's
-/// permissions; a new file gets the usual ones (`0666` less the umask on Unix). A read-only
-/// file at `path` is not replaced ([`io::ErrorKind::PermissionDenied`]), nor a directory.
-///
-/// # Errors
-/// The closure's error, or any error creating, writing, syncing or renaming the file.
-pub fn write_atomic<F>(path: &Path, f: F) -> io::Result<()>
-where
-    F: FnOnce(&mut dyn Write) -> io::Result<()>,
-{
+/// What makes `path` no place for [`write_atomic`]'s file, found before anything is
+/// written: a directory, a name that is not a file's, a read-only file, or a directory to
+/// put it in that is not there.
+fn check_new_file(path: &Path) -> io::Result<()> {
     let ends_in_slash = path.as_os_str().to_string_lossy().ends_with('/');
     if path.is_dir() {
         return Err(io::Error::new(
@@ -178,6 +167,55 @@ where
             ),
         ));
     }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("{} is not a directory that exists", dir.display()),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether [`write_output`] could write `path`, told before the work that makes the output
+/// (so that a long run does not end in a refusal): a standard stream, a FIFO or device, or
+/// a new or writable regular file in a directory that exists.
+///
+/// # Errors
+/// What [`write_output`] would fail with for those reasons.
+pub fn check_output(path: &Path) -> io::Result<()> {
+    if standard_stream(path).is_some() {
+        return Ok(());
+    }
+    let target = resolve_target(path)?;
+    if is_descriptor_link(&target) {
+        return Ok(());
+    }
+    match fs::metadata(&target) {
+        Ok(m) if !m.is_file() && !m.is_dir() => Ok(()),
+        _ => check_new_file(&target),
+    }
+}
+
+/// Writes a file atomically.
+///
+/// The closure writes (through a buffer) into a temporary file in the same directory as
+/// `path`. Only if it returns `Ok` is the file flushed, synced to disk and renamed over `path`.
+/// On an error or a panic the temporary file is removed: nothing new is left at `path`, and an
+/// old file there is untouched. A file that replaces an old one keeps the old one's
+/// permissions; a new file gets the usual ones (`0666` less the umask on Unix). A read-only
+/// file at `path` is not replaced ([`io::ErrorKind::PermissionDenied`]), nor a directory.
+///
+/// # Errors
+/// The closure's error, or any error creating, writing, syncing or renaming the file.
+pub fn write_atomic<F>(path: &Path, f: F) -> io::Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    check_new_file(path)?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

@@ -237,3 +237,41 @@ fn issue14_1_nothing_to_write_leaves_the_output_file() {
         .unwrap();
     assert!(!new.exists());
 }
+
+/// An output that cannot be written (read-only, a directory, a directory that is not
+/// there) is refused before the work: no seed is picked or printed, nothing is made
+/// (before, `fill` and `generate` made every grid first, for seconds, then refused).
+#[test]
+fn unwritable_outputs_are_refused_before_the_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept.txt");
+    fs::write(&kept, "old").unwrap();
+    let mut perms = fs::metadata(&kept).unwrap().permissions();
+    perms.set_readonly(true);
+    fs::set_permissions(&kept, perms).unwrap();
+    for (target, message) in [
+        (kept.clone(), "is read-only"),
+        (dir.path().to_path_buf(), "is a directory"),
+        (
+            dir.path().join("no/such/x.txt"),
+            "is not a directory that exists",
+        ),
+    ] {
+        for cmd in [
+            &["fill", "--box", "10", "-n", "100"][..],
+            &["generate", "--box", "5", "-n", "20"],
+        ] {
+            shiftgrid()
+                .args(cmd)
+                .arg("-o")
+                .arg(&target)
+                .assert()
+                .code(74)
+                .stderr(predicates::prelude::PredicateBooleanExt::and(
+                    contains(message),
+                    predicates::prelude::PredicateBooleanExt::not(contains("seed")),
+                ));
+        }
+    }
+    assert_eq!(fs::read_to_string(&kept).unwrap(), "old");
+}

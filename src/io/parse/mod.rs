@@ -8,8 +8,10 @@
 //! byte-order mark at the start of a line is ignored. Blank lines split the input into
 //! *blocks*. Grids printed with bars between the boxes and rules between the bands (`4 . . |
 //! . . . | 8 . 5`, `4..|...|8.5`, `------+------+------`) read as without them: a rule line
-//! is skipped, and a bar is a space between spaced cells and nothing between compact ones
-//! (a column in a message then counts the row without its bars).
+//! or a row of bars alone is skipped, and a bar is a space between spaced cells and nothing
+//! between compact ones (a column in a message then counts the row without its bars). A
+//! title line of a word and a number (`Grid 01`, as in Project Euler's file) starts a new
+//! block.
 //!
 //! - **Grid form** (every size): `n` lines of `n` whitespace-separated tokens, each an integer
 //!   `1..=n`, or `0` or `.` for a blank. Grids are separated by blank lines; grids that follow

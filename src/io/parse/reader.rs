@@ -183,8 +183,18 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
         }
         let text = without_comment(text);
         let trimmed = text.trim();
-        if is_rule(trimmed) {
-            // `------+-------+------` between the bands of a printed grid.
+        if is_rule(trimmed)
+            || trimmed
+                .chars()
+                .all(|c| matches!(c, '|' | '+') || c.is_whitespace())
+        {
+            // `------+-------+------` between the bands of a printed grid, or a row of
+            // bars alone (a spacer).
+            return;
+        }
+        if is_title(trimmed) {
+            // `Grid 01` before each puzzle (Project Euler's file): a new block.
+            self.end_block(false);
             return;
         }
         if text.contains('|') {
@@ -392,4 +402,18 @@ fn without_comment(text: &str) -> &str {
         after_space = c.is_whitespace();
     }
     text
+}
+
+/// Whether `trimmed` is a puzzle's title line, a word and a number (`Grid 01`, `Puzzle 7`),
+/// as Project Euler's file puts one before each grid.
+fn is_title(trimmed: &str) -> bool {
+    let mut words = trimmed.split_whitespace();
+    match (words.next(), words.next(), words.next()) {
+        (Some(word), Some(number), None) => {
+            word.len() >= 2
+                && word.chars().all(|c| c.is_ascii_alphabetic())
+                && number.chars().all(|c| c.is_ascii_digit())
+        }
+        _ => false,
+    }
 }

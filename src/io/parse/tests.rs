@@ -648,3 +648,22 @@ fn comments_after_a_puzzle_are_skipped() {
     let grid = "1 . . 4 # first row\n. . . .\n. . . .\n4 . . 1\n";
     assert_eq!(ok(&parse(grid)[0]).givens(), 4);
 }
+
+/// Project Euler's file puts `Grid 01` before each grid; rows of bars alone space a printed
+/// grid: neither is part of a puzzle.
+#[test]
+fn title_lines_and_spacer_rows_are_skipped() {
+    let pe = "Grid 01\n003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n\
+              002609500\n800203009\n005010300\nGrid 02\n200080300\n060070084\n030500209\n\
+              000105408\n000000000\n402706000\n301007040\n720040060\n004010003\n";
+    let r = parse(pe);
+    assert_eq!(r.len(), 2);
+    assert_eq!(ok(&r[0]).givens(), 32);
+    assert_eq!(ok(&r[1]).get(0, 0), 2);
+    let spaced = "|4..|...|8.5|\n|   |   |   |\n|.3.|...|...|\n|...|7..|...|\n+---+---+---+\n\
+                  |.2.|...|.6.|\n|...|.8.|4..|\n|...|.1.|...|\n+---+---+---+\n\
+                  |...|6.3|.7.|\n|5..|2..|...|\n|1.4|...|...|\n";
+    let r = parse(spaced);
+    assert_eq!(r.len(), 1);
+    assert_eq!(ok(&r[0]).givens(), 17);
+}
