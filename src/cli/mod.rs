@@ -231,7 +231,7 @@ mod tests {
     #[test]
     fn paths_in_messages_cannot_drive_the_terminal() {
         let p = std::path::Path::new("\u{1b}[31mred\tzoë.txt");
-        assert_eq!(shown(p), "\\u{1b}[31mred\\tzoë.txt");
+        assert_eq!(shown(p), "<U+001B>[31mred<U+0009>zoë.txt");
     }
 
     #[test]

@@ -1,18 +1,19 @@
 //! Text from the input, shown in messages: as written, except for the characters that
 //! would act on the terminal or not be seen at all.
 //!
-//! Control characters (tab, escape, carriage return, …) and invisible formatting ones (a
-//! byte-order mark, zero-width spaces and joiners, bidirectional overrides, a soft hyphen)
-//! are written as Rust escapes (`\t`, `\u{feff}`); everything else, backslashes included, is
-//! left as it is, so that `C:\temp` reads as `C:\temp` and not `C:\\temp`. Text that holds
-//! double quotes is put in single quotes (`'"x"'`), and in double quotes with its own
-//! escaped when it holds both kinds.
+//! Control characters (tab, escape, carriage return, …) and invisible or formatting ones (a
+//! byte-order mark, zero-width spaces and joiners, bidirectional overrides, a soft hyphen,
+//! line and paragraph separators, variation selectors, tags) are written as `<U+XXXX>`;
+//! everything else, backslashes included, is left as it is, so that `C:\temp` reads as
+//! `C:\temp`, and a typed `\t` cannot be told for a tab. Text that holds double quotes is
+//! put in single quotes (`'"x"'`), and in double quotes with its own shown as `<U+0022>`
+//! when it holds both kinds.
 //!
 //! ```
 //! use shiftgrid::io::quote::Quoted;
 //!
 //! assert_eq!(Quoted("C:\\temp").to_string(), "\"C:\\temp\"");
-//! assert_eq!(Quoted("\u{feff}Ann\t").to_string(), "\"\\u{feff}Ann\\t\"");
+//! assert_eq!(Quoted("\u{feff}Ann\t").to_string(), "\"<U+FEFF>Ann<U+0009>\"");
 //! ```
 
 use std::fmt::{self, Write as _};
@@ -40,9 +41,7 @@ impl fmt::Display for Escaped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for c in self.0.chars() {
             if is_hidden(c) || Some(c) == self.1 {
-                for e in c.escape_default() {
-                    f.write_char(e)?;
-                }
+                write!(f, "<U+{:04X}>", u32::from(c))?;
             } else {
                 f.write_char(c)?;
             }
@@ -56,8 +55,9 @@ impl fmt::Display for Escaped<'_> {
 pub fn is_hidden(c: char) -> bool {
     c.is_control()
         || matches!(c,
-            '\u{ad}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
-            | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206f}' | '\u{feff}' | '\u{fff9}'..='\u{fffb}')
+            '\u{ad}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206f}' | '\u{fe00}'..='\u{fe0f}'
+            | '\u{feff}' | '\u{fff9}'..='\u{fffb}' | '\u{e0000}'..='\u{e007f}')
 }
 
 /// Writes `text` with the hidden characters ([`is_hidden`]) escaped.
@@ -87,10 +87,22 @@ mod tests {
             "\"Smith, Bob O'Neil\""
         );
         assert_eq!(Quoted("\"x\"").to_string(), "'\"x\"'");
-        assert_eq!(Quoted("\"O'Neil\"").to_string(), "\"\\\"O'Neil\\\"\"");
+        assert_eq!(
+            Quoted("\"O'Neil\"").to_string(),
+            "\"<U+0022>O'Neil<U+0022>\""
+        );
         assert_eq!(Quoted("zoë 日本").to_string(), "\"zoë 日本\"");
-        assert_eq!(Quoted("a\u{200b}b").to_string(), "\"a\\u{200b}b\"");
-        assert_eq!(Quoted("\u{1b}[31m").to_string(), "\"\\u{1b}[31m\"");
-        assert_eq!(escaped("x\r\u{202e}y"), "x\\r\\u{202e}y");
+        assert_eq!(Quoted("a\u{200b}b").to_string(), "\"a<U+200B>b\"");
+        assert_eq!(Quoted("\u{1b}[31m").to_string(), "\"<U+001B>[31m\"");
+        assert_eq!(
+            escaped("x\r\u{202e}y\u{2028}"),
+            "x<U+000D><U+202E>y<U+2028>"
+        );
+        // A typed backslash sequence and the character it names are told apart.
+        assert_ne!(
+            Quoted("Shift\\t1").to_string(),
+            Quoted("Shift\t1").to_string()
+        );
+        assert_eq!(Quoted("C:\\temp").to_string(), "\"C:\\temp\"");
     }
 }

@@ -360,7 +360,9 @@ fn issue14_8_every_error_has_the_same_prefix() {
         .arg(&out)
         .assert()
         .code(74)
-        .stderr(contains("in directory").and(contains(".shiftgrid-").not()));
+        .stderr(
+            contains("missing is not a directory that exists").and(contains(".shiftgrid-").not()),
+        );
 }
 
 // ---- 9. peer sets required in CI ----
