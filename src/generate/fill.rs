@@ -10,8 +10,9 @@
 //! round the lowest-numbered worker that finished wins; workers numbered above a finished
 //! one stop at once, those below it finish their round. A worker's progress within a round
 //! depends only on its seed, so the grid depends only on the seed and the number of
-//! workers, never on timing. The default number of workers is the thread count, so the same
-//! `--seed` with the same `--threads` gives the same grid; a different thread count gives a
+//! workers, never on timing. [`FillConfig::new`] uses [`DEFAULT_WORKERS`], so a seed gives
+//! the same grid everywhere; `shiftgrid fill` uses one worker per thread, so the same
+//! `--seed` with the same `--threads` gives the same grid and a different thread count a
 //! different (equally random) grid.
 //!
 //! **Scaling.** Workers share nothing but two atomics polled once per round and the

@@ -226,6 +226,7 @@ fn output_named_json_gets_json_lines() {
         }
         c.arg("-o").arg(&out).assert().success();
         let text = std::fs::read_to_string(&out).unwrap();
+        assert!(!text.is_empty(), "{cmd:?} -o {name}");
         for line in text.lines() {
             let v: serde_json::Value = serde_json::from_str(line)
                 .unwrap_or_else(|e| panic!("{cmd:?} -o {name}: {e}: {line}"));

@@ -216,4 +216,35 @@ fn generate_from_a_labelled_long_roster_keeps_the_label() {
         .clone();
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(v["label"], "Week 12");
+    // In a batch, each record's label is its puzzle's, as in the CSV.
+    let out = shiftgrid()
+        .args(["generate", "--seed", "2", "-n", "2", "-f", "json", "--from"])
+        .arg(&file)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let labels: Vec<String> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["label"].to_string())
+        .collect();
+    assert_eq!(labels, ["\"Week 12 1\"", "\"Week 12 2\""]);
+}
+
+/// A partial roster whose completion the time limit cuts short: exit 1, as a time limit
+/// gives elsewhere, not 65 (the roster is not bad input).
+#[test]
+fn generate_from_a_roster_cut_by_the_time_limit_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("half.txt");
+    let half = crate::util::blank(&crate::util::full_grid(6, 11), 0.55, 3);
+    std::fs::write(&file, format!("{half:#}\n")).unwrap();
+    shiftgrid()
+        .args(["generate", "--seed", "1", "--time-limit", "1ms", "--from"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stderr(contains("within the time limit"));
 }
