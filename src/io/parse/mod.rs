@@ -9,7 +9,7 @@
 //! *blocks*. Grids printed with bars between the boxes and rules between the bands (`4 . . |
 //! . . . | 8 . 5`, `4..|...|8.5`, `------+------+------`) read as without them: a rule line
 //! or a row of bars alone is skipped, and a bar is a space between spaced cells and nothing
-//! between compact ones (a column in a message then counts the row without its bars). A
+//! between compact ones (a column in a message is still the column in the file). A
 //! title line of a word and a number (`Grid 01`, as in Project Euler's file) starts a new
 //! block.
 //!

@@ -48,7 +48,14 @@ pub struct PuzzleReader<R> {
     json: Option<bool>,
     records: usize,
     done: bool,
+    /// For the last compact rows read without their bars: the line, and the column in the
+    /// file of each character left (so that an error names the column as the file has it).
+    columns: VecDeque<(usize, Vec<usize>)>,
 }
+
+/// How many lines' column maps are kept: more than the rows of any grid or the lines a
+/// block waits for its form.
+const COLUMN_MAPS: usize = 256;
 
 /// The records one by one, as [`PuzzleReader::next_record`] gives them (after a failed
 /// read, `None`).
@@ -108,6 +115,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             json: None,
             records: 0,
             done: false,
+            columns: VecDeque::new(),
         }
     }
 
@@ -160,7 +168,16 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
         }
     }
 
-    fn push(&mut self, line: usize, puzzle: Result<Puzzle, ParseError>) {
+    fn push(&mut self, line: usize, mut puzzle: Result<Puzzle, ParseError>) {
+        if let Err(e) = &mut puzzle {
+            // A column of a row read without its bars: the column in the file.
+            if let Some((_, map)) = self.columns.iter().find(|(l, _)| *l == e.line) {
+                e.col = match map.get(e.col.wrapping_sub(1)) {
+                    Some(&c) => c,
+                    None => map.last().map_or(e.col, |&c| c + 1),
+                };
+            }
+        }
         self.out.push_back(Record { line, puzzle });
     }
 
@@ -198,7 +215,13 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             return;
         }
         if text.contains('|') {
-            let text = without_bars(text);
+            let (text, map) = without_bars_mapped(text);
+            if let Some(map) = map {
+                if self.columns.len() == COLUMN_MAPS {
+                    self.columns.pop_front();
+                }
+                self.columns.push_back((no, map));
+            }
             return self.content(no, &text);
         }
         self.content(no, text);
@@ -376,19 +399,27 @@ fn is_rule(trimmed: &str) -> bool {
 /// `text` without the bars between the boxes of a printed row (`4 . . | . . . | 8 . 5`,
 /// `4..|...|8.5`): each bar becomes a space where the cells are spaced, and goes where they
 /// are compact (no space between them once the bars are gone), so that the row reads as
-/// it would unprinted. A column in a message then counts the row without its bars.
-pub(super) fn without_bars(text: &str) -> String {
+/// it would unprinted; and for a compact row, whose characters move, the column in `text`
+/// of each character of the result.
+pub(super) fn without_bars_mapped(text: &str) -> (String, Option<Vec<usize>>) {
     let spaced = text
         .trim()
         .split('|')
         .map(str::trim)
         .any(|part| part.contains(char::is_whitespace));
     if spaced {
-        text.replace('|', " ")
-    } else {
-        let trimmed: String = text.trim().split('|').map(str::trim).collect();
-        trimmed
+        // Each bar becomes a space: the columns stay.
+        return (text.replace('|', " "), None);
     }
+    let mut out = String::with_capacity(text.len());
+    let mut map = Vec::with_capacity(text.len());
+    for (col, c) in (1..).zip(text.chars()) {
+        if c != '|' && !c.is_whitespace() {
+            out.push(c);
+            map.push(col);
+        }
+    }
+    (out, Some(map))
 }
 
 /// `text` up to a `#` that follows whitespace: a comment after the puzzle, to the end of

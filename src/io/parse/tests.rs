@@ -611,9 +611,15 @@ fn printed_grids_with_bars_and_rules_read_as_plain_ones() {
         let got: Vec<Puzzle> = parse(text).iter().map(|r| ok(r).clone()).collect();
         assert!(!got.is_empty() && got.iter().all(|p| *p == want), "{text}");
     }
+    // An error in a compact row with bars names the column the file has it at.
+    let bad = "|4..|...|8.5|\n|.3.|...|...|\n|...|7..|...|\n|.2.|...|.6.|\n|...|.x.|4..|\n\
+               |...|.1.|...|\n|...|6.3|.7.|\n|5..|2..|...|\n|1.4|...|...|\n";
+    let records = parse(bad);
+    let e = err(&records[0]);
+    assert_eq!((e.line, e.col), (5, 7), "{e}");
     // A 16x16 row with two-digit shifts keeps its numbers apart.
     let row = "1 2 3 4 | 5 6 7 8 | 9 10 11 12 | 13 14 15 16";
-    let line = super::text::Line::new(1, &super::reader::without_bars(row)).width();
+    let line = super::text::Line::new(1, &super::reader::without_bars_mapped(row).0).width();
     assert_eq!(line, (16, false));
 }
 
