@@ -673,3 +673,13 @@ fn title_lines_and_spacer_rows_are_skipped() {
     assert_eq!(r.len(), 1);
     assert_eq!(ok(&r[0]).givens(), 17);
 }
+
+/// Letters read with the digits' alphabet: the error says how letters are read.
+#[test]
+fn letters_without_an_alphabet_say_how_to_read_them() {
+    let records = parse("D92.....G...43..\n");
+    let text = err(&records[0]).to_string();
+    assert!(text.contains("--alphabet 1-9A"), "{text}");
+    let records = parse("1..4........4..5\n");
+    assert!(!err(&records[0]).to_string().contains("--alphabet"));
+}

@@ -111,6 +111,17 @@ pub(super) fn number(s: &str) -> Option<usize> {
     }))
 }
 
+/// What a compact cell of a `side×side` grid may hold in `alphabet`, where `c` was found;
+/// a letter read with the digits says how letters are read.
+fn expected_compact(alphabet: Alphabet, side: usize, c: char) -> String {
+    let what = alphabet.describe(side);
+    if alphabet == Alphabet::Numeric && c.is_ascii_alphabetic() {
+        format!("{what} (letters are read in a named alphabet: --alphabet 1-9A, 0-9A-F or A-Z)")
+    } else {
+        what
+    }
+}
+
 /// A spaced token's value in `alphabet`: a [`number`], or with a letter alphabet named, one
 /// letter read in it (`. . C B G P …`); digits stay decimal.
 pub(super) fn token_value(s: &str, alphabet: Alphabet) -> Option<usize> {
@@ -185,7 +196,7 @@ pub(super) fn syntax_check(line: &Line<'_>, alphabet: Alphabet) -> Result<(), Pa
                 if alphabet.decode(c).is_none() {
                     let kind = ParseErrorKind::BadToken {
                         token: c.to_string(),
-                        expected: alphabet.describe(alphabet.max_side()),
+                        expected: expected_compact(alphabet, alphabet.max_side(), c),
                     };
                     return Err(error(line.no, col, kind));
                 }
@@ -270,7 +281,7 @@ pub(super) fn read_compact(
         let v = alphabet.decode(c).ok_or_else(|| {
             let kind = ParseErrorKind::BadToken {
                 token: c.to_string(),
-                expected: alphabet.describe(side),
+                expected: expected_compact(alphabet, side, c),
             };
             error(line.no, col, kind)
         })?;
