@@ -55,6 +55,11 @@ enum CountFormat {
 /// # Errors
 /// I/O and CSV errors, unused name files, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
+    super::output::refuse_foreign_extension(
+        args.output.as_deref(),
+        &["csv", "svg"],
+        "tab-separated text or JSON lines (.txt, .tsv, .json)",
+    )?;
     // Before anything is read: never over a file this run reads.
     super::output::refuse_inputs(
         args.output.as_deref(),

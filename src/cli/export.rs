@@ -40,6 +40,11 @@ pub(super) struct ExportArgs {
 /// # Errors
 /// I/O and CSV errors, several puzzles for a wide CSV (a usage error), and interruption.
 pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
+    super::output::refuse_foreign_extension(
+        args.output.as_deref(),
+        &["json", "jsonl", "ndjson", "svg"],
+        "a roster CSV (.csv, .tsv)",
+    )?;
     // Before anything is read: never over a file this run reads.
     super::output::refuse_inputs(
         args.output.as_deref(),

@@ -281,6 +281,11 @@ impl Batch<'_> {
 /// Usage errors (size, CSV flags, flags of another method), name-file errors, I/O errors,
 /// and an interruption before any puzzle was made.
 pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
+    super::output::refuse_foreign_extension(
+        args.output.output.as_deref(),
+        &["svg"],
+        "grids, lines, JSON or a roster CSV (render draws SVG)",
+    )?;
     // Before anything is read or said: never over a file this run reads.
     refuse_inputs(
         args.output.output.as_deref(),

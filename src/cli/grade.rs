@@ -78,6 +78,11 @@ enum GradeFormat {
 /// nothing written), name files are given without CSV input, `-o` names the input file, or
 /// the run was interrupted (exit status 130, nothing written).
 pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
+    super::output::refuse_foreign_extension(
+        args.output.as_deref(),
+        &["csv", "svg"],
+        "tab-separated text or JSON lines (.txt, .tsv, .json)",
+    )?;
     // Before anything is read: never over a file this run reads.
     super::output::refuse_inputs(
         args.output.as_deref(),

@@ -310,6 +310,34 @@ pub(super) fn refuse_inputs<'a>(
     Ok(())
 }
 
+/// Refuses an `-o` name whose extension says a form this command does not write (`.svg`
+/// for anything but `render`, `.json` for `export`, …): the file would hold something else
+/// than its name says. `writes` names what the command writes, for the message;
+/// `foreign` lists the extensions it does not write.
+///
+/// # Errors
+/// A usage error naming what the command writes.
+pub(super) fn refuse_foreign_extension(
+    output: Option<&Path>,
+    foreign: &[&str],
+    writes: &str,
+) -> Result<()> {
+    let Some(ext) = output
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+    else {
+        return Ok(());
+    };
+    if foreign.contains(&ext.as_str()) {
+        return Err(exit::usage_error(format!(
+            "-o names a .{ext} file, but this command writes {writes}: name the file for what \
+             it holds"
+        )));
+    }
+    Ok(())
+}
+
 /// Sends `out` to `output` or stdout. A regular file (or a new one) is replaced atomically,
 /// unless there is nothing to write (an existing file is then left as it was, and a new
 /// one is not created);

@@ -43,6 +43,11 @@ pub(super) struct RenderArgs {
 /// # Errors
 /// I/O and CSV errors, a grid too large for the options asked, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
+    super::output::refuse_foreign_extension(
+        args.output.as_deref(),
+        &["json", "jsonl", "ndjson", "csv", "tsv", "txt"],
+        "SVG (.svg)",
+    )?;
     // Before anything is read: never over a file this run reads.
     super::output::refuse_inputs(
         args.output.as_deref(),

@@ -74,6 +74,11 @@ fn parse_engine(s: &str) -> Result<Engine, String> {
 /// # Errors
 /// I/O and CSV errors, usage errors for flags that would be ignored, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
+    super::output::refuse_foreign_extension(
+        args.output.output.as_deref(),
+        &["svg"],
+        "grids, lines, JSON or a roster CSV (render draws SVG)",
+    )?;
     // Before anything is read: never over a file this run reads.
     super::output::refuse_inputs(
         args.output.output.as_deref(),

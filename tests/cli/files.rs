@@ -242,3 +242,40 @@ fn output_named_json_gets_json_lines() {
         .success();
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "1\t1\t1\tunique\n");
 }
+
+/// An `-o` name whose extension says a form the command does not write is refused before
+/// any work, instead of holding something else than its name says.
+#[test]
+fn output_names_of_another_form_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = dir.path().join("grid.txt");
+    std::fs::write(&grid, crate::util::full_grid(2, 3).to_string()).unwrap();
+    for (cmd, name) in [
+        ("count", "x.csv"),
+        ("grade", "x.svg"),
+        ("export", "x.json"),
+        ("render", "x.csv"),
+        ("solve", "x.svg"),
+    ] {
+        let out = dir.path().join(name);
+        shiftgrid()
+            .arg(cmd)
+            .arg(&grid)
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(contains("name the file for what it holds"));
+        assert!(!out.exists(), "{cmd} -o {name}");
+    }
+    // What a command writes, by a name that says so, is fine.
+    let tsv = dir.path().join("counts.tsv");
+    shiftgrid()
+        .arg("count")
+        .arg(&grid)
+        .arg("-o")
+        .arg(&tsv)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&tsv).unwrap(), "1\t1\t1\tunique\n");
+}
