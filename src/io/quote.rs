@@ -68,6 +68,11 @@ pub fn write_escaped(out: &mut impl fmt::Write, text: &str) -> fmt::Result {
     write!(out, "{}", Escaped(text, None))
 }
 
+/// `text` as [`Quoted`] shows it, as a string.
+pub fn quoted(text: &str) -> String {
+    Quoted(text).to_string()
+}
+
 /// `text` with the hidden characters ([`is_hidden`]) escaped, without quotes.
 pub fn escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

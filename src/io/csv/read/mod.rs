@@ -4,9 +4,9 @@
 //! the delimiter, name lookup and the final check; `wide` and `long` read one layout each.
 
 mod long;
+mod sniff;
 mod wide;
 
-use crate::io::quote::Quoted;
 use std::collections::{HashMap, VecDeque};
 use std::io::{self, BufRead};
 
@@ -15,7 +15,9 @@ use super::names::{Axis, CustomNames, NameList, Names};
 use super::{Delimiter, Dialect, Layout};
 use crate::grid::{GridError, House, Puzzle, Shape};
 use crate::io::lines::{LineError, LineReader, quote_prefix};
+use crate::io::quote::quoted;
 use long::{Columns, read_long};
+use sniff::{DELIMITERS, SNIFF_LINES, delimiter_is_ambiguous, sniff_delimiter};
 use wide::read_wide;
 
 /// One roster read from a CSV.
@@ -36,64 +38,6 @@ pub struct Roster {
     /// The names it uses: the lists given, the file's own staff and day names (wide), or the
     /// defaults.
     pub names: Names,
-}
-
-/// The candidate delimiters, in the order that breaks ties.
-const DELIMITERS: [u8; 3] = [b',', b';', b'\t'];
-
-/// How often each of [`DELIMITERS`] occurs outside quotes in `line`.
-fn delimiter_counts(line: &str) -> [usize; 3] {
-    let mut counts = [0usize; 3];
-    let mut quoted = false;
-    for c in line.bytes() {
-        match c {
-            b'"' => quoted = !quoted,
-            _ if quoted => {}
-            _ => {
-                if let Some(k) = DELIMITERS.iter().position(|&d| d == c) {
-                    counts[k] += 1;
-                }
-            }
-        }
-    }
-    counts
-}
-
-/// Whether the delimiter of a file whose first line is `first` needs a look at its second
-/// line: more than one candidate occurs in it.
-fn delimiter_is_ambiguous(first: &str) -> bool {
-    delimiter_counts(first).iter().filter(|&&c| c > 0).count() > 1
-}
-
-/// The non-empty lines after the first that [`sniff_delimiter`] looks at, at most.
-const SNIFF_LINES: usize = 5;
-
-/// The delimiter, from the first non-empty line and, when more than one candidate occurs
-/// in it, the next ones (`next`, up to [`SNIFF_LINES`]): a European file saved with `;`
-/// may name its days `Mon, 1 Jan`, as many commas as semicolons. Of the candidates in the
-/// first line, the one that splits the most of the next lines into as many fields as the
-/// first wins; then the one that occurs most in them (rows may be short of their trailing
-/// empty fields); then the most frequent in the first line. `,` when none occurs; `None`
-/// when two candidates stay level (nothing tells them apart: refuse rather than guess).
-fn sniff_delimiter(first: &str, next: &[&str]) -> Option<u8> {
-    let head = delimiter_counts(first);
-    let counts: Vec<[usize; 3]> = next.iter().map(|l| delimiter_counts(l)).collect();
-    let rank = |k: usize| -> (usize, usize, usize) {
-        let same = counts.iter().filter(|c| c[k] == head[k]).count();
-        let total = counts.iter().map(|c| c[k]).sum();
-        (same, total, head[k])
-    };
-    let present: Vec<usize> = (0..DELIMITERS.len()).filter(|&k| head[k] > 0).collect();
-    let Some(&best) = present
-        .iter()
-        .max_by_key(|&&k| (rank(k), std::cmp::Reverse(k)))
-    else {
-        return Some(b',');
-    };
-    if present.iter().any(|&k| k != best && rank(k) == rank(best)) {
-        return None;
-    }
-    Some(DELIMITERS[best])
 }
 
 /// A record: its line and its trimmed fields.
@@ -245,7 +189,7 @@ impl<'a> Lookup<'a> {
     fn unknown(&self, name: &str) -> CsvErrorKind {
         let expected = match &self.list {
             Some((l, _)) if l.len() <= 12 => {
-                let quoted: Vec<String> = l.names.iter().map(|s| Quoted(s).to_string()).collect();
+                let quoted: Vec<String> = l.names.iter().map(|s| quoted(s)).collect();
                 format!("one of {} (from {})", quoted.join(", "), l.source)
             }
             Some((l, _)) => format!("one of the {} names in {}", l.len(), l.source),
@@ -566,7 +510,7 @@ fn finish(
             let a = origin[first.row * n + first.col];
             let b = origin[second.row * n + second.col];
             let (here, other) = if a > b { (a, b) } else { (b, a) };
-            let quote = |v: &[String], k: usize| Quoted(&v[k]).to_string();
+            let quote = |v: &[String], k: usize| quoted(&v[k]);
             let place = match house {
                 House::Row(r) => format!("to staff {}", quote(&names.staff, r)),
                 House::Col(c) => format!("on day {}", quote(&names.days, c)),
