@@ -551,8 +551,13 @@ pub(super) fn load_puzzles(
                 ),
                 _ => String::new(),
             };
+            let grid = e
+                .grid
+                .as_deref()
+                .map(|g| format!(" (grid {})", crate::io::quote::Quoted(g)))
+                .unwrap_or_default();
             data_error(format!(
-                "{name}:{}:{}: {}{hint}",
+                "{name}:{}:{}: {}{grid}{hint}",
                 e.line,
                 e.field.unwrap_or(1),
                 e.kind

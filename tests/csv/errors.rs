@@ -271,3 +271,28 @@ fn csv_flags_are_never_ignored() {
                 .and(contains("\n2,Staff 1,Day 2,Shift 2\n")),
         );
 }
+
+/// In a long file of several labelled grids, an error in one names its grid label.
+#[test]
+fn errors_in_a_labelled_grid_name_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for (text, message) in [
+        (
+            "grid,staff,day,shift\nW1,1,1,1\nW2,1,1,1\nW2,1,1,2\n",
+            "two.csv:4:1: staff \"Staff 1\" on day \"Day 1\" is assigned a second time (first on line 3) (grid \"W2\")",
+        ),
+        (
+            "grid,staff,day,shift\nW1,1,1,1\nW2,1,1,1\nW2,1,2,1\n",
+            "(grid \"W2\")",
+        ),
+    ] {
+        let file = dir.path().join("two.csv");
+        std::fs::write(&file, text).unwrap();
+        crate::util::shiftgrid()
+            .arg("count")
+            .arg(&file)
+            .assert()
+            .code(65)
+            .stderr(predicates::str::contains(message));
+    }
+}

@@ -163,9 +163,13 @@ pub enum ExportError {
 /// A problem in a roster CSV, with where it is.
 ///
 /// Displays as `line L, field F: message`, or `line L: message` when no single field is to
-/// blame.
+/// blame, with ` (grid "W2")` after it in a long file of several labelled grids.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}{}: {kind}", field.map(|f| format!(", field {f}")).unwrap_or_default())]
+#[error(
+    "line {line}{}: {kind}{}",
+    field.map(|f| format!(", field {f}")).unwrap_or_default(),
+    grid.as_deref().map(|g| format!(" (grid {})", crate::io::quote::Quoted(g))).unwrap_or_default()
+)]
 pub struct CsvError {
     /// The line, 1-based (a record's first line when it spans several).
     pub line: usize,
@@ -173,6 +177,8 @@ pub struct CsvError {
     pub field: Option<usize>,
     /// What is wrong.
     pub kind: CsvErrorKind,
+    /// The label of the grid it is in, in a long file with a `grid` column.
+    pub grid: Option<String>,
 }
 
 /// What is wrong with a roster CSV.
@@ -420,5 +426,10 @@ pub enum CsvErrorKind {
 
 /// A [`CsvError`] at `line` (and `field`).
 pub(super) fn err(line: usize, field: Option<usize>, kind: CsvErrorKind) -> CsvError {
-    CsvError { line, field, kind }
+    CsvError {
+        line,
+        field,
+        kind,
+        grid: None,
+    }
 }

@@ -267,7 +267,9 @@ pub(super) fn read_long<R: BufRead>(
                 day: shown(Axis::Day, &fields[columns.day]),
                 first_line,
             };
-            return Err(err(row.line, None, kind).into());
+            let mut e = err(row.line, None, kind);
+            e.grid.clone_from(&group.label);
+            return Err(e.into());
         }
         group
             .first
@@ -284,7 +286,14 @@ pub(super) fn read_long<R: BufRead>(
     }
     let mut out = Vec::with_capacity(groups.len());
     for group in groups {
-        out.push(finish_group(header.line, columns, group, fixed, custom)?);
+        let label = group.label.clone();
+        // A problem of one grid of a labelled file names it.
+        let roster =
+            finish_group(header.line, columns, group, fixed, custom).map_err(|mut e| {
+                e.grid = label;
+                e
+            })?;
+        out.push(roster);
     }
     Ok(out)
 }
