@@ -57,7 +57,7 @@ enum CountFormat {
 pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     super::output::refuse_foreign_extension(
         args.output.as_deref(),
-        &["csv", "svg"],
+        &["svg"],
         "tab-separated text or JSON lines (.txt, .tsv, .json)",
     )?;
     // Before anything is read: never over a file this run reads.

@@ -80,7 +80,7 @@ enum GradeFormat {
 pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
     super::output::refuse_foreign_extension(
         args.output.as_deref(),
-        &["csv", "svg"],
+        &["svg"],
         "tab-separated text or JSON lines (.txt, .tsv, .json)",
     )?;
     // Before anything is read: never over a file this run reads.

@@ -251,7 +251,7 @@ fn output_names_of_another_form_are_refused() {
     let grid = dir.path().join("grid.txt");
     std::fs::write(&grid, crate::util::full_grid(2, 3).to_string()).unwrap();
     for (cmd, name) in [
-        ("count", "x.csv"),
+        ("count", "x.svg"),
         ("grade", "x.svg"),
         ("export", "x.json"),
         ("render", "x.csv"),

@@ -177,8 +177,9 @@ pub struct CsvError {
     pub field: Option<usize>,
     /// What is wrong.
     pub kind: CsvErrorKind,
-    /// The label of the grid it is in, in a long file with a `grid` column.
-    pub grid: Option<String>,
+    /// The label of the grid it is in, in a long file with a `grid` column (boxed: errors
+    /// stay small).
+    pub grid: Option<Box<String>>,
 }
 
 /// What is wrong with a roster CSV.

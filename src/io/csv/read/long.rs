@@ -268,7 +268,7 @@ pub(super) fn read_long<R: BufRead>(
                 first_line,
             };
             let mut e = err(row.line, None, kind);
-            e.grid.clone_from(&group.label);
+            e.grid = group.label.clone().map(Box::new);
             return Err(e.into());
         }
         group
@@ -286,7 +286,7 @@ pub(super) fn read_long<R: BufRead>(
     }
     let mut out = Vec::with_capacity(groups.len());
     for group in groups {
-        let label = group.label.clone();
+        let label = group.label.clone().map(Box::new);
         // A problem of one grid of a labelled file names it.
         let roster =
             finish_group(header.line, columns, group, fixed, custom).map_err(|mut e| {
