@@ -116,7 +116,10 @@ pub(super) fn number(s: &str) -> Option<usize> {
 fn expected_compact(alphabet: Alphabet, side: usize, c: char) -> String {
     let what = alphabet.describe(side);
     if alphabet == Alphabet::Numeric && c.is_ascii_alphabetic() {
-        format!("{what} (letters are read in a named alphabet: --alphabet 1-9A, 0-9A-F or A-Z)")
+        format!(
+            "{what} (letters are read in a named alphabet: --alphabet 1-9A, 0-9A-F or A-Z; \
+             0-9A-F reads 4x4 and 9x9 in digits)"
+        )
     } else {
         what
     }
