@@ -55,15 +55,11 @@ enum CountFormat {
 /// # Errors
 /// I/O and CSV errors, unused name files, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
-    super::output::refuse_foreign_extension(
-        args.output.as_deref(),
-        &["svg"],
-        "tab-separated text or JSON lines (.txt, .tsv, .json)",
-    )?;
-    // Before anything is read: never over a file this run reads.
-    super::output::refuse_inputs(
+    // Before any work: an output that cannot be written, or an input as the output.
+    super::output::check_output_first(
         args.output.as_deref(),
         super::input::input_paths(&args.input, &args.names),
+        &super::output::WRITES_LINES,
     )?;
     let (mut input, _) = load_puzzles(&args.input, &args.names, false)?;
     let name = input.name.clone();

@@ -40,15 +40,11 @@ pub(super) struct ExportArgs {
 /// # Errors
 /// I/O and CSV errors, several puzzles for a wide CSV (a usage error), and interruption.
 pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
-    super::output::refuse_foreign_extension(
-        args.output.as_deref(),
-        &["json", "jsonl", "ndjson", "svg"],
-        "a roster CSV (.csv, .tsv)",
-    )?;
-    // Before anything is read: never over a file this run reads.
-    super::output::refuse_inputs(
+    // Before any work: an output that cannot be written, or an input as the output.
+    super::output::check_output_first(
         args.output.as_deref(),
         super::input::input_paths(&args.input, &args.names),
+        &super::output::WRITES_ROSTER,
     )?;
     let (mut input, custom) = load_puzzles(&args.input, &args.names, true)?;
     let name = input.name.clone();

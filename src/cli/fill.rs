@@ -116,13 +116,12 @@ const FILL_CHUNK: u64 = 1024;
 /// # Errors
 /// Usage errors (size, CSV flags), name-file errors, I/O errors, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
-    super::output::refuse_foreign_extension(
+    // Before any work: an output that cannot be written, or an input as the output.
+    super::output::check_output_first(
         args.output.output.as_deref(),
-        &["svg"],
-        "grids, lines, JSON or a roster CSV (render draws SVG)",
+        args.names.paths(),
+        &super::output::WRITES_GRIDS,
     )?;
-    // Before any work: an output that cannot be written, or a name file as the output.
-    super::output::refuse_inputs(args.output.output.as_deref(), args.names.paths())?;
     let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
     let out_form = args.output.resolve()?;
     let json = out_form.is_json();

@@ -26,7 +26,7 @@ mod values;
 
 use super::exit::{self, Exit};
 use super::input::{AlphabetArg, NameArgs};
-use super::output::{InBatch, OutputArgs, Sink, alphabet_for, emit, refuse_inputs, sink_for_shape};
+use super::output::{InBatch, OutputArgs, Sink, alphabet_for, emit, sink_for_shape};
 use super::{Ctx, note_seed, pick_seed, progress};
 use crate::generate::fill::batch_seed;
 use crate::generate::ga::{GaProgress, GenerationRecord};
@@ -281,15 +281,11 @@ impl Batch<'_> {
 /// Usage errors (size, CSV flags, flags of another method), name-file errors, I/O errors,
 /// and an interruption before any puzzle was made.
 pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
-    super::output::refuse_foreign_extension(
-        args.output.output.as_deref(),
-        &["svg"],
-        "grids, lines, JSON or a roster CSV (render draws SVG)",
-    )?;
-    // Before anything is read or said: never over a file this run reads.
-    refuse_inputs(
+    // Before any work: an output that cannot be written, or an input as the output.
+    super::output::check_output_first(
         args.output.output.as_deref(),
         args.names.paths().chain(args.from.as_deref()),
+        &super::output::WRITES_GRIDS,
     )?;
     let (source, csv_input) = match &args.from {
         Some(path) => match read_source(ctx, args, path)? {

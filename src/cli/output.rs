@@ -310,32 +310,61 @@ pub(super) fn refuse_inputs<'a>(
     Ok(())
 }
 
-/// Refuses an `-o` name whose extension says a form this command does not write (`.svg`
-/// for anything but `render`, `.json` for `export`, …): the file would hold something else
-/// than its name says. `writes` names what the command writes, for the message;
-/// `foreign` lists the extensions it does not write.
+/// What a command writes, for the check of its `-o` name: the extensions that say another
+/// form, and its own forms in words.
+pub(super) struct Writes {
+    foreign: &'static [&'static str],
+    what: &'static str,
+}
+
+/// `fill`, `generate` and `solve`: grids, lines, JSON or a roster CSV.
+pub(super) const WRITES_GRIDS: Writes = Writes {
+    foreign: &["svg"],
+    what: "grids, lines, JSON or a roster CSV (render draws SVG)",
+};
+
+/// `count` and `grade`: their tab-separated lines or JSON records.
+pub(super) const WRITES_LINES: Writes = Writes {
+    foreign: &["svg"],
+    what: "tab-separated text or JSON lines (.txt, .tsv, .json)",
+};
+
+/// `export`: a roster CSV.
+pub(super) const WRITES_ROSTER: Writes = Writes {
+    foreign: &["json", "jsonl", "ndjson", "svg"],
+    what: "a roster CSV (.csv, .tsv)",
+};
+
+/// `render`: SVG.
+pub(super) const WRITES_SVG: Writes = Writes {
+    foreign: &["json", "jsonl", "ndjson", "csv", "tsv", "txt"],
+    what: "SVG (.svg)",
+};
+
+/// The checks of `output` every command makes before its work, so that a long run does not
+/// end in a refusal: its name says a form the command `writes` (`.svg` for anything but
+/// `render`, `.json` for `export`, …: the file would hold something else than its name
+/// says), then [`refuse_inputs`].
 ///
 /// # Errors
-/// A usage error naming what the command writes.
-pub(super) fn refuse_foreign_extension(
+/// A usage error naming what the command writes; those of [`refuse_inputs`].
+pub(super) fn check_output_first<'a>(
     output: Option<&Path>,
-    foreign: &[&str],
-    writes: &str,
+    inputs: impl IntoIterator<Item = &'a Path>,
+    writes: &Writes,
 ) -> Result<()> {
-    let Some(ext) = output
+    let ext = output
         .and_then(|p| p.extension())
         .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-    else {
-        return Ok(());
-    };
-    if foreign.contains(&ext.as_str()) {
+        .map(str::to_ascii_lowercase);
+    if let Some(ext) = ext.filter(|e| writes.foreign.contains(&e.as_str())) {
         return Err(exit::usage_error(format!(
-            "-o names a .{ext} file, but this command writes {writes}: name the file for what \
-             it holds"
+            "-o names a .{ext} file, but this command writes {}: name the file for what it \
+             holds",
+            writes.what
         )));
     }
-    Ok(())
+    refuse_inputs(output, inputs)
 }
 
 /// Sends `out` to `output` or stdout. A regular file (or a new one) is replaced atomically,

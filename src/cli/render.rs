@@ -43,15 +43,11 @@ pub(super) struct RenderArgs {
 /// # Errors
 /// I/O and CSV errors, a grid too large for the options asked, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
-    super::output::refuse_foreign_extension(
-        args.output.as_deref(),
-        &["json", "jsonl", "ndjson", "csv", "tsv", "txt"],
-        "SVG (.svg)",
-    )?;
-    // Before anything is read: never over a file this run reads.
-    super::output::refuse_inputs(
+    // Before any work: an output that cannot be written, or an input as the output.
+    super::output::check_output_first(
         args.output.as_deref(),
         super::input::input_paths(&args.input, &args.names),
+        &super::output::WRITES_SVG,
     )?;
     if let Some(ext) = args.output.as_deref().and_then(other_image_extension) {
         return Err(exit::usage_error(format!(

@@ -74,15 +74,11 @@ fn parse_engine(s: &str) -> Result<Engine, String> {
 /// # Errors
 /// I/O and CSV errors, usage errors for flags that would be ignored, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
-    super::output::refuse_foreign_extension(
-        args.output.output.as_deref(),
-        &["svg"],
-        "grids, lines, JSON or a roster CSV (render draws SVG)",
-    )?;
-    // Before anything is read: never over a file this run reads.
-    super::output::refuse_inputs(
+    // Before any work: an output that cannot be written, or an input as the output.
+    super::output::check_output_first(
         args.output.output.as_deref(),
         super::input::input_paths(&args.input, &args.names),
+        &super::output::WRITES_GRIDS,
     )?;
     args.output.check_early()?;
     let (mut input, custom) = load_puzzles(&args.input, &args.names, args.output.asks_for_csv())?;
