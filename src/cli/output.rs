@@ -357,14 +357,46 @@ pub(super) fn check_output_first<'a>(
         .and_then(|p| p.extension())
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    if let Some(ext) = ext.filter(|e| writes.foreign.contains(&e.as_str())) {
+    if let Some(ext) = ext.as_deref().filter(|e| writes.foreign.contains(e)) {
         return Err(exit::usage_error(format!(
             "-o names a .{ext} file, but this command writes {}: name the file for what it \
              holds",
             writes.what
         )));
     }
+    if let Some((ext, kind, hint)) = ext.as_deref().and_then(binary_form) {
+        return Err(exit::usage_error(format!(
+            "-o names a .{ext} file ({kind}), but this command writes {}: {hint}",
+            writes.what
+        )));
+    }
     refuse_inputs(output, inputs)
+}
+
+/// Extensions of binary forms that no command writes (a workbook, a document, an image,
+/// an archive): what the file would be and what to do instead. Text written under such a
+/// name would not open in the program the name promises.
+fn binary_form(ext: &str) -> Option<(&str, &'static str, &'static str)> {
+    let (kind, hint) = match ext {
+        "xlsx" | "xlsm" | "xls" | "xlsb" | "ods" | "numbers" => (
+            "a spreadsheet workbook",
+            "write a .csv file, which every spreadsheet opens",
+        ),
+        "docx" | "doc" | "odt" | "rtf" | "pdf" => (
+            "a document",
+            "write .csv, .txt or .svg (render) and convert it",
+        ),
+        "png" | "jpg" | "jpeg" | "gif" | "webp" | "bmp" | "tif" | "tiff" => (
+            "an image",
+            "render draws SVG, which converters such as rsvg-convert turn into images",
+        ),
+        "zip" | "gz" | "xz" | "bz2" | "zst" | "7z" | "tar" => (
+            "an archive",
+            "write the text file and compress it afterwards",
+        ),
+        _ => return None,
+    };
+    Some((ext, kind, hint))
 }
 
 /// Sends `out` to `output` or stdout. A regular file (or a new one) is replaced atomically,

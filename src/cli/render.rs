@@ -43,12 +43,8 @@ pub(super) struct RenderArgs {
 /// # Errors
 /// I/O and CSV errors, a grid too large for the options asked, and interruption.
 pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
-    // Before any work: an output that cannot be written, or an input as the output.
-    super::output::check_output_first(
-        args.output.as_deref(),
-        super::input::input_paths(&args.input, &args.names),
-        &super::output::WRITES_SVG,
-    )?;
+    // Before any work: an image name (said as render says it), an output that cannot be
+    // written, or an input as the output.
     if let Some(ext) = args.output.as_deref().and_then(other_image_extension) {
         return Err(exit::usage_error(format!(
             "render writes SVG, not {ext}: name the file .svg (a converter such as \
@@ -56,6 +52,11 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
             ext = ext.to_uppercase()
         )));
     }
+    super::output::check_output_first(
+        args.output.as_deref(),
+        super::input::input_paths(&args.input, &args.names),
+        &super::output::WRITES_SVG,
+    )?;
     // Name files label any input (the picture is a roster), so they are never refused.
     let (mut input, custom) = load_puzzles(&args.input, &args.names, true)?;
     let name = input.name.clone();

@@ -192,6 +192,16 @@ impl<R: BufRead> LineReader<R> {
             bytes.drain(..3);
             self.bom |= no == 1;
         }
+        if no == 1
+            && let Some(reason) = foreign_file(&bytes)
+        {
+            return Err(LineError::NotText {
+                line: no,
+                col: 1,
+                reason: reason.to_string(),
+                before: String::new(),
+            });
+        }
         let text = match String::from_utf8(bytes) {
             Ok(t) => t,
             Err(e) => {
@@ -249,6 +259,39 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+/// What the first line of a file that is not text says it is, told by its first bytes:
+/// a workbook or other zip archive, a PDF, a compressed file, or UTF-16 text with no
+/// byte-order mark (every second byte NUL), each with what to do instead.
+fn foreign_file(first: &[u8]) -> Option<&'static str> {
+    if first.starts_with(b"PK\x03\x04") {
+        return Some(
+            "the file is a zip archive, such as an .xlsx or .ods workbook: save the sheet as \
+             CSV (a spreadsheet's \"CSV UTF-8\") and read that",
+        );
+    }
+    if first.starts_with(b"%PDF-") {
+        return Some("the file is a PDF document, not text");
+    }
+    if first.starts_with(b"\x1f\x8b") || first.starts_with(b"\x28\xb5\x2f\xfd") {
+        return Some("the file is compressed (gzip or zstd): decompress it first");
+    }
+    let pairs = first.chunks_exact(2).take(8);
+    let (le, be) = pairs.fold((0, 0), |(le, be), p| {
+        let ascii = |b: u8| b.is_ascii_graphic() || b == b' ';
+        (
+            le + usize::from(ascii(p[0]) && p[1] == 0),
+            be + usize::from(p[0] == 0 && ascii(p[1])),
+        )
+    });
+    if first.len() >= 4 && (le == first.len().min(16) / 2 || be == first.len().min(16) / 2) {
+        return Some(
+            "the file is UTF-16 text (every second byte is zero): save it as UTF-8 (a \
+             spreadsheet's \"CSV UTF-8\"), not as \"Unicode Text\"",
+        );
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,6 +335,30 @@ mod tests {
             all(b"ab\r\r\n\r\n"),
             [Ok((1, "ab\r\r".to_string())), Ok((2, "\r".to_string()))]
         );
+    }
+
+    #[test]
+    fn names_workbooks_archives_and_utf16_without_a_mark() {
+        let first_error = |input: &[u8]| all(input)[0].clone().unwrap_err();
+        // The start of an .xlsx file: a zip archive's local header.
+        let e = first_error(b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00b\xee\x9dh^\x01");
+        assert!(e.starts_with("(1, 1) "), "{e}");
+        assert!(e.contains("zip archive, such as an .xlsx"), "{e}");
+        assert!(first_error(b"%PDF-1.7\n%\xe2\xe3").contains("PDF document"));
+        assert!(first_error(b"\x1f\x8b\x08\x00").contains("compressed"));
+        // "staff,Day 1" in UTF-16LE and UTF-16BE with no byte-order mark.
+        let le: Vec<u8> = "staff,Day 1\n".bytes().flat_map(|b| [b, 0]).collect();
+        let be: Vec<u8> = "staff,Day 1\n".bytes().flat_map(|b| [0, b]).collect();
+        for text in [le, be] {
+            let e = first_error(&text);
+            assert!(e.contains("UTF-16 text (every second byte is zero)"), "{e}");
+        }
+        // Text that merely starts with the same letters is text.
+        assert_eq!(all(b"PK,x\n"), [Ok((1, "PK,x".to_string()))]);
+        assert_eq!(all(b"%PDF\n"), [Ok((1, "%PDF".to_string()))]);
+        // Only line 1 is looked at this way: a NUL later is a NUL.
+        let got = all(b"a\nb\x00c\x00d\x00e\x00\n");
+        assert!(got[1].as_ref().unwrap_err().contains("NUL byte"));
     }
 
     #[test]

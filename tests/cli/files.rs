@@ -279,3 +279,55 @@ fn output_names_of_another_form_are_refused() {
         .success();
     assert_eq!(std::fs::read_to_string(&tsv).unwrap(), "1\t1\t1\tunique\n");
 }
+
+/// A workbook, document, image or archive name is refused before any work (text under
+/// such a name would not open in the program it promises), and such a file given as input
+/// is named for what it is.
+#[test]
+fn binary_output_names_are_refused_and_binary_inputs_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = dir.path().join("grid.txt");
+    std::fs::write(&grid, crate::util::full_grid(2, 3).to_string()).unwrap();
+    for (cmd, name, said) in [
+        ("solve", "x.xlsx", "a spreadsheet workbook"),
+        ("export", "x.ods", "a spreadsheet workbook"),
+        ("count", "x.pdf", "a document"),
+        ("generate", "x.zip", "an archive"),
+        ("solve", "x.PNG", "render draws SVG"),
+        ("render", "x.xlsx", "a spreadsheet workbook"),
+    ] {
+        let out = dir.path().join(name);
+        let mut cmd_line = shiftgrid();
+        cmd_line.arg(cmd);
+        if cmd == "generate" {
+            cmd_line.args(["--box", "2"]);
+        } else {
+            cmd_line.arg(&grid);
+        }
+        cmd_line
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(contains(said));
+        assert!(!out.exists(), "{cmd} -o {name}");
+    }
+    // render names images in its own words.
+    shiftgrid()
+        .arg("render")
+        .arg(&grid)
+        .arg("-o")
+        .arg(dir.path().join("x.png"))
+        .assert()
+        .code(2)
+        .stderr(contains("render writes SVG, not PNG"));
+    // A workbook given as input: its first bytes are a zip archive's.
+    let book = dir.path().join("roster.csv");
+    std::fs::write(&book, b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00").unwrap();
+    shiftgrid()
+        .arg("solve")
+        .arg(&book)
+        .assert()
+        .code(65)
+        .stderr(contains("zip archive, such as an .xlsx"));
+}

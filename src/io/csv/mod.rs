@@ -51,7 +51,7 @@
 //!
 //! - **Names.** Shifts are matched against the shift name list when one is given (as
 //!   written, or in any letter case when that matches one name of the list); otherwise
-//!   against the default names, where `Shift 3`, `shift 3` and the plain number `3` all mean
+//!   against the default names, where `Shift 3`, `shift 3` and the plain number `3` (also `3.0`, as data tools write whole numbers) all mean
 //!   shift 3 (numbers are accepted only with default names, so that a typo in a custom roster
 //!   is never read as a number). In a wide file, the staff and day names are the file's own
 //!   first column and header, in the file's order, unless a list is given: then rows and

@@ -104,10 +104,23 @@ pub(super) fn default_index(axis: Axis, name: &str) -> Option<usize> {
         Some(head) if head.eq_ignore_ascii_case(word) => name[word.len()..].trim_start_matches(' '),
         _ => name,
     };
-    if digits.is_empty() || digits.len() > 6 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let digits = whole_number(digits)?;
+    if digits.len() > 6 {
         return None;
     }
     digits.parse().ok()
+}
+
+/// The digits of a whole number as spreadsheets and data tools write it: `3`, or with a
+/// zero fraction, `3.0`, `3.00`, `3.` (pandas writes a number column that has blanks as
+/// floats). `None` for anything else (`3.5`, `+3`, `3e0`, empty).
+pub(super) fn whole_number(text: &str) -> Option<&str> {
+    let digits = match text.split_once('.') {
+        Some((whole, fraction)) if fraction.bytes().all(|b| b == b'0') => whole,
+        Some(_) => return None,
+        None => text,
+    };
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
 }
 
 /// How a roster's shifts were written: whether every shift given is a plain number (`3`).
@@ -132,7 +145,7 @@ impl ShiftSpelling {
     /// Notes a shift given as `name`.
     pub(super) fn note(&mut self, name: &str) {
         self.any = true;
-        self.numbers &= !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit());
+        self.numbers &= whole_number(name).is_some();
     }
 
     /// Numbers as the shift names of `names` when every shift given was one and no list

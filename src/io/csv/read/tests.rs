@@ -22,6 +22,38 @@ fn tolerates_spreadsheet_habits() {
 }
 
 #[test]
+fn whole_numbers_written_as_floats_are_numbers() {
+    // pandas writes a number column with blanks as floats; LibreOffice may keep "3.".
+    let text = "staff,1,2,3,4\n1,1.0,,4.00,\n2,,,,\n3,,,,\n4.0,,2.,,1\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    let cells: Vec<u8> = (0..4)
+        .flat_map(|row| (0..4).map(move |col| (row, col)))
+        .map(|(row, col)| r.puzzle.get(row, col))
+        .collect();
+    assert_eq!(cells, [1, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1]);
+    // The shifts were all numbers, so they are written back as numbers.
+    let back = super::super::test_util::write(&r.puzzle, &r.names, Layout::Long);
+    assert!(back.contains("\n1,1,1\n1,3,4\n"), "{back}");
+    // A fraction that is not zero is not a whole number: a name, unknown here.
+    let e = read_err(
+        "staff,1,2,3,4\n1,1.5,,,\n2\n3\n4\n",
+        &CustomNames::default(),
+    );
+    assert!(e.to_string().contains("1.5"), "{e}");
+    for (text, whole) in [
+        ("3", Some("3")),
+        ("3.0", Some("3")),
+        ("3.", Some("3")),
+        ("03.000", Some("03")),
+    ] {
+        assert_eq!(whole_number(text), whole);
+    }
+    for text in ["3.5", "+3", "3e0", "", ".", ".0", "3.0.0", "-1"] {
+        assert_eq!(whole_number(text), None, "{text}");
+    }
+}
+
+#[test]
 fn the_header_label_is_kept_for_writing_back() {
     let d = CustomNames::default();
     let body = "Ann,1,,,\nBob,,2,,\nCy\nDi\n";
