@@ -21,8 +21,23 @@ fn bad_csvs_give_positions_exit_65_and_write_nothing() {
         ),
         (
             format!("{head}A,,Early,,\nB,,,,\n{rest}"),
-            "bad.csv:2:3: unknown shift \"Early\": expected \"Shift 1\" to \"Shift 4\" or a \
-             number 1 to 4 (other shift names need a name file: --shifts FILE)",
+            "bad.csv:2:3: the roster names 1 shift of its own (\"Early\"), but a 4x4 roster has \
+             4: name all 4, in order, in a shift list (--shifts FILE)",
+        ),
+        (
+            format!("{head}A,Early,Late,Night,Off\nB,Late,,,\nC,,,,Rest\nD,,,,\n"),
+            "bad.csv:4:5: the roster names 5 shifts of its own (\"Early\", \"Late\", \"Night\", \
+             \"Off\", \"Rest\"), but a 4x4 roster has 4",
+        ),
+        (
+            format!("{head}A,Early,Late,Night,Off\nB,Late,,,\nC,,,,3\nD,,,,\n"),
+            "bad.csv:4:5: shift \"3\" is a number, but the roster's other shifts are names of its \
+             own (\"Early\", \"Late\", \"Night\", \"Off\")",
+        ),
+        (
+            format!("{head}A,1,2,3,4\nB,2,,,\nC,,,,Late\nD,,,,\n"),
+            "bad.csv:4:5: shift \"Late\" is a name, but the roster's other shifts are numbers 1 \
+             to 4 (or \"Shift 1\" to \"Shift 4\")",
         ),
         (
             format!("{head}A,,5,,\nB,,,,\n{rest}"),

@@ -202,8 +202,8 @@ fn grade_refuses_bad_rosters_with_their_position() {
         "bad.csv",
         format!("{head}A,,Early,,\nB,,,,\n{rest}").as_bytes(),
         &["grade"],
-        "bad.csv:2:3: unknown shift \"Early\": expected \"Shift 1\" to \"Shift 4\" or a number \
-         1 to 4 (other shift names need a name file: --shifts FILE)",
+        "bad.csv:2:3: the roster names 1 shift of its own (\"Early\"), but a 4x4 roster has 4: \
+         name all 4, in order, in a shift list (--shifts FILE)",
     );
     assert_bad(
         "bad.csv",

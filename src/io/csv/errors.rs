@@ -266,6 +266,36 @@ pub enum CsvErrorKind {
         /// What would be accepted.
         expected: String,
     },
+    /// A roster read without a shift list that names more or fewer shifts of its own than
+    /// its size: fewer cannot be completed without the others' names.
+    #[error(
+        "the roster names {found} shift{} of its own ({names}), but a {side}x{side} roster has \
+         {side}: name all {side}, in order, in a shift list",
+        if *found == 1 { "" } else { "s" }
+    )]
+    OwnShifts {
+        /// Distinct names found (so far, when there are too many).
+        found: usize,
+        /// The roster's side.
+        side: usize,
+        /// The names, quoted, for the message.
+        names: String,
+    },
+    /// A roster read without a shift list that gives some shifts as numbers (or default
+    /// names) and others as names of its own: the fewer kind is reported, as the slip.
+    #[error(
+        "shift {} is {}, but the roster's other shifts are {others}",
+        Quoted(name),
+        if *number { "a number" } else { "a name" }
+    )]
+    MixedShifts {
+        /// The shift as written.
+        name: String,
+        /// Whether it is a number (or default name) among names.
+        number: bool,
+        /// What the others are, for the message.
+        others: String,
+    },
     /// Two rows for one staff member in a wide roster.
     #[error(
         "staff {} has a second row (the first is on line {first_line})",

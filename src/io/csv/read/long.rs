@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 use std::io::BufRead;
 
+use super::own::OwnShifts;
 use super::{Fail, Lookup, Roster, Row, Rows, ShiftSpelling, default_index, finish, names_error};
 use crate::grid::Shape;
 use crate::io::csv::errors::{CsvError, CsvErrorKind, err};
@@ -141,6 +142,8 @@ struct Group {
     max_shift: (usize, usize, usize),
     /// How its shifts were written.
     spelling: ShiftSpelling,
+    /// Its shift names of its own, without a shift list.
+    own: OwnShifts,
 }
 
 impl Group {
@@ -153,6 +156,7 @@ impl Group {
             days: Seen::default(),
             max_shift: (0, 0, 0),
             spelling: ShiftSpelling::default(),
+            own: OwnShifts::default(),
         }
     }
 }
@@ -230,20 +234,25 @@ pub(super) fn read_long<R: BufRead>(
         }
         let name = fields[columns.shift].as_str();
         let field = columns.shift + 1;
+        // Without a shift list: a number (or default name), or a name of the roster's own.
         let shift = if name.is_empty() {
             0
         } else {
             match &lists {
-                Some(l) => l[2].get(name, row.line, field)? + 1,
-                None => match default_index(Axis::Shift, name) {
-                    Some(v) if (1..=MAX_SIDE).contains(&v) => v,
-                    _ => return Err(unnumbered(Axis::Shift, name, row.line, field).into()),
+                Some(l) if listed(Axis::Shift) => l[2].get(name, row.line, field)? + 1,
+                _ => match default_index(Axis::Shift, name) {
+                    Some(v) if (1..=MAX_SIDE).contains(&v) => {
+                        group.own.number(name, row.line, field);
+                        if v > group.max_shift.0 {
+                            group.max_shift = (v, row.line, field);
+                        }
+                        v
+                    }
+                    Some(_) => return Err(unnumbered(Axis::Shift, name, row.line, field).into()),
+                    None => group.own.id(name, row.line, field, fixed)?,
                 },
             }
         };
-        if shift > group.max_shift.0 {
-            group.max_shift = (shift, row.line, field);
-        }
         if shift > 0 {
             group.spelling.note(name);
         }
@@ -360,10 +369,11 @@ fn placing(axis: Axis, seen: &Seen, listed: bool, complete: bool) -> Result<Plac
 fn finish_group(
     header_line: usize,
     columns: Columns,
-    group: Group,
+    mut group: Group,
     fixed: Option<Shape>,
     custom: &CustomNames,
 ) -> Result<Roster, CsvError> {
+    let own_shifts = std::mem::take(&mut group.own);
     let axes = [
         (Axis::Staff, &group.staff, columns.staff),
         (Axis::Day, &group.days, columns.day),
@@ -456,6 +466,7 @@ fn finish_group(
     let n = shape.side();
     let mut names = Names::new(shape, custom).map_err(|e| names_error(header_line, e))?;
     group.spelling.apply(&mut names, custom);
+    own_shifts.apply(&mut names)?;
     // Numbers beyond the size: names of its own that look like default ones (days `Day 1`
     // to `Day 3` and `Day 5` of a wide roster, as many as the size), or else unknown.
     for (k, (axis, seen, _)) in axes.iter().enumerate() {

@@ -4,6 +4,7 @@
 //! the delimiter, name lookup and the final check; `wide` and `long` read one layout each.
 
 mod long;
+mod own;
 mod sniff;
 mod wide;
 

@@ -301,3 +301,59 @@ fn name_lists_must_fit_the_roster() {
         "line 1: sh.txt: holds 3 names, but a 4x4 roster has 4 shifts"
     );
 }
+
+#[test]
+fn shift_names_of_its_own_are_read_without_a_list() {
+    // A roster written with shift names reads back without the list: the names it uses,
+    // as many as its size, in order of first appearance, in any letter case.
+    let shape = crate::grid::Shape::new(2).unwrap();
+    let puzzle =
+        crate::grid::Puzzle::new(shape, vec![1, 0, 0, 4, 0, 0, 1, 0, 0, 1, 0, 0, 4, 0, 2, 3])
+            .unwrap();
+    let listed = CustomNames {
+        shifts: Some(list("shifts.txt", &["Early", "Late", "Night", "Off"])),
+        ..CustomNames::default()
+    };
+    let names = Names::new(shape, &listed).unwrap();
+    for layout in [Layout::Wide, Layout::Long] {
+        let text = super::super::test_util::write(&puzzle, &names, layout);
+        let text = text.replacen("Off", "OFF", 1);
+        let r = &read(&text, &CustomNames::default()).unwrap()[0];
+        // First appearance: Early (1), Off (4), Late (2), Night (3) in both layouts.
+        assert_eq!(
+            r.names.shifts,
+            ["Early", "OFF", "Late", "Night"],
+            "{layout:?}"
+        );
+        let relabel = [0, 1, 3, 4, 2];
+        let expected: Vec<u8> = puzzle
+            .cells()
+            .iter()
+            .map(|&v| relabel[usize::from(v)])
+            .collect();
+        assert_eq!(r.puzzle.cells(), &expected[..], "{layout:?}");
+        // Written back, it says what the input said.
+        let back = super::super::test_util::write(&r.puzzle, &r.names, layout);
+        assert_eq!(back.to_lowercase(), text.to_lowercase(), "{layout:?}");
+    }
+    // Fewer names than the size: refused where the first is.
+    let e = read_err(
+        "staff,day,shift\nStaff 1,Day 1,Early\nStaff 2,Day 2,Late\nStaff 4,Day 4,\n",
+        &CustomNames::default(),
+    );
+    assert_eq!((e.line, e.field), (2, Some(3)));
+    assert!(
+        e.to_string()
+            .contains("names 2 shifts of its own (\"Early\", \"Late\")"),
+        "{e}"
+    );
+    // A formula is no name, here as anywhere.
+    let e = read_err(
+        "staff,1,2,3,4\n1,=1+1,,,\n2\n3\n4\n",
+        &CustomNames::default(),
+    );
+    assert!(
+        e.to_string().contains("shift \"=1+1\" starts with '='"),
+        "{e}"
+    );
+}

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::io::BufRead;
 
+use super::own::OwnShifts;
 use super::{Fail, Lookup, Roster, Row, Rows, ShiftSpelling, default_index, finish, names_error};
 use crate::grid::Shape;
 use crate::io::csv::errors::{CsvErrorKind, err};
@@ -78,6 +79,7 @@ pub(super) fn read_wide<R: BufRead>(
     let staff = Lookup::new(Axis::Staff, n, custom);
     let shifts = Lookup::new(Axis::Shift, n, custom);
     let mut spelling = ShiftSpelling::default();
+    let mut own = OwnShifts::default();
     let mut cells = vec![0u8; shape.cells()];
     let mut origin = vec![(0usize, 0usize); shape.cells()];
     let mut line_of_staff: Vec<Option<usize>> = vec![None; n];
@@ -142,7 +144,19 @@ pub(super) fn read_wide<R: BufRead>(
             let i = r * n + day_of_field[j];
             origin[i] = (row.line, j + 2);
             if !text.is_empty() {
-                cells[i] = (shifts.get(text, row.line, j + 2)? + 1) as u8;
+                let field = j + 2;
+                let shift = match shifts.find(text) {
+                    Some(k) if shifts.list.is_none() => {
+                        own.number(text, row.line, field);
+                        k + 1
+                    }
+                    Some(k) => k + 1,
+                    None if shifts.list.is_none() && default_index(Axis::Shift, text).is_none() => {
+                        own.id(text, row.line, field, Some(shape))?
+                    }
+                    None => return Err(err(row.line, Some(field), shifts.unknown(text)).into()),
+                };
+                cells[i] = shift as u8;
                 spelling.note(text);
             }
         }
@@ -166,6 +180,7 @@ pub(super) fn read_wide<R: BufRead>(
         return Err(err(last, None, kind).into());
     }
     spelling.apply(&mut names, custom);
+    own.apply(&mut names)?;
     // Default names out of order (`Staff 4` on the first row): each goes where its number
     // says, as in a long file, so that converting between the layouts never moves a shift.
     if staff.list.is_none() {

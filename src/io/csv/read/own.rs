@@ -1,0 +1,140 @@
+//! Shift names of a roster's own: a roster read without a shift list whose shifts are
+//! written as names (`Early`, `Late`, …) rather than default names or numbers, as
+//! `generate --shifts FILE` writes it. When it names exactly as many shifts as its size
+//! (as every full roster does, and most partial ones), those are its shifts, in order of
+//! first appearance; fewer cannot be completed without knowing the others, and more, or a
+//! mix with numbers, is refused. Names that differ only in letter case are one shift.
+
+use std::collections::HashMap;
+
+use crate::grid::Shape;
+use crate::io::csv::MAX_SIDE;
+use crate::io::csv::errors::{CsvError, CsvErrorKind, err};
+use crate::io::csv::names::{Names, check_name};
+use crate::io::lines::quote_prefix;
+use crate::io::quote::quoted;
+
+/// The shifts of a roster read without a shift list: its own names, and where the
+/// default names or numbers were used instead.
+#[derive(Debug, Default)]
+pub(super) struct OwnShifts {
+    /// Each own name as first written.
+    names: Vec<String>,
+    /// Lower-case name to its index in `names`.
+    ids: HashMap<String, usize>,
+    /// Where each own name is first used (line, field).
+    at: Vec<(usize, usize)>,
+    /// Cells given an own name, and cells given a default name or number.
+    own_uses: usize,
+    number_uses: usize,
+    /// The first default name or number used, and where.
+    first_number: Option<(String, usize, usize)>,
+}
+
+impl OwnShifts {
+    /// Notes a shift given by a default name or number (`Shift 3`, `3`).
+    pub(super) fn number(&mut self, name: &str, line: usize, field: usize) {
+        self.number_uses += 1;
+        if self.first_number.is_none() {
+            self.first_number = Some((name.to_string(), line, field));
+        }
+    }
+
+    /// The 1-based shift of an own name (`name` is no default name), new or not; at most
+    /// `limit` of them (the size when it is known).
+    ///
+    /// # Errors
+    /// A name that cannot be written back (a formula), or one more than `limit`.
+    pub(super) fn id(
+        &mut self,
+        name: &str,
+        line: usize,
+        field: usize,
+        limit: Option<Shape>,
+    ) -> Result<usize, CsvError> {
+        self.own_uses += 1;
+        let key = name.to_lowercase();
+        if let Some(&id) = self.ids.get(&key) {
+            return Ok(id + 1);
+        }
+        check_name(name).map_err(|problem| {
+            err(
+                line,
+                Some(field),
+                CsvErrorKind::BadName {
+                    what: "shift".into(),
+                    name: quote_prefix(name),
+                    problem,
+                },
+            )
+        })?;
+        let max = limit.map_or(MAX_SIDE, |s| s.side());
+        if self.names.len() == max {
+            let kind = CsvErrorKind::OwnShifts {
+                found: max + 1,
+                side: max,
+                names: self.listed(Some(name)),
+            };
+            return Err(err(line, Some(field), kind));
+        }
+        self.names.push(name.to_string());
+        self.ids.insert(key, self.names.len() - 1);
+        self.at.push((line, field));
+        Ok(self.names.len())
+    }
+
+    /// The own names for messages, with `extra` after them.
+    fn listed(&self, extra: Option<&str>) -> String {
+        let all: Vec<String> = self
+            .names
+            .iter()
+            .map(String::as_str)
+            .chain(extra)
+            .map(|name| quoted(&quote_prefix(name)))
+            .collect();
+        if all.len() <= 12 {
+            all.join(", ")
+        } else {
+            format!("{}, …", all[..10].join(", "))
+        }
+    }
+
+    /// Makes the own names the shift names of `names` (of the roster's size, now known),
+    /// when the roster uses them.
+    ///
+    /// # Errors
+    /// Own names beside numbers (the fewer of the two kinds is reported, as the likely
+    /// slip), and a number of own names other than the size.
+    pub(super) fn apply(self, names: &mut Names) -> Result<(), CsvError> {
+        if self.names.is_empty() {
+            return Ok(());
+        }
+        let n = names.shifts.len();
+        if let Some((number, line, field)) = self.first_number.clone() {
+            let (name, number, others, (line, field)) = if self.number_uses <= self.own_uses {
+                let others = format!("names of its own ({})", self.listed(None));
+                (number, true, others, (line, field))
+            } else {
+                let others = format!("numbers 1 to {n} (or \"Shift 1\" to \"Shift {n}\")");
+                (self.names[0].clone(), false, others, self.at[0])
+            };
+            let kind = CsvErrorKind::MixedShifts {
+                name: quote_prefix(&name),
+                number,
+                others,
+            };
+            return Err(err(line, Some(field), kind));
+        }
+        if self.names.len() != n {
+            let kind = CsvErrorKind::OwnShifts {
+                found: self.names.len(),
+                side: n,
+                names: self.listed(None),
+            };
+            let (line, field) = self.at[0];
+            return Err(err(line, Some(field), kind));
+        }
+        names.shifts = self.names;
+        Ok(())
+    }
+}
