@@ -185,6 +185,10 @@ pub(super) fn read_long<R: BufRead>(
         groups.push(Group::new(None));
     }
     while let Some(mut row) = body.next()? {
+        // The header again: files joined with `cat` (the shards of a batch run in parts).
+        if is_header_again(&row, header, header_width) {
+            continue;
+        }
         // A row may leave out empty fields at its end (a blank shift, an empty note).
         row.pad(width);
         let fields = row.fit(width, &hint)?;
@@ -305,6 +309,19 @@ pub(super) fn read_long<R: BufRead>(
         out.push(roster);
     }
     Ok(out)
+}
+
+/// Whether `row` repeats the header (in any letter case; empty fields past the header's
+/// last named one aside), as where long files were joined.
+fn is_header_again(row: &Row, header: &Row, header_width: usize) -> bool {
+    let named = &header.fields[..header_width];
+    row.fields.len() >= named.len()
+        && row.fields[named.len()..].iter().all(String::is_empty)
+        && row
+            .fields
+            .iter()
+            .zip(named)
+            .all(|(a, b)| a.eq_ignore_ascii_case(b))
 }
 
 /// A name as messages show it: a default name in full (`3` as `Staff 3`), others as written.

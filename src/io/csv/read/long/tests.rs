@@ -173,3 +173,19 @@ fn empty_long_needs_names() {
     let r = &read("staff,day,shift\n", &custom).unwrap()[0];
     assert_eq!(r.puzzle, Puzzle::empty(s2()));
 }
+
+#[test]
+fn a_repeated_header_is_skipped() {
+    // Two long files joined with `cat`, as the parts of a batch run in shards.
+    let part =
+        |g: usize| format!("grid,staff,day,shift\n{g},Staff 1,Day 1,{g}\n{g},Staff 4,Day 4,\n");
+    let joined = format!("{}\u{feff}{}", part(1), part(2).to_uppercase());
+    let rosters = read(&joined, &CustomNames::default()).unwrap();
+    assert_eq!(rosters.len(), 2);
+    assert_eq!(rosters[1].label.as_deref(), Some("2"));
+    assert_eq!(rosters[1].puzzle.get(0, 0), 2);
+    // Without a grid column, the rows of both are one roster.
+    let text = "staff,day,shift\nStaff 1,Day 1,1\nstaff,day,shift,,\nStaff 2,Day 3,1\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    assert_eq!((r.puzzle.get(0, 0), r.puzzle.get(1, 2)), (1, 1));
+}
