@@ -77,7 +77,7 @@ pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
     progress::summary(
         ctx.quiet,
         &format!(
-            "exported {} grid{} in {:.2} s ({} unreadable)",
+            "exported {} roster{} in {:.2} s ({} unreadable)",
             input.good,
             if input.good == 1 { "" } else { "s" },
             elapsed.as_secs_f64(),

@@ -396,6 +396,12 @@ fn tick(
         } => {
             let read = read.load(Ordering::Relaxed);
             let taken = taken.load(Ordering::Relaxed);
+            // A batch that has searched nothing (export) shows no search figures.
+            let rate = if n == 0 && conflicts == 0 {
+                String::new()
+            } else {
+                rate
+            };
             match *size {
                 Some(_) if ended.load(Ordering::Relaxed) && taken > 0 => {
                     // All read: the bar is over the puzzles read now.
@@ -417,7 +423,8 @@ fn tick(
                 }
                 None => {}
             }
-            format!("{done} {what} ({}/s), {rate}", human(done as f64 / secs))
+            let sep = if rate.is_empty() { "" } else { ", " };
+            format!("{done} {what} ({}/s){sep}{rate}", human(done as f64 / secs))
         }
         Meter::Generate {
             cells,

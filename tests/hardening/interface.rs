@@ -75,7 +75,7 @@ fn issue14_7_long_commands_end_with_a_summary_line_on_a_terminal() {
         ),
         (
             format!("{b} export --csv-shape long top95.txt -o e.csv"),
-            "shiftgrid: exported 95 grids in ",
+            "shiftgrid: exported 95 rosters in ",
         ),
     ] {
         let shown = on_a_terminal(dir.path(), &cmd);

@@ -216,6 +216,9 @@ pub(super) struct Tally {
     /// Per slot (L1..L8, beyond, contradiction): puzzles and total steps.
     per: [(u64, u64); 10],
     total: u64,
+    /// Whether the puzzles beyond the levels tried stopped at a lower `--max-level` (the
+    /// lines say `beyond`) rather than at level 8 (`extreme`).
+    capped: bool,
 }
 
 impl Tally {
@@ -224,13 +227,17 @@ impl Tally {
         let slot = match (g.outcome, g.level) {
             (Outcome::Contradiction, _) => 9,
             (_, Some(l)) => l as usize - 1,
-            (_, None) => 8,
+            (_, None) => {
+                self.capped |= g.difficulty().is_none();
+                8
+            }
         };
         self.per[slot].0 += 1;
         self.per[slot].1 += u64::from(g.steps);
     }
 
-    /// "graded 95 puzzles: L2 3 (mean S 4.0), …, beyond 63 (mean S 20.1)".
+    /// "graded 95 puzzles: L2 3 (mean S 4.0), …, extreme 63 (mean S 20.1)", in the words of
+    /// the lines (`beyond` where a lower `--max-level` stopped the grader).
     pub(super) fn summary(&self) -> String {
         let parts: Vec<String> = self
             .per
@@ -239,13 +246,15 @@ impl Tally {
             .filter(|(_, (k, _))| *k > 0)
             .map(|(slot, &(k, s))| {
                 let what = match slot {
-                    8 => "beyond".to_string(),
+                    8 if self.capped => "beyond".to_string(),
+                    8 => "extreme".to_string(),
                     9 => "contradiction".to_string(),
                     l => format!("L{}", l + 1),
                 };
                 format!("{what} {k} (mean S {:.1})", s as f64 / k as f64)
             })
             .collect();
-        format!("graded {} puzzles: {}", self.total, parts.join(", "))
+        let plural = if self.total == 1 { "" } else { "s" };
+        format!("graded {} puzzle{plural}: {}", self.total, parts.join(", "))
     }
 }

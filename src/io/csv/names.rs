@@ -64,7 +64,8 @@ pub(crate) fn is_numbered(list: &[String]) -> bool {
 }
 
 /// Checks that `name` can be a staff, day or shift name or a grid label: not empty, trimmed,
-/// not starting with `=`, `+`, `-` or `@` (which spreadsheets run as formulas), and free of
+/// not starting with `=`, `+`, `-` or `@` (which spreadsheets run as formulas; a lone `-`,
+/// the usual mark of a day off, is text to them and allowed), and free of
 /// control characters (tab and carriage return start formulas in some spreadsheets too).
 ///
 /// Every name that [`Names`] holds has passed this check.
@@ -76,6 +77,8 @@ pub(crate) fn is_numbered(list: &[String]) -> bool {
 /// use shiftgrid::io::csv::{NameProblem, check_name};
 /// assert_eq!(check_name("Early"), Ok(()));
 /// assert_eq!(check_name("@SUM(A1)"), Err(NameProblem::FormulaLike('@')));
+/// assert_eq!(check_name("-1+2"), Err(NameProblem::FormulaLike('-')));
+/// assert_eq!(check_name("-"), Ok(())); // a day off: no formula
 /// assert_eq!(check_name("a\tb"), Err(NameProblem::Control('\t')));
 /// ```
 pub fn check_name(name: &str) -> Result<(), NameProblem> {
@@ -89,6 +92,8 @@ pub fn check_name(name: &str) -> Result<(), NameProblem> {
         return Err(NameProblem::Untrimmed);
     }
     match name.chars().next() {
+        // A lone `-` (the usual mark of a day off) is text to every spreadsheet.
+        _ if name == "-" => Ok(()),
         Some(c) if FORMULA_STARTS.contains(&c) => Err(NameProblem::FormulaLike(c)),
         _ => Ok(()),
     }
