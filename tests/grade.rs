@@ -346,3 +346,45 @@ fn improper_puzzles_are_named_in_the_output() {
             );
     }
 }
+
+/// A minimal puzzle less one given has several solutions (that is what minimal means):
+/// Frisch's minimal 25×25 puzzles are beyond the techniques, and the short search of
+/// `grade` must say so for them too, where 50,000 dancing-links nodes cannot (before, they
+/// were graded "extreme" with status 0). The whole puzzle #20 is proven unique.
+#[test]
+fn grade_settles_minimal_25x25_puzzles_less_a_given() {
+    let all = puzzles(&repo("grids/frisch_25x25.txt"));
+    // #20 (needs about 4,000 conflicts to prove) and #22 less its first given.
+    let whole = all[2].clone();
+    let mut cells = all[4].cells().to_vec();
+    let first = cells.iter().position(|&v| v != 0).unwrap();
+    cells[first] = 0;
+    let less = Puzzle::new(all[4].shape(), cells).unwrap();
+    let input = format!("{}\n{}\n", line_of(&whole), line_of(&less));
+    let out = crate::util::shiftgrid()
+        .args(["grade", "-f", "json", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let json = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = json.lines().collect();
+    assert!(
+        lines[0].contains("\"difficulty\":\"extreme\",\"solutions\":\"one\""),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].contains("\"difficulty\":null,\"solutions\":\"multiple\""),
+        "{}",
+        lines[1]
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("puzzle 2 has more than one solution"), "{err}");
+}
+
+/// A 25×25 puzzle as one line of numbers.
+fn line_of(p: &Puzzle) -> String {
+    let cells: Vec<String> = p.cells().iter().map(u8::to_string).collect();
+    cells.join(" ")
+}

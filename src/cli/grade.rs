@@ -114,7 +114,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         if chunk.is_empty() {
             break;
         }
-        let graded: Vec<Option<(Grade, Option<u64>)>> = chunk
+        let graded: Vec<Option<(Grade, Option<Settled>)>> = chunk
             .par_iter()
             .map_init(
                 || (None::<Grader>, crate::solve::Workspace::default()),
@@ -128,18 +128,21 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                         _ => grader.insert(Grader::new(p.shape())),
                     };
                     let grade = g.grade(p, &opts);
-                    let solutions = (grade.outcome == Outcome::Beyond)
-                        .then(|| short_count(workspace, p, &ctx.control))
-                        .flatten();
+                    let settled = (grade.outcome == Outcome::Beyond)
+                        .then(|| short_count(workspace, p, &ctx.control));
                     bar.done.fetch_add(1, Ordering::Relaxed);
-                    Some((grade, solutions))
+                    Some((grade, settled))
                 },
             )
             .collect();
         if interrupt.load(Ordering::Relaxed) || graded.iter().any(Option::is_none) {
             break;
         }
-        for (item, (g, solutions)) in chunk.iter().zip(graded.iter().flatten()) {
+        for (item, (g, settled)) in chunk.iter().zip(graded.iter().flatten()) {
+            let solutions = match settled {
+                Some(Settled::Improper(c)) => Some(*c),
+                _ => None,
+            };
             let labels = input.labels(item);
             if let Some(conflict) = &g.conflict {
                 not_proper += 1;
@@ -164,13 +167,22 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                 ),
                 None => {}
             }
+            if *settled == Some(Settled::Unknown) && !ctx.quiet {
+                msg!(
+                    "shiftgrid: {name}:{}: puzzle {} is beyond the techniques, and a short \
+                     search could not tell whether it has exactly one solution (shiftgrid \
+                     count settles it)",
+                    item.line,
+                    item.number()
+                );
+            }
             not_proper += usize::from(solutions.is_some());
             tally.add(g);
             sink.push(&Graded {
                 item,
                 grade: g,
                 labels,
-                solutions: *solutions,
+                settled: *settled,
             })?;
         }
     }
@@ -197,34 +209,71 @@ fn has_a_swap(puzzle: &crate::grid::Puzzle) -> bool {
 /// Dancing-links nodes [`short_count`] may spend on a puzzle.
 const SHORT_COUNT_NODES: u64 = 50_000;
 
-/// For a puzzle the techniques cannot finish: `Some(0)` or `Some(2)` when a short search
-/// (at most [`SHORT_COUNT_NODES`] nodes, so the answer is the same on every machine), with
-/// the proofs of [`has_a_swap`] and of an empty board, shows that it has no solution or
-/// more than one; `None` when it has one or the search could not tell within its nodes.
+/// Conflicts the learning engine may spend in [`short_count`] where dancing links could
+/// not tell (about a second at 25×25).
+const SHORT_COUNT_CONFLICTS: u64 = 20_000;
+
+/// The largest box size at which [`short_count`] runs the learning engine (its clauses
+/// grow with N³).
+const SHORT_COUNT_LEARN_MAX_BOX: usize = 7;
+
+/// What the short search of [`short_count`] settled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Settled {
+    /// Exactly one solution: a proper puzzle beyond the techniques.
+    Unique,
+    /// No solution (0) or several (2 and more): no puzzle to grade.
+    Improper(u64),
+    /// The search could not tell within its budget.
+    Unknown,
+}
+
+/// For a puzzle the techniques cannot finish: a short search (dancing links for at most
+/// [`SHORT_COUNT_NODES`] nodes, then up to 49×49 the learning engine for at most
+/// [`SHORT_COUNT_CONFLICTS`] conflicts: budgets of work, not time, so the answer is the
+/// same on every machine), with the proofs of [`has_a_swap`] and of an empty board.
 fn short_count(
     workspace: &mut crate::solve::Workspace,
     puzzle: &crate::grid::Puzzle,
     control: &crate::solve::SearchControl,
-) -> Option<u64> {
+) -> Settled {
     use crate::solve::{Engine, SolveLimits};
     if puzzle.givens() == 0 {
         // An empty board of any size has many grids (rename two shifts of one).
-        return Some(2);
+        return Settled::Improper(2);
     }
-    let limits = SolveLimits {
+    let settled = |o: crate::solve::Outcome| match (o.count, o.complete) {
+        (0, true) => Some(Settled::Improper(0)),
+        (1, true) => Some(Settled::Unique),
+        (c, _) if c >= 2 => Some(Settled::Improper(c)),
+        _ => None,
+    };
+    let dlx = SolveLimits {
         node_limit: SHORT_COUNT_NODES,
         keep: 0,
         ..SolveLimits::count_up_to(2)
     };
-    let o = workspace
-        .solve(puzzle, Engine::Dlx, &limits, control)
-        .ok()?;
-    match (o.count, o.complete) {
-        (0, true) => Some(0),
-        (c, _) if c >= 2 => Some(c),
-        // One found, and a swap its givens cannot see makes another.
-        (1, false) if has_a_swap(puzzle) => Some(2),
-        _ => None,
+    let Ok(o) = workspace.solve(puzzle, Engine::Dlx, &dlx, control) else {
+        return Settled::Unknown;
+    };
+    let found_one = o.count == 1;
+    if let Some(s) = settled(o) {
+        return s;
+    }
+    // One found, and a swap its givens cannot see makes another.
+    if found_one && has_a_swap(puzzle) {
+        return Settled::Improper(2);
+    }
+    if puzzle.shape().box_size() > SHORT_COUNT_LEARN_MAX_BOX {
+        return Settled::Unknown;
+    }
+    let learn = SolveLimits {
+        node_limit: SHORT_COUNT_CONFLICTS,
+        ..dlx
+    };
+    match workspace.solve(puzzle, Engine::Learn, &learn, control) {
+        Ok(o) => settled(o).unwrap_or(Settled::Unknown),
+        Err(_) => Settled::Unknown,
     }
 }
 

@@ -6,6 +6,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
+use super::Settled;
 use crate::cli::input::Item;
 use crate::cli::output::{Entry, InInput, Record};
 use crate::grade::{Grade, Labels, Outcome, Step, Technique};
@@ -30,8 +31,21 @@ fn difficulty_text(g: &Grade, solutions: Option<u64>) -> &'static str {
 }
 
 /// What the short search found for a puzzle the techniques could not finish.
-fn solutions_name(solutions: Option<u64>) -> Option<&'static str> {
-    solutions.map(|c| if c == 0 { "none" } else { "multiple" })
+fn solutions_name(settled: Option<Settled>) -> Option<&'static str> {
+    settled.map(|s| match s {
+        Settled::Unique => "one",
+        Settled::Improper(0) => "none",
+        Settled::Improper(_) => "multiple",
+        Settled::Unknown => "unknown",
+    })
+}
+
+/// The count a short search settled for a puzzle that is no proper puzzle.
+fn improper(settled: Option<Settled>) -> Option<u64> {
+    match settled {
+        Some(Settled::Improper(c)) => Some(c),
+        _ => None,
+    }
 }
 
 /// One puzzle of the input and its grade, as output.
@@ -40,9 +54,9 @@ pub(super) struct Graded<'a> {
     pub(super) grade: &'a Grade,
     /// A roster's names, for the step log and the conflict.
     pub(super) labels: Option<Labels>,
-    /// For a puzzle beyond the techniques: 0, or 2 and more, when a short search settled
-    /// that it has no solution or several (it is then no puzzle to grade).
-    pub(super) solutions: Option<u64>,
+    /// For a puzzle beyond the techniques, what a short search settled: one solution, none
+    /// or several (it is then no puzzle to grade), or nothing within its budget.
+    pub(super) settled: Option<Settled>,
 }
 
 impl Entry for Graded<'_> {
@@ -55,7 +69,8 @@ impl Entry for Graded<'_> {
             max_level: u8,
             steps: u32,
             difficulty: Option<&'static str>,
-            /// `none` or `multiple` when a search settled that it is not a proper puzzle.
+            /// Beyond the techniques, what a short search settled: `one`, `none`,
+            /// `multiple` (not a proper puzzle) or `unknown`.
             #[serde(skip_serializing_if = "Option::is_none")]
             solutions: Option<&'static str>,
             counts: [u32; 8],
@@ -77,8 +92,8 @@ impl Entry for Graded<'_> {
                 difficulty: g
                     .difficulty()
                     .map(|d| d.name())
-                    .filter(|_| self.solutions.is_none()),
-                solutions: solutions_name(self.solutions),
+                    .filter(|_| improper(self.settled).is_none()),
+                solutions: solutions_name(self.settled),
                 counts: g.counts,
                 eliminated: g.eliminated,
                 conflict: g.conflict.map(|c| c.named(labels).to_string()),
@@ -101,7 +116,7 @@ impl Entry for Graded<'_> {
             self.item.line,
             level_text(g),
             g.steps,
-            difficulty_text(g, self.solutions),
+            difficulty_text(g, improper(self.settled)),
             counts.join(",")
         )?;
         if let Some(log) = &g.log {
