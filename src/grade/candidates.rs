@@ -63,6 +63,13 @@ pub(crate) struct Candidates {
     house_memo: Vec<u64>,
     /// The same per slot and symbol.
     sym_memo: Vec<u64>,
+    /// Whether [`Candidates::remove`] queues its removals until [`Candidates::flush`] (one
+    /// technique's sweep: every pattern is found in the state at its start).
+    sweeping: bool,
+    /// Per cell, the removals queued in this sweep.
+    queued: Vec<SymbolSet>,
+    /// The cells with removals queued, in the order first queued.
+    touched: Vec<u32>,
     /// Scratch: a list of indices (cells or positions within a house).
     pub(crate) list: Vec<u32>,
     /// Scratch: a second list.
@@ -96,6 +103,9 @@ impl Candidates {
             sym_stamp: vec![0; n],
             house_memo: vec![u64::MAX; Memo::COUNT * 3 * n],
             sym_memo: vec![u64::MAX; Memo::COUNT * n],
+            sweeping: false,
+            queued: vec![SymbolSet::EMPTY; n * n],
+            touched: Vec::with_capacity(n * n),
             list: Vec::with_capacity(n * n),
             list2: Vec::with_capacity(n * n),
             masks: Vec::with_capacity(n * n),
@@ -119,6 +129,9 @@ impl Candidates {
         self.stamp.fill(0);
         self.settled.fill(SymbolSet::EMPTY);
         self.defer = false;
+        self.sweeping = false;
+        self.queued.fill(SymbolSet::EMPTY);
+        self.touched.clear();
         self.sym_stamp.fill(0);
         self.house_memo.fill(u64::MAX);
         self.sym_memo.fill(u64::MAX);
@@ -199,6 +212,10 @@ impl Candidates {
     /// does; a pattern whose every removal is of that kind removes nothing and is not
     /// reported. The level a puzzle needs cannot change by this, since the same removals
     /// follow one round later.
+    ///
+    /// In a sweep ([`Candidates::begin_sweep`]) the removal is queued: the candidates stay
+    /// as they were until [`Candidates::flush`], and what is returned is what was there
+    /// and not queued already.
     #[inline]
     pub(crate) fn remove(&mut self, cell: u32, mask: SymbolSet) -> SymbolSet {
         let c = cell as usize;
@@ -217,6 +234,49 @@ impl Candidates {
         } else {
             mask
         };
+        if self.sweeping {
+            let gone = self.cand[c] & mask & !self.queued[c];
+            if !gone.is_empty() {
+                if self.queued[c].is_empty() {
+                    self.touched.push(cell);
+                }
+                self.queued[c] |= gone;
+            }
+            return gone;
+        }
+        self.remove_now(cell, mask)
+    }
+
+    /// The candidates of `cell` less the removals queued in this sweep.
+    #[inline]
+    pub(crate) fn live(&self, cell: u32) -> SymbolSet {
+        self.cand[cell as usize] & !self.queued[cell as usize]
+    }
+
+    /// Starts one technique's sweep: removals are queued until [`Candidates::flush`], so
+    /// that no pattern found in it feeds another, and what a step finds does not depend on
+    /// the order of the houses or symbols visited (a grid graded turned, mirrored or with
+    /// its symbols renamed gets the same L and S).
+    pub(crate) fn begin_sweep(&mut self) {
+        self.sweeping = true;
+    }
+
+    /// Ends a sweep: applies its queued removals, in the order queued.
+    pub(crate) fn flush(&mut self) {
+        self.sweeping = false;
+        let mut touched = std::mem::take(&mut self.touched);
+        for &cell in &touched {
+            let mask = std::mem::replace(&mut self.queued[cell as usize], SymbolSet::EMPTY);
+            self.remove_now(cell, mask);
+        }
+        touched.clear();
+        self.touched = touched;
+    }
+
+    /// Removes `mask` from `cell` now (what [`Candidates::remove`] does out of a sweep,
+    /// after its deferral).
+    fn remove_now(&mut self, cell: u32, mask: SymbolSet) -> SymbolSet {
+        let c = cell as usize;
         let gone = self.cand[c] & mask;
         if !gone.is_empty() {
             self.version += 1;

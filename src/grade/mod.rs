@@ -49,7 +49,12 @@
 //! cell is a hidden single. So, as in the paper,
 //! a fill that enables further fills counts as several steps. Within a round the techniques
 //! run in level order, each seeing what the previous ones removed; each sweeps rows, then
-//! columns, then blocks (or symbols in increasing order), seeing its own earlier removals.
+//! columns, then blocks (or symbols in increasing order) on the candidates as its sweep
+//! began, and its removals take effect when the sweep ends: no pattern it finds feeds
+//! another of the same sweep, so a puzzle turned, mirrored or with its symbols renamed gets
+//! the same L and S (before, a hidden single found in a row could make one in a column of
+//! the same step, and S moved with the orientation for about one solved puzzle in two of
+//! magictour's top 1465).
 //! A cell with no candidate, a symbol with no place in a house, or one symbol placed twice
 //! in a house ends the run as a [contradiction](Outcome::Contradiction): the puzzle has no
 //! solution (all techniques are sound).

@@ -382,7 +382,7 @@ impl Recorder {
                     symbol: s.get(),
                 }));
                 let last = pending.get(i + 1).is_none_or(|&(next, _)| next != cell);
-                if let Some(left) = c.cand[cell as usize].only().filter(|_| last) {
+                if let Some(left) = c.live(cell).only().filter(|_| last) {
                     places.push(Placement {
                         pos,
                         symbol: left.get(),

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::cells::{SymbolSet, Tally};
+use crate::cells::{Symbol, SymbolSet, Tally};
 use crate::grade::Conflict;
 use crate::grade::candidates::{Candidates, Memo};
 use crate::grade::step::{Namer, Recorder, Step};
@@ -13,39 +13,54 @@ use crate::grid::House;
 
 const MEMO: Memo = Memo::new(Technique::HiddenSingle, 0);
 
-/// One sweep over the houses: rows, then columns, then blocks.
+/// One sweep over the houses: every house's singles found in the state at the start of the
+/// sweep, then applied. A single found in a row does not make one in a column of the same
+/// sweep (its cell losing its other candidates), so what a step finds does not depend on
+/// the order of the houses, and a grid graded turned or mirrored gets the same S.
 pub(crate) fn apply(c: &mut Candidates, rec: &mut Recorder) -> bool {
-    let mut any = false;
+    // Triples (house, cell, symbol index) in `c.list`, the grader's scratch.
+    let mut found = std::mem::take(&mut c.list);
+    found.clear();
     for h in 0..3 * c.n {
         if c.house_quiet(MEMO, h) {
             continue;
         }
-        let before = c.version;
         let count = Tally::<2>::of(c.house_cells(h).iter().map(|&x| c.cand[x as usize]));
         let missing = c.full - (count.seen() | c.placed.house(h));
         if !missing.is_empty() {
             no_place(c, h, missing);
-            return any;
+            c.list = found;
+            return false;
         }
-        for v in count.exactly(1) {
-            let bit = SymbolSet::single(v);
-            let Some(&cell) = c
-                .house_cells(h)
-                .iter()
-                .find(|&&x| c.cand[x as usize].contains(v))
-            else {
-                // An earlier single of this sweep took the only cell: contradiction.
-                no_place(c, h, bit);
-                return any;
-            };
-            let gone = c.remove(cell, !bit);
-            rec.note(cell, gone);
-            any |= rec.finish(c, Technique::HiddenSingle, &[h], &[cell], bit);
-        }
-        if c.version == before {
+        let singles = count.exactly(1);
+        if singles.is_empty() {
             c.set_house_quiet(MEMO, h);
         }
+        for v in singles {
+            let cell = c
+                .house_cells(h)
+                .iter()
+                .copied()
+                .find(|&x| c.cand[x as usize].contains(v))
+                .expect("a symbol counted once has its cell");
+            found.extend([h as u32, cell, v.index() as u32]);
+        }
     }
+    let mut any = false;
+    for t in found.chunks_exact(3) {
+        let (h, cell) = (t[0] as usize, t[1]);
+        let bit = SymbolSet::single(Symbol::from_index(t[2] as usize));
+        if (c.live(cell) & bit).is_empty() {
+            // Another single of this sweep took the only cell of this symbol in `h`: two
+            // symbols need one cell, a contradiction.
+            no_place(c, h, bit);
+            break;
+        }
+        let gone = c.remove(cell, !bit);
+        rec.note(cell, gone);
+        any |= rec.finish(c, Technique::HiddenSingle, &[h], &[cell], bit);
+    }
+    c.list = found;
     any
 }
 

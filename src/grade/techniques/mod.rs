@@ -277,7 +277,10 @@ impl fmt::Display for Technique {
 pub(crate) fn apply_level(level: u8, c: &mut Candidates, rec: &mut Recorder) -> bool {
     let mut any = false;
     for d in TECHNIQUES.iter().filter(|d| d.level == level) {
+        // Each technique sweeps the state as it was when it started.
+        c.begin_sweep();
         any |= (d.apply)(c, rec);
+        c.flush();
         if c.conflict.is_some() {
             break;
         }
