@@ -59,15 +59,25 @@ impl Source {
     }
 
     /// Calls `f` on each antecedent variable until it returns `false`; returns whether
-    /// every call returned `true`.
+    /// every call returned `true`. Members of an item fixed at level 0 (not in `unfixed`,
+    /// see [`Analyzer::note_root`]) may be left out, as every caller ignores them.
     #[inline]
-    fn each(self, items: &Items, db: &ClauseDb, mut f: impl FnMut(u32) -> bool) -> bool {
+    fn each(
+        self,
+        items: &Items,
+        db: &ClauseDb,
+        unfixed: &[u128],
+        mut f: impl FnMut(u32) -> bool,
+    ) -> bool {
         match self {
             Source::Pair(x, y) => f(x) && (y == u32::MAX || f(y)),
             Source::Item(it, skip) => {
                 let (base, offsets) = items.members(it);
-                for &o in offsets {
-                    let v = base + o;
+                let mut mask = unfixed[it as usize];
+                while mask != 0 {
+                    let j = mask.trailing_zeros();
+                    mask &= mask - 1;
+                    let v = base + offsets[j as usize];
                     if v != skip && !f(v) {
                         return false;
                     }
@@ -84,10 +94,12 @@ impl Source {
                 true
             }
             Source::Line(a, x) => {
-                let cross = items.crossing(a, x);
-                for j in 0..items.n {
-                    let v = items.member(a, j);
-                    if !items.contains(cross, v) && !f(v) {
+                let (base, offsets) = items.members(a);
+                let mut mask = items.line_outside(a, x) & unfixed[a as usize];
+                while mask != 0 {
+                    let j = mask.trailing_zeros();
+                    mask &= mask - 1;
+                    if !f(base + offsets[j as usize]) {
                         return false;
                     }
                 }
@@ -124,6 +136,11 @@ pub(super) struct Analyzer {
     level_first: Vec<u32>,
     level_epoch: Vec<u32>,
     epoch: u32,
+    /// Per item: one bit per member not fixed at level 0, for the first `root` entries of
+    /// the trail (level 0 only grows). Antecedents at level 0 play no part in a learned
+    /// clause, and on a puzzle with many givens they are most members of most items.
+    unfixed: Vec<u128>,
+    root: usize,
 }
 
 /// A variable whose antecedents the minimisation is checking: `ante_buf[next..end]` are
@@ -158,7 +175,32 @@ impl Analyzer {
             level_first: Vec::new(),
             level_epoch: Vec::new(),
             epoch: 0,
+            unfixed: Vec::new(),
+            root: 0,
         }
+    }
+
+    /// Brings [`Analyzer::unfixed`] up to date with the trail's level 0.
+    fn note_root(&mut self, trail: &Trail, items: &Items) {
+        let end = trail.lim.first().map_or(trail.lits.len(), |&e| e as usize);
+        if self.unfixed.is_empty() || end < self.root {
+            let n = items.n;
+            let all = if n == 128 {
+                u128::MAX
+            } else {
+                (1u128 << n) - 1
+            };
+            self.unfixed.clear();
+            self.unfixed.resize(4 * (n * n) as usize, all);
+            self.root = 0;
+        }
+        for l in &trail.lits[self.root..end] {
+            let (its, pos) = items.of(l.var());
+            for t in 0..4 {
+                self.unfixed[its[t] as usize] &= !(1u128 << pos[t]);
+            }
+        }
+        self.root = end;
     }
 
     /// Learns a clause from `conflict` (at a level above 0) into [`Analyzer::learnt`];
@@ -173,6 +215,7 @@ impl Analyzer {
         bump_reasons: bool,
     ) -> (u32, u32) {
         let cur = trail.decision_level();
+        self.note_root(trail, items);
         self.learnt.clear();
         self.learnt.push(Lit(0));
         self.toclear.clear();
@@ -187,6 +230,7 @@ impl Analyzer {
             src.each(
                 items,
                 db,
+                &self.unfixed,
                 #[inline(always)]
                 |u| {
                     let lvl = trail.level[u as usize];
@@ -261,7 +305,7 @@ impl Analyzer {
                 continue;
             }
             let (seen, toclear) = (&mut self.seen, &mut self.toclear);
-            let done = Source::of_reason(r, v).each(items, db, |u| {
+            let done = Source::of_reason(r, v).each(items, db, &self.unfixed, |u| {
                 if !seen[u as usize] && trail.level[u as usize] > 0 {
                     seen[u as usize] = true;
                     toclear.push(u);
@@ -373,7 +417,7 @@ impl Analyzer {
             let src = Source::of_reason(trail.reason[v as usize], v);
             let mut ante = std::mem::take(&mut self.ante);
             ante.clear();
-            src.each(items, db, |u| {
+            src.each(items, db, &self.unfixed, |u| {
                 ante.push(u);
                 true
             });
@@ -445,6 +489,7 @@ impl Analyzer {
         Source::of_reason(trail.reason[var as usize], var).each(
             items,
             db,
+            &self.unfixed,
             #[inline(always)]
             |u| {
                 if seen[u as usize] || trail.level[u as usize] == 0 {

@@ -30,6 +30,8 @@ pub(super) struct Heuristic {
     pub target: Vec<i8>,
     /// Per option: its value in the longest conflict-free trail of all (best phase).
     pub best: Vec<i8>,
+    /// Whether the heap is kept ([`Heuristic::without_heap`]).
+    heap_kept: bool,
 }
 
 impl Heuristic {
@@ -51,6 +53,7 @@ impl Heuristic {
             cell_phase: vec![u8::MAX; cells],
             target: vec![0; vars],
             best: vec![0; vars],
+            heap_kept: true,
         };
         for v in 0..vars as u32 {
             h.insert(v);
@@ -81,10 +84,22 @@ impl Heuristic {
         self.inc /= self.decay;
     }
 
+    /// Empties the heap and keeps it empty: for decisions that read the scores but never
+    /// pop the highest (the smallest item's, [`Branch::Global`]), where keeping the heap
+    /// in order on every bump and every unassignment cost about 3 % of the instructions
+    /// on Frisch's puzzles. [`Heuristic::pop`] then returns `None`.
+    pub(super) fn without_heap(&mut self) {
+        for &v in &self.heap {
+            self.pos[v as usize] = NOT_IN_HEAP;
+        }
+        self.heap.clear();
+        self.heap_kept = false;
+    }
+
     /// Puts `var` back among the candidates (no-op if it is there).
     #[inline]
     pub(super) fn insert(&mut self, var: u32) {
-        if self.pos[var as usize] != NOT_IN_HEAP {
+        if !self.heap_kept || self.pos[var as usize] != NOT_IN_HEAP {
             return;
         }
         self.pos[var as usize] = self.heap.len() as u32;

@@ -332,7 +332,7 @@ impl Learner {
     pub fn new(shape: Shape, config: &LearnConfig) -> Learner {
         let n = shape.side();
         let vars = n * n * n;
-        Learner {
+        let mut learner = Learner {
             shape,
             config: LearnConfig {
                 branch: match config.branch {
@@ -379,7 +379,13 @@ impl Learner {
             next_rephase: config.rephase_int,
             share: None,
             shown: progress::Shown::default(),
+        };
+        if learner.config.branch == Branch::Global {
+            // Its decisions never pop the heap but when every option has a value (see
+            // `Learner::decide`), so an empty one answers the same.
+            learner.heur.without_heap();
         }
+        learner
     }
 
     /// A learner for `puzzle`: its givens are unit clauses.

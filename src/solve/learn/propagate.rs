@@ -78,15 +78,14 @@ impl Learner {
     /// Option `y` is false: count it out of its items, then force or fail what that leaves.
     fn count_out(&mut self, y: u32) -> Option<Conflict> {
         let (its, pos) = self.items.of(y);
-        self.items.remove(&its, &pos);
+        let counts = self.items.remove(&its, &pos);
         // Counted: from here on the entry is part of the processed prefix.
         self.trail.qhead += 1;
-        for it in its {
-            let (live, last) = self.items.live(it);
+        for (it, live) in its.into_iter().zip(counts) {
             match live {
                 0 => return Some(Conflict::Alo(it)),
                 1 => {
-                    let z = Lit::of(self.items.member(it, last), true);
+                    let z = Lit::of(self.items.member(it, self.items.last(it)), true);
                     match self.trail.value(z) {
                         TRUE => {}
                         // False but not yet counted: the item has no live member left.
@@ -98,7 +97,7 @@ impl Learner {
             }
         }
         if self.config.locked {
-            self.lock(&its);
+            self.lock(&its, &counts);
         }
         None
     }
@@ -106,11 +105,12 @@ impl Learner {
     /// Locked candidates (pointing and claiming): a symbol item whose live members all lie
     /// in one crossing item makes that item's other members false. Checked on the symbol
     /// items of the option just counted out, when they have 2..=b live members; each
-    /// elimination's reason names the item (`reason::line`).
-    fn lock(&mut self, its: &[u32; 4]) {
+    /// elimination's reason names the item (`reason::line`). `counts` are the items' live
+    /// counts, as `count_out` read them.
+    fn lock(&mut self, its: &[u32; 4], counts: &[u32; 4]) {
         let b = self.items.box_side();
-        for &a in &its[1..] {
-            let live = self.items.live(a).0;
+        for t in 1..4 {
+            let (a, live) = (its[t], counts[t]);
             if live < 2 || live > b {
                 continue;
             }

@@ -212,7 +212,10 @@ impl Learner {
                     });
                 }
                 if best.2 == u32::MAX {
-                    // Every item is down to one option: the rest is forced or done.
+                    // Every item is down to one option, so every option has a value (the
+                    // last one of an item is forced true, which makes the rest false). The
+                    // heap is empty with these decisions (`Heuristic::without_heap`).
+                    debug_assert!((0..self.items.n.pow(3)).all(|v| self.trail.is_assigned(v)));
                     return self.decide_vsids();
                 }
                 Some(Lit::of(self.best_member(best.2).0, true))
