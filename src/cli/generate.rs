@@ -116,6 +116,12 @@ pub(super) struct GenerateArgs {
     /// default up to 25x25).
     #[arg(long)]
     minimal: bool,
+    /// Keep a given in every row, column and box (prove). Without it the cells are blanked
+    /// region by region, and the rows blanked first end empty: at 9x9 the middle row of
+    /// every puzzle. A minimal puzzle stays minimal (what was held back is checked); no
+    /// --improve rounds.
+    #[arg(long)]
+    every_house: bool,
     /// After the minimal puzzle, ROUNDS rounds of local search for fewer givens, two at a
     /// time side by side: each gives back two blanked orbits and blanks again all it can
     /// with complete proofs; the better goes on when it leaves no more givens and the

@@ -476,3 +476,67 @@ fn an_interrupt_raised_before_gives_no_puzzle() {
         assert!(generate(shape, &cfg, &control).is_none(), "{b}");
     }
 }
+
+/// `every_house`: no row, column or box is left without a given (the default order empties
+/// the rows it visits first), the puzzle is unique, and a `minimal` claim holds orbit by
+/// orbit, counted by DLX (the orbits held back for their houses included).
+#[test]
+fn every_house_keeps_a_given_in_each_and_minimal_still_means_minimal() {
+    let mut minimal_runs = 0;
+    for b in 2..=3 {
+        let shape = Shape::new(b).unwrap();
+        let n = shape.side();
+        for seed in 0..8 {
+            for symmetry in [Symmetry::None, Symmetry::Rot180, Symmetry::Dihedral] {
+                let cfg = GenerateConfig {
+                    symmetry,
+                    every_house: true,
+                    ..GenerateConfig::for_shape(shape, seed)
+                };
+                let g = generate(shape, &cfg, &SearchControl::default()).unwrap();
+                let cells = g.puzzle.cells();
+                for h in 0..3 * n {
+                    assert!(
+                        house_cells(shape, h).any(|c| cells[c] != 0),
+                        "house {h} empty: {}",
+                        g.puzzle
+                    );
+                }
+                assert_eq!(count(&g.puzzle), 1);
+                assert!(g.puzzle.is_completed_by(&g.solution));
+                assert!(symmetry.holds_for(shape, cells));
+                if !g.minimal {
+                    continue;
+                }
+                minimal_runs += 1;
+                for orbit in symmetry.orbits(shape) {
+                    if cells[orbit[0] as usize] == 0 {
+                        continue;
+                    }
+                    let mut less = cells.to_vec();
+                    for &c in &orbit {
+                        less[c as usize] = 0;
+                    }
+                    assert!(count(&Puzzle::new(shape, less).unwrap()) >= 2);
+                }
+            }
+        }
+    }
+    // Most runs end minimal: the orbits held back are almost always necessary anyway.
+    assert!(minimal_runs >= 24, "{minimal_runs} of 48 minimal");
+    // The houses as numbered: row 0, column 0, and block 0 of a 9x9.
+    let s = Shape::new(3).unwrap();
+    assert_eq!(
+        house_cells(s, 0).collect::<Vec<_>>(),
+        (0..9).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        house_cells(s, 9).collect::<Vec<_>>(),
+        (0..9).map(|r| r * 9).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        house_cells(s, 18).collect::<Vec<_>>(),
+        [0, 1, 2, 9, 10, 11, 18, 19, 20]
+    );
+    assert_eq!(houses_of(s, 80), [8, 17, 26]);
+}

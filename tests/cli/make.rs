@@ -389,6 +389,7 @@ fn improve_rounds_give_unique_puzzles_and_are_refused_without_minimal_ones() {
             "not with --search-nodes",
         ),
         (vec!["--box", "6"], "add --minimal"),
+        (vec!["--box", "3", "--every-house"], "do not go together"),
     ] {
         shiftgrid()
             .args(["generate", "--improve", "3", "--seed", "1"])
@@ -587,4 +588,47 @@ fn a_one_puzzle_shard_in_long_csv_keeps_its_number() {
         .map(|l| format!("{l}\n"))
         .collect();
     assert_eq!(alone.trim_start_matches("grid,staff,day,shift\n"), sixth);
+}
+
+/// `--every-house` leaves no row, column or box without a given (the default order leaves
+/// the middle row of every 9x9 puzzle empty), and is refused where it would do nothing.
+#[test]
+fn every_house_keeps_a_given_in_each() {
+    let out = shiftgrid()
+        .args([
+            "generate", "--box", "3", "--seed", "3", "--count", "6", "-f", "line",
+        ])
+        .arg("--every-house")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    for line in text.lines() {
+        let given = |r: usize, c: usize| line.as_bytes()[r * 9 + c] != b'0';
+        for k in 0..9 {
+            assert!((0..9).any(|c| given(k, c)), "row {k}: {line}");
+            assert!((0..9).any(|r| given(r, k)), "column {k}: {line}");
+            assert!(
+                (0..9).any(|j| given((k / 3) * 3 + j / 3, (k % 3) * 3 + j % 3)),
+                "box {k}: {line}"
+            );
+        }
+        assert_unique_by_dlx(line);
+    }
+    for method in ["expand", "ga"] {
+        shiftgrid()
+            .args([
+                "generate",
+                "--box",
+                "3",
+                "--every-house",
+                "--method",
+                method,
+            ])
+            .assert()
+            .code(2)
+            .stderr(contains("--every-house applies to --method prove only"));
+    }
 }

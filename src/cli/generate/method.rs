@@ -47,6 +47,7 @@ pub(super) fn method_of(
         refuse("--givens", args.givens.is_some(), "prove")?;
         refuse("--search-nodes", args.search_nodes.is_some(), "prove")?;
         refuse("--improve", args.improve.is_some_and(|r| r > 0), "prove")?;
+        refuse("--every-house", args.every_house, "prove")?;
     }
     if method != MethodArg::Expand {
         refuse("--max-level", args.max_level.is_some(), "expand")?;
@@ -129,6 +130,13 @@ pub(super) fn method_of(
                     Fallback::Bounded(nodes)
                 };
             }
+            if args.every_house && args.improve.is_some_and(|r| r > 0) {
+                return Err(exit::usage_error(
+                    "--every-house and --improve do not go together: the rounds give givens \
+                     back and blank again without minding the houses",
+                ));
+            }
+            base.every_house = args.every_house;
             if let Some(rounds) = args.improve {
                 // `--improve 0` (no rounds) goes with anything, so that scripts can pass it
                 // at every size.
