@@ -109,7 +109,9 @@ impl Entry for Generated<'_> {
             grid: String,
             symmetry: String,
             givens: usize,
-            minimal: bool,
+            /// Whether the puzzle was proven minimal (`prove`); `null` for the methods
+            /// that do not check it (expand, ga).
+            minimal: Option<bool>,
             cells: Rows<'a>,
             #[serde(skip_serializing_if = "Option::is_none")]
             solution: Option<Rows<'a>>,
@@ -150,7 +152,7 @@ impl Entry for Generated<'_> {
                 grid,
                 symmetry,
                 givens: g.puzzle.givens(),
-                minimal: g.minimal,
+                minimal: (self.method.name() == "prove").then_some(g.minimal),
                 cells: Rows(g.puzzle.cells(), shape),
                 solution: self.solution.then(|| Rows(g.solution.cells(), shape)),
                 stats: g.proof.filter(|_| self.stats),
