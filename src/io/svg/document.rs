@@ -4,7 +4,7 @@
 
 use super::SvgOptions;
 use super::layout::Layout;
-use super::text::{HALF_DIGIT_EM, text_width};
+use super::text::HALF_DIGIT_EM;
 use super::xml::{Num, push_escaped, put};
 use crate::cells::Placed;
 use crate::grid::{Grid, Puzzle};
@@ -131,11 +131,9 @@ impl Layout {
         let x = (col as f64 + 0.5) * self.cell;
         let x = Num(x);
         if let Some(shifts) = &self.shifts {
-            // A name set at the symbols' size, or smaller to fit the cell with a margin.
+            // Every name at one size: the symbols', or smaller so that the longest fits.
             let name = &shifts[usize::from(v) - 1];
-            let font = self
-                .digit_font
-                .min(0.85 * self.cell / text_width(name, 1.0).max(f64::MIN_POSITIVE));
+            let font = self.name_font;
             let y = Num((row as f64 + 0.5) * self.cell + HALF_DIGIT_EM * font);
             put(
                 out,

@@ -22,6 +22,9 @@ pub(super) struct Layout {
     pub(super) digit_font: f64,
     /// Font size of the one three-digit symbol, `100`, smaller so that it fits a cell.
     pub(super) wide_digit_font: f64,
+    /// Font size of the shift names in the cells: the digits' size, or smaller so that
+    /// the longest name fits a cell with a margin (the same for every name).
+    pub(super) name_font: f64,
     pub(super) thin: f64,
     pub(super) thick: f64,
     pub(super) candidate_font: f64,
@@ -62,6 +65,10 @@ pub(super) struct Legend {
 /// The smallest font a shift name may be set at in a cell, in pixels, and as a share of the
 /// symbols' font: a name that fits only smaller puts the roster's shifts in a key.
 const MIN_NAME_FONT: f64 = 7.0;
+
+/// The share of a cell's width a shift name may take, estimated at the regular weight:
+/// givens are bold, about a tenth wider, and still leave a margin.
+const NAME_FILL: f64 = 0.78;
 const MIN_NAME_SHARE: f64 = 0.25;
 
 impl Layout {
@@ -124,10 +131,16 @@ impl Layout {
         // Shift names in the cells, or, when one would come out too small to read, numbers
         // with a key below the grid.
         let readable = digit_font * MIN_NAME_SHARE;
-        let fits = |name: &String| {
-            0.85 * cell / text_width(name, 1.0).max(f64::MIN_POSITIVE)
-                >= readable.max(MIN_NAME_FONT)
-        };
+        let name_font_for =
+            |name: &String| NAME_FILL * cell / text_width(name, 1.0).max(f64::MIN_POSITIVE);
+        let fits = |name: &String| name_font_for(name) >= readable.max(MIN_NAME_FONT);
+        // One size for every shift name of the grid, the longest's: a roster reads as a
+        // table, not as names of a dozen sizes.
+        let name_font = names
+            .shifts()
+            .iter()
+            .map(name_font_for)
+            .fold(digit_font, f64::min);
         // Pencil marks are numbers too: with them, named shifts go in the key as well.
         let keyed = custom_shifts && (opts.show_candidates || !names.shifts().iter().all(fits));
         let mut width = origin_x + grid + pad;
@@ -165,6 +178,7 @@ impl Layout {
             height: height.ceil(),
             digit_font,
             wide_digit_font,
+            name_font,
             thin,
             thick,
             candidate_font,
