@@ -35,7 +35,9 @@
 //! [`read_rosters`] takes a wide or long CSV with some shifts filled in and the rest blank and
 //! gives the puzzles. The layout is told by the header: one that names the columns `staff`,
 //! `day` and `shift` once each (and `grid` at most once), in any order and letter case, is
-//! long, and its other columns (a note, say) are ignored; anything else is wide (its first
+//! long, and its other columns (a note, say) are ignored; where no column is named `staff`
+//! or `day`, one named as rostering tools export it stands in (`employee`, `person`,
+//! `worker`, `name` or `staff member`; `date` or `shift date`), if only one does; anything else is wide (its first
 //! header cell labels the staff column: it is kept in [`Names::corner`] and written back,
 //! `Employee` or empty as it was). The delimiter is one of `,`, `;` and tab, so
 //! spreadsheets that save with `;` or tabs are read too: the one that occurs in the first

@@ -1,5 +1,7 @@
 //! The long layout: a header naming the columns `staff`, `day` and `shift` (and `grid` for
-//! several rosters) in any order, other columns ignored, and one row per assignment.
+//! several rosters) in any order, other columns ignored, and one row per assignment. A
+//! staff or day column may go by the names rostering tools give it ([`STAFF_COLUMNS`],
+//! [`DAY_COLUMNS`]) where no column has ours.
 //!
 //! Staff and days are matched against their name lists; without a list, an axis whose
 //! names are all default ones (`Staff 3`, `3`) is placed by number, and one with names of
@@ -19,6 +21,13 @@ use crate::io::csv::names::{Axis, CustomNames, Names, check_name};
 use crate::io::csv::{Dialect, Layout, MAX_SIDE};
 use crate::io::lines::quote_prefix;
 use misspelt::{stray, typo, unnumbered};
+
+/// Other names of the staff column in long files, as rostering tools and spreadsheets
+/// export them (in lower case; used where no column is named `staff`).
+const STAFF_COLUMNS: [&str; 5] = ["employee", "person", "worker", "name", "staff member"];
+
+/// Other names of the day column (used where no column is named `day`).
+const DAY_COLUMNS: [&str; 2] = ["date", "shift date"];
 
 /// The columns of a long file, told by its header.
 #[derive(Clone, Copy, Debug)]
@@ -41,10 +50,24 @@ impl Columns {
                 _ => None,
             }
         };
+        // A column named as rostering tools export it (`Employee,Date,Shift`) where the
+        // header has no column of our own name.
+        let named = |ours: &str, others: &[&str]| -> Option<usize> {
+            match once(ours)? {
+                Some(k) => Some(k),
+                None => {
+                    let mut found = others.iter().filter_map(|name| once(name)).flatten();
+                    match (found.next(), found.next()) {
+                        (Some(k), None) => Some(k),
+                        _ => None,
+                    }
+                }
+            }
+        };
         Some(Columns {
             grid: once("grid")?,
-            staff: once("staff")??,
-            day: once("day")??,
+            staff: named("staff", &STAFF_COLUMNS)?,
+            day: named("day", &DAY_COLUMNS)?,
             shift: once("shift")??,
         })
     }

@@ -189,3 +189,30 @@ fn a_repeated_header_is_skipped() {
     let r = &read(text, &CustomNames::default()).unwrap()[0];
     assert_eq!((r.puzzle.get(0, 0), r.puzzle.get(1, 2)), (1, 1));
 }
+
+#[test]
+fn staff_and_day_columns_under_the_names_rostering_tools_give_them() {
+    // Employee,Date,Shift with other columns, as rostering tools export.
+    let text = "Employee,Date,Shift,Location\nAnn,Mon,1,x\nAnn,Tue,,\nAnn,Wed,,\nAnn,Thu,,\n\
+                Bob,Mon,,\nCat,Mon,,\nDee,Mon,2,\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    assert_eq!((r.puzzle.get(0, 0), r.puzzle.get(3, 0)), (1, 2));
+    assert_eq!(r.names.staff[1], "Bob");
+    assert_eq!(r.names.days[3], "Thu");
+    // A column named `staff` wins over `Name`; two other names of one column are no
+    // long header (read as wide, and refused here for its width).
+    let text = "name,staff,day,shift\nx,Staff 1,Day 1,1\n";
+    assert_eq!(
+        read(text, &CustomNames::default()).unwrap()[0]
+            .puzzle
+            .get(0, 0),
+        1
+    );
+    assert!(
+        read(
+            "employee,name,date,shift\nA,A,Day 1,1\n",
+            &CustomNames::default()
+        )
+        .is_err()
+    );
+}
