@@ -318,8 +318,9 @@ impl Items {
 
     /// For option `x` made false by [`Items::locked`] on item `a`: the positions in `a` of
     /// its members outside the crossing item that holds `x` (the antecedents of `x`), as a
-    /// mask. The same members as testing each of `a`'s against [`Items::crossing`] with
-    /// [`Items::contains`], without a division and a lookup per member.
+    /// mask. The same members as testing each of `a`'s against the crossing item
+    /// (`Items::crossing`, kept for the tests that check this), without a division and a
+    /// lookup per member.
     #[inline]
     pub(super) fn line_outside(&self, a: u32, x: u32) -> u128 {
         let n = self.n;
