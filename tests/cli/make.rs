@@ -174,12 +174,13 @@ fn generate_with_solution_and_json() {
         .code(2);
 }
 
-/// `generate --givens K` says so when the puzzle keeps more than K givens.
+/// `generate --givens K` says so when the puzzle keeps more than K givens, also with
+/// `--quiet` (the line itself does not show it).
 #[test]
 fn givens_target_not_reached_is_noted() {
     let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("shiftgrid"))
         .args([
-            "generate", "--box", "3", "--seed", "3", "--givens", "20", "-f", "line",
+            "--quiet", "generate", "--box", "3", "--seed", "3", "--givens", "20", "-f", "line",
         ])
         .output()
         .unwrap();
