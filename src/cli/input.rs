@@ -364,6 +364,38 @@ impl Loaded {
         self.take(true)
     }
 
+    /// Whether no record is left to read.
+    ///
+    /// # Errors
+    /// A failed read.
+    pub(super) fn at_end(&mut self) -> Result<bool> {
+        if !self.ahead.is_empty() {
+            return Ok(false);
+        }
+        match self.read()? {
+            Some(r) => {
+                self.ahead.push_back(r);
+                Ok(false)
+            }
+            None => Ok(true),
+        }
+    }
+
+    /// Passes over the next `k` records, good or bad, unread as puzzles; returns how many
+    /// there were (fewer at the end of the input).
+    ///
+    /// # Errors
+    /// A failed read.
+    pub(super) fn skip(&mut self, k: usize) -> Result<usize> {
+        for done in 0..k {
+            if self.pull()?.is_none() {
+                return Ok(done);
+            }
+            self.next += 1;
+        }
+        Ok(k)
+    }
+
     /// The next good puzzle; bad ones on the way are reported on stderr as
     /// `shiftgrid: error: FILE:LINE:COL: message` (with "puzzle N skipped" in a batch).
     ///

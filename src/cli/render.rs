@@ -1,4 +1,5 @@
-//! `shiftgrid render`: draw the first puzzle of the input as a print-ready SVG.
+//! `shiftgrid render`: draw one puzzle of the input (the first, or `--puzzle K`) as a
+//! print-ready SVG.
 
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -15,9 +16,13 @@ use crate::solve::{Engine, SolveLimits};
 /// Flags of `shiftgrid render`.
 #[derive(Debug, Args)]
 pub(super) struct RenderArgs {
-    /// The first puzzle of the input is drawn.
+    /// The first puzzle of the input is drawn (--puzzle K for another).
     #[command(flatten)]
     input: InputArgs,
+    /// Draw the K-th puzzle of the input (from 1) instead of the first.
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    puzzle: u64,
     #[command(flatten)]
     names: NameArgs,
     /// Solve the puzzle and draw the filled cells in another colour.
@@ -68,8 +73,17 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
             "--staff and --days name the rows and columns of the picture only with --labels",
         ));
     }
-    // Only the first puzzle is drawn: nothing after it is read, and a bad one (reported)
+    // Only the chosen puzzle is drawn: nothing after it is read, and a bad one (reported)
     // draws nothing.
+    let before = usize::try_from(args.puzzle - 1).unwrap_or(usize::MAX);
+    let passed = input.skip(before)?;
+    if before > 0 && (passed < before || input.at_end()?) {
+        return Err(exit::data_error(format!(
+            "{name} holds {passed} puzzle{}: there is no puzzle {}",
+            if passed == 1 { "" } else { "s" },
+            args.puzzle
+        )));
+    }
     let Some(first) = input.first_only()? else {
         return Ok(Exit::DataErr);
     };
@@ -127,8 +141,11 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         .map_err(|e| exit::usage_error(e.to_string()))?;
     // (A file only: on standard input the look ahead could wait on a terminal.)
     let from_file = args.input.input != std::path::Path::new("-");
-    if !ctx.quiet && from_file && input.is_several()? {
-        msg!("shiftgrid: note: {name} holds more than one puzzle; render draws the first");
+    if !ctx.quiet && from_file && args.puzzle == 1 && input.is_several()? {
+        msg!(
+            "shiftgrid: note: {name} holds more than one puzzle; render draws the first \
+             (--puzzle K draws another)"
+        );
     }
     emit(
         ctx,

@@ -169,3 +169,41 @@ fn render_notes_that_it_draws_the_first_of_several() {
         .success()
         .stderr("");
 }
+
+/// `--puzzle K` draws the K-th puzzle of a file (a bad one before it is passed over
+/// unreported, as it is not drawn), and a K past the end is an error naming the count.
+#[test]
+fn render_draws_the_puzzle_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("three.txt");
+    // Puzzle 2 is bad (a repeated given is caught when drawn, not when passed over).
+    std::fs::write(
+        &file,
+        "1..4........4..1\n11..............\n.2..........3...\n",
+    )
+    .unwrap();
+    let drawn = |k: &str| {
+        let out = shiftgrid()
+            .args(["render", "--puzzle", k])
+            .arg(&file)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    let givens = |svg: &str| svg.matches("</text>").count();
+    let (code, first) = drawn("1");
+    assert_eq!((code, givens(&first)), (Some(0), 4));
+    let (code, third) = drawn("3");
+    assert_eq!((code, givens(&third)), (Some(0), 2));
+    assert!(
+        third.contains(">3</text>") && !third.contains(">4</text>"),
+        "{third}"
+    );
+    assert_eq!(drawn("2").0, Some(65));
+    shiftgrid()
+        .args(["render", "--puzzle", "4"])
+        .arg(&file)
+        .assert()
+        .code(65)
+        .stderr(contains("holds 3 puzzles: there is no puzzle 4"));
+}
