@@ -235,15 +235,24 @@ pub enum CsvErrorKind {
     },
     /// A wide roster without exactly one row per staff member.
     #[error(
-        "{found} staff row{}, but a {shape} roster has {} staff (one row each)",
+        "{found} staff row{}, but a {shape} roster has {} staff (one row each){}",
         if *found == 1 { "" } else { "s" },
-        shape.side()
+        shape.side(),
+        if *header_like_row {
+            "; the first line was read as the header, but it reads like a staff row: a wide \
+             roster's first line names the days (such as `staff,Day 1,Day 2,…`)"
+        } else {
+            ""
+        }
     )]
     RowCount {
         /// Staff rows found (so far, when there are too many).
         found: usize,
         /// The roster's shape.
         shape: Shape,
+        /// Whether the roster is one row short and its header reads like a staff row (its
+        /// day names are shifts as the rows give them): a file with no header line.
+        header_like_row: bool,
     },
     /// A staff or day name, or grid label, that cannot be used (see [`check_name`](super::check_name)).
     #[error("{what} {} {problem}", Quoted(name))]

@@ -357,3 +357,21 @@ fn shift_names_of_its_own_are_read_without_a_list() {
         "{e}"
     );
 }
+
+#[test]
+fn a_file_without_a_header_is_named_as_such() {
+    // The first staff row read as the header leaves one row short: the error says why.
+    let text = "Staff 1,1,3,4,2\nStaff 2,2,4,1,3\nStaff 3,3,1,2,4\nStaff 4,4,2,3,1\n";
+    let e = read_err(text, &CustomNames::default()).to_string();
+    assert!(
+        e.contains("3 staff rows, but a 4x4 roster has 4 staff"),
+        "{e}"
+    );
+    assert!(e.contains("reads like a staff row"), "{e}");
+    // A roster merely one row short, with days of its own, gets no such guess.
+    let e = read_err(
+        "staff,Mon,Tue,Wed,Thu\nA,1,,,\nB,,,,\nC,,,,\n",
+        &CustomNames::default(),
+    );
+    assert!(!e.to_string().contains("reads like"), "{e}");
+}

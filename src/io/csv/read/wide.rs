@@ -80,6 +80,8 @@ pub(super) fn read_wide<R: BufRead>(
     let shifts = Lookup::new(Axis::Shift, n, custom);
     let mut spelling = ShiftSpelling::default();
     let mut own = OwnShifts::default();
+    // Shifts as written in the rows (a few per symbol), to tell a header that is a row.
+    let mut shift_texts: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut cells = vec![0u8; shape.cells()];
     let mut origin = vec![(0usize, 0usize); shape.cells()];
     let mut line_of_staff: Vec<Option<usize>> = vec![None; n];
@@ -131,6 +133,7 @@ pub(super) fn read_wide<R: BufRead>(
                 CsvErrorKind::RowCount {
                     found: n + 1,
                     shape,
+                    header_like_row: false,
                 },
             )
             .into());
@@ -144,6 +147,9 @@ pub(super) fn read_wide<R: BufRead>(
             let i = r * n + day_of_field[j];
             origin[i] = (row.line, j + 2);
             if !text.is_empty() {
+                if shift_texts.len() < 4 * n {
+                    shift_texts.insert(text.clone());
+                }
                 let field = j + 2;
                 let shift = match shifts.find(text) {
                     Some(k) if shifts.list.is_none() => {
@@ -175,6 +181,12 @@ pub(super) fn read_wide<R: BufRead>(
             None => CsvErrorKind::RowCount {
                 found: count,
                 shape,
+                // One row short, and every day name is a shift the rows use: most likely
+                // the first staff row, in a file without a header.
+                header_like_row: count + 1 == n
+                    && header.fields[1..width]
+                        .iter()
+                        .all(|d| !d.is_empty() && shift_texts.contains(d.as_str())),
             },
         };
         return Err(err(last, None, kind).into());
