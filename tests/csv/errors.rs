@@ -103,8 +103,13 @@ fn bad_csvs_give_positions_exit_65_and_write_nothing() {
             "bad.csv:1:1: 7 day columns: unsupported size 7x7",
         ),
         (
-            "employee,date,shift\n".to_string(),
+            "employee,when,shift\n".to_string(),
             "bad.csv:1:1: the header has 3 fields",
+        ),
+        (
+            // A long header under the names rostering tools use, with no rows.
+            "employee,date,shift\n".to_string(),
+            "bad.csv:1:1: cannot tell the roster's size: the file has no assignments",
         ),
         (String::new(), "bad.csv:1:1: no roster found"),
     ];
