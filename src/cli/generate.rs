@@ -118,8 +118,9 @@ pub(super) struct GenerateArgs {
     minimal: bool,
     /// Keep a given in every row, column and box (prove). Without it the cells are blanked
     /// region by region, and the rows blanked first end empty: at 9x9 the middle row of
-    /// every puzzle. A minimal puzzle stays minimal (what was held back is checked); no
-    /// --improve rounds.
+    /// every puzzle. A puzzle may then keep a given that could go only by emptying its
+    /// house, so it is not minimal: a minimal run checks what it held back, and says how
+    /// many (JSON "minimal": false). No --improve rounds.
     #[arg(long)]
     every_house: bool,
     /// After the minimal puzzle, ROUNDS rounds of local search for fewer givens, two at a
@@ -200,8 +201,9 @@ const BATCH_CHUNK: u64 = 1024;
 struct Totals {
     made: u64,
     givens: u64,
-    /// Whether every puzzle made was shown minimal.
+    /// Whether every puzzle made was shown minimal, and how many were not.
     minimal: bool,
+    not_minimal: u64,
     /// `--givens K`: puzzles that kept more than K givens, and the fewest any of them kept.
     above_target: u64,
     fewest_above: usize,
@@ -221,6 +223,7 @@ impl Default for Totals {
             made: 0,
             givens: 0,
             minimal: true,
+            not_minimal: 0,
             above_target: 0,
             fewest_above: usize::MAX,
             off_level: 0,
@@ -256,6 +259,7 @@ impl Batch<'_> {
         self.totals.made += 1;
         self.totals.givens += g.puzzle.givens() as u64;
         self.totals.minimal &= g.minimal;
+        self.totals.not_minimal += u64::from(!g.minimal);
         if self.args.givens.is_some_and(|k| g.puzzle.givens() > k) {
             self.totals.above_target += 1;
             self.totals.fewest_above = self.totals.fewest_above.min(g.puzzle.givens());
@@ -501,6 +505,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         made,
         givens,
         minimal,
+        not_minimal,
         above_target,
         fewest_above,
         off_level,
@@ -564,6 +569,22 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             if reached.len() == 1 { "" } else { "s" },
             reached.join(", ")
         );
+    }
+    if args.every_house && not_minimal > 0 && cut_short == 0 && (args.minimal || !ctx.quiet) {
+        // Minimal runs check what --every-house held back: some could have gone.
+        let can_be_minimal =
+            matches!(method, Method::Prove(cfg) if cfg.target == crate::generate::Target::Minimal);
+        if can_be_minimal {
+            msg!(
+                "shiftgrid: {} not minimal: a given could still go, but only by emptying its \
+                 row, column or box (--every-house)",
+                if made == 1 {
+                    "the puzzle is".to_string()
+                } else {
+                    format!("{not_minimal} of the {made} puzzles are")
+                }
+            );
+        }
     }
     if above_target > 0 {
         let k = args.givens.unwrap_or(0);
