@@ -57,10 +57,11 @@
 //!   `3.0`, as data tools write whole numbers) all mean shift 3 (numbers are accepted only
 //!   with default names, so that a typo in a custom roster is never read as a number). Without a shift list, shifts written as names of the
 //!   roster's own (`Early`, `Late`, as a roster written with a list has them) are its
-//!   shifts, in order of first appearance, when they are as many as its size (as in every
-//!   full roster); names that differ only in letter case are one shift, and fewer names
-//!   than the size (the others' names are unknown), more, or names beside numbers are
-//!   refused. In a wide file, the staff and day names are the file's own
+//!   shifts, in order of first appearance, when they are as many as its size or one fewer
+//!   (as in every roster with one completion: two shifts it never names could swap), the
+//!   last then `Shift N`; names that differ only in letter case are one shift, a long
+//!   file's grids share the names they use, and fewer names (the others' are unknown),
+//!   more, or names beside numbers are refused. In a wide file, the staff and day names are the file's own
 //!   first column and header, in the file's order, unless a list is given: then rows and
 //!   columns are matched to the list by name, as shifts are, and may come in any order. Default names
 //!   (`Staff 3`, `Day 3`, or plain numbers) that number the axis out of order are placed by

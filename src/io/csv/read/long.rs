@@ -165,8 +165,6 @@ struct Group {
     max_shift: (usize, usize, usize),
     /// How its shifts were written.
     spelling: ShiftSpelling,
-    /// Its shift names of its own, without a shift list.
-    own: OwnShifts,
 }
 
 impl Group {
@@ -179,7 +177,6 @@ impl Group {
             days: Seen::default(),
             max_shift: (0, 0, 0),
             spelling: ShiftSpelling::default(),
-            own: OwnShifts::default(),
         }
     }
 }
@@ -203,6 +200,8 @@ pub(super) fn read_long<R: BufRead>(
     });
     let listed = |axis: Axis| custom.get(axis).is_some();
     let mut groups: Vec<Group> = Vec::new();
+    // Shift names of the file's own, over all its grids (one grid may name fewer).
+    let mut own = OwnShifts::default();
     let mut group_of: HashMap<String, usize> = HashMap::new();
     if columns.grid.is_none() {
         groups.push(Group::new(None));
@@ -269,14 +268,14 @@ pub(super) fn read_long<R: BufRead>(
                 Some(l) if listed(Axis::Shift) => l[2].get(name, row.line, field)? + 1,
                 _ => match default_index(Axis::Shift, name) {
                     Some(v) if (1..=MAX_SIDE).contains(&v) => {
-                        group.own.number(name, row.line, field);
+                        own.number(name, row.line, field);
                         if v > group.max_shift.0 {
                             group.max_shift = (v, row.line, field);
                         }
                         v
                     }
                     Some(_) => return Err(unnumbered(Axis::Shift, name, row.line, field).into()),
-                    None => group.own.id(name, row.line, field, fixed)?,
+                    None => own.id(name, row.line, field, fixed)?,
                 },
             }
         };
@@ -325,7 +324,7 @@ pub(super) fn read_long<R: BufRead>(
         let label = group.label.clone().map(Box::new);
         // A problem of one grid of a labelled file names it.
         let roster =
-            finish_group(header.line, columns, group, fixed, custom).map_err(|mut e| {
+            finish_group(header.line, columns, group, &own, fixed, custom).map_err(|mut e| {
                 e.grid = label;
                 e
             })?;
@@ -409,11 +408,11 @@ fn placing(axis: Axis, seen: &Seen, listed: bool, complete: bool) -> Result<Plac
 fn finish_group(
     header_line: usize,
     columns: Columns,
-    mut group: Group,
+    group: Group,
+    own_shifts: &OwnShifts,
     fixed: Option<Shape>,
     custom: &CustomNames,
 ) -> Result<Roster, CsvError> {
-    let own_shifts = std::mem::take(&mut group.own);
     let axes = [
         (Axis::Staff, &group.staff, columns.staff),
         (Axis::Day, &group.days, columns.day),
@@ -492,7 +491,8 @@ fn finish_group(
             })?
         }
         (None, None, None) => {
-            let mut max = group.max_shift.0;
+            // Shift names of its own number at least as many shifts.
+            let mut max = group.max_shift.0.max(own_shifts.len());
             for p in &placings {
                 if let Placing::Numbered(_, Some((m, _))) = p {
                     max = max.max(*m);

@@ -1,9 +1,11 @@
 //! Shift names of a roster's own: a roster read without a shift list whose shifts are
 //! written as names (`Early`, `Late`, …) rather than default names or numbers, as
-//! `generate --shifts FILE` writes it. When it names exactly as many shifts as its size
-//! (as every full roster does, and most partial ones), those are its shifts, in order of
-//! first appearance; fewer cannot be completed without knowing the others, and more, or a
-//! mix with numbers, is refused. Names that differ only in letter case are one shift.
+//! `generate --shifts FILE` writes it. When it names as many shifts as its size (as every
+//! full roster does), or one fewer (a unique puzzle needs only `n − 1` of its symbols, and
+//! many name no more), those are its shifts, in order of first appearance, the last one
+//! then `Shift N`; fewer cannot be completed without knowing the others, and more, or a
+//! mix with numbers, is refused. Names that differ only in letter case are one shift. In a
+//! long file with several grids the names are the file's, gathered over all its grids.
 
 use std::collections::HashMap;
 
@@ -99,13 +101,20 @@ impl OwnShifts {
         }
     }
 
+    /// How many own names there are.
+    pub(super) fn len(&self) -> usize {
+        self.names.len()
+    }
+
     /// Makes the own names the shift names of `names` (of the roster's size, now known),
-    /// when the roster uses them.
+    /// when the roster uses them. One fewer than the size is enough (a unique puzzle needs
+    /// only `n − 1` of its symbols, and a roster often names no more): the last shift is
+    /// then `Shift N`, its default name.
     ///
     /// # Errors
     /// Own names beside numbers (the fewer of the two kinds is reported, as the likely
-    /// slip), and a number of own names other than the size.
-    pub(super) fn apply(self, names: &mut Names) -> Result<(), CsvError> {
+    /// slip), and a number of own names other than the size or one fewer.
+    pub(super) fn apply(&self, names: &mut Names) -> Result<(), CsvError> {
         if self.names.is_empty() {
             return Ok(());
         }
@@ -125,7 +134,7 @@ impl OwnShifts {
             };
             return Err(err(line, Some(field), kind));
         }
-        if self.names.len() != n {
+        if self.names.len() + 1 < n || self.names.len() > n {
             let kind = CsvErrorKind::OwnShifts {
                 found: self.names.len(),
                 side: n,
@@ -134,7 +143,14 @@ impl OwnShifts {
             let (line, field) = self.at[0];
             return Err(err(line, Some(field), kind));
         }
-        names.shifts = self.names;
+        let last = format!("Shift {n}");
+        names.shifts = self
+            .names
+            .iter()
+            .cloned()
+            .chain(std::iter::once(last))
+            .take(n)
+            .collect();
         Ok(())
     }
 }

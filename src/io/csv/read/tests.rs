@@ -375,3 +375,39 @@ fn a_file_without_a_header_is_named_as_such() {
     );
     assert!(!e.to_string().contains("reads like"), "{e}");
 }
+
+#[test]
+fn one_shift_name_short_and_names_over_the_grids_of_a_file() {
+    // A unique 4x4 puzzle may use three of its four shifts: the fourth is `Shift 4`.
+    let text = "staff,Mon,Tue,Wed,Thu\nA,Early,,,Late\nB,,Night,,\nC,,,,\nD,Late,,,\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    assert_eq!(r.names.shifts, ["Early", "Late", "Night", "Shift 4"]);
+    assert_eq!(
+        (r.puzzle.get(0, 0), r.puzzle.get(0, 3), r.puzzle.get(1, 1)),
+        (1, 2, 3)
+    );
+    // In a long file the names are gathered over its grids: grid 2 names two, grid 1 the
+    // others, and both read with the same four.
+    let text = "grid,staff,day,shift\n1,Staff 1,Day 1,Early\n1,Staff 2,Day 3,Late\n\
+                1,Staff 4,Day 4,\n2,Staff 1,Day 1,Night\n2,Staff 2,Day 2,Off\n2,Staff 4,Day 4,\n";
+    let rs = read(text, &CustomNames::default()).unwrap();
+    for r in &rs {
+        assert_eq!(r.names.shifts, ["Early", "Late", "Night", "Off"]);
+    }
+    assert_eq!((rs[1].puzzle.get(0, 0), rs[1].puzzle.get(1, 1)), (3, 4));
+    // Own names tell the size too: nine of them in a file whose staff and days number 4.
+    let mut text = String::from("staff,day,shift\n");
+    for (k, name) in ["A", "B", "C", "D", "E", "F", "G", "H", "I"]
+        .iter()
+        .enumerate()
+    {
+        text += &format!(
+            "Staff {},Day {},{name}\n",
+            k / 3 * 3 + 1,
+            k % 3 * 3 + 1 + k / 3
+        );
+    }
+    text += "Staff 4,Day 4,A\n";
+    let r = &read(&text, &CustomNames::default()).unwrap()[0];
+    assert_eq!(r.puzzle.shape().side(), 9);
+}
