@@ -177,7 +177,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                 );
             }
             not_proper += usize::from(solutions.is_some());
-            tally.add(g);
+            tally.add(g, *settled);
             sink.push(&Graded {
                 item,
                 grade: g,

@@ -315,30 +315,36 @@ pub(super) fn refuse_inputs<'a>(
 pub(super) struct Writes {
     foreign: &'static [&'static str],
     what: &'static str,
+    /// What to name the file instead of a workbook, image or archive.
+    instead: &'static str,
 }
 
 /// `fill`, `generate` and `solve`: grids, lines, JSON or a roster CSV.
 pub(super) const WRITES_GRIDS: Writes = Writes {
     foreign: &["svg"],
     what: "grids, lines, JSON or a roster CSV (render draws SVG)",
+    instead: "name it .csv for a roster that spreadsheets open, or .txt",
 };
 
 /// `count` and `grade`: their tab-separated lines or JSON records.
 pub(super) const WRITES_LINES: Writes = Writes {
     foreign: &["svg"],
     what: "tab-separated text or JSON lines (.txt, .tsv, .json)",
+    instead: "name it .tsv (tab-separated, which spreadsheets open) or .json",
 };
 
 /// `export`: a roster CSV.
 pub(super) const WRITES_ROSTER: Writes = Writes {
     foreign: &["json", "jsonl", "ndjson", "svg"],
     what: "a roster CSV (.csv, .tsv)",
+    instead: "name it .csv, which every spreadsheet opens",
 };
 
 /// `render`: SVG.
 pub(super) const WRITES_SVG: Writes = Writes {
     foreign: &["json", "jsonl", "ndjson", "csv", "tsv", "txt"],
     what: "SVG (.svg)",
+    instead: "name it .svg (a converter such as rsvg-convert makes images and PDFs from it)",
 };
 
 /// The checks of `output` every command makes before its work, so that a long run does not
@@ -364,39 +370,27 @@ pub(super) fn check_output_first<'a>(
             writes.what
         )));
     }
-    if let Some((ext, kind, hint)) = ext.as_deref().and_then(binary_form) {
+    if let Some((ext, kind)) = ext.as_deref().and_then(binary_form) {
         return Err(exit::usage_error(format!(
-            "-o names a .{ext} file ({kind}), but this command writes {}: {hint}",
-            writes.what
+            "-o names a .{ext} file ({kind}), but this command writes {}: {}",
+            writes.what, writes.instead
         )));
     }
     refuse_inputs(output, inputs)
 }
 
 /// Extensions of binary forms that no command writes (a workbook, a document, an image,
-/// an archive): what the file would be and what to do instead. Text written under such a
-/// name would not open in the program the name promises.
-fn binary_form(ext: &str) -> Option<(&str, &'static str, &'static str)> {
-    let (kind, hint) = match ext {
-        "xlsx" | "xlsm" | "xls" | "xlsb" | "ods" | "numbers" => (
-            "a spreadsheet workbook",
-            "write a .csv file, which every spreadsheet opens",
-        ),
-        "docx" | "doc" | "odt" | "rtf" | "pdf" => (
-            "a document",
-            "write .csv, .txt or .svg (render) and convert it",
-        ),
-        "png" | "jpg" | "jpeg" | "gif" | "webp" | "bmp" | "tif" | "tiff" => (
-            "an image",
-            "render draws SVG, which converters such as rsvg-convert turn into images",
-        ),
-        "zip" | "gz" | "xz" | "bz2" | "zst" | "7z" | "tar" => (
-            "an archive",
-            "write the text file and compress it afterwards",
-        ),
+/// an archive), and what the file would be. Text written under such a name would not open
+/// in the program the name promises.
+fn binary_form(ext: &str) -> Option<(&str, &'static str)> {
+    let kind = match ext {
+        "xlsx" | "xlsm" | "xls" | "xlsb" | "ods" | "numbers" => "a spreadsheet workbook",
+        "docx" | "doc" | "odt" | "rtf" | "pdf" => "a document",
+        "png" | "jpg" | "jpeg" | "gif" | "webp" | "bmp" | "tif" | "tiff" => "an image",
+        "zip" | "gz" | "xz" | "bz2" | "zst" | "7z" | "tar" => "an archive",
         _ => return None,
     };
-    Some((ext, kind, hint))
+    Some((ext, kind))
 }
 
 /// Sends `out` to `output` or stdout. A regular file (or a new one) is replaced atomically,

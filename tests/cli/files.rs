@@ -293,7 +293,8 @@ fn binary_output_names_are_refused_and_binary_inputs_named() {
         ("export", "x.ods", "a spreadsheet workbook"),
         ("count", "x.pdf", "a document"),
         ("generate", "x.zip", "an archive"),
-        ("solve", "x.PNG", "render draws SVG"),
+        ("solve", "x.PNG", "(an image), but this command writes"),
+        ("grade", "x.ods", "name it .tsv"),
         ("render", "x.xlsx", "a spreadsheet workbook"),
     ] {
         let out = dir.path().join(name);

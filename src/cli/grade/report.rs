@@ -228,8 +228,9 @@ impl StepJson<'_> {
 /// Puzzles per level and their steps, for the summary line.
 #[derive(Default)]
 pub(super) struct Tally {
-    /// Per slot (L1..L8, beyond, contradiction): puzzles and total steps.
-    per: [(u64, u64); 10],
+    /// Per slot (L1..L8, beyond, contradiction, no solution, several): puzzles and total
+    /// steps.
+    per: [(u64, u64); 12],
     total: u64,
     /// Whether the puzzles beyond the levels tried stopped at a lower `--max-level` (the
     /// lines say `beyond`) rather than at level 8 (`extreme`).
@@ -237,10 +238,14 @@ pub(super) struct Tally {
 }
 
 impl Tally {
-    pub(super) fn add(&mut self, g: &Grade) {
+    /// Counts `g`, with what a short search `settled` for a puzzle beyond the techniques.
+    pub(super) fn add(&mut self, g: &Grade, settled: Option<Settled>) {
         self.total += 1;
         let slot = match (g.outcome, g.level) {
             (Outcome::Contradiction, _) => 9,
+            // The lines say these are no puzzles to grade.
+            _ if improper(settled) == Some(0) => 10,
+            _ if improper(settled).is_some() => 11,
             (_, Some(l)) => l as usize - 1,
             (_, None) => {
                 self.capped |= g.difficulty().is_none();
@@ -264,6 +269,8 @@ impl Tally {
                     8 if self.capped => "beyond".to_string(),
                     8 => "extreme".to_string(),
                     9 => "contradiction".to_string(),
+                    10 => "no-solution".to_string(),
+                    11 => "multiple".to_string(),
                     l => format!("L{}", l + 1),
                 };
                 format!("{what} {k} (mean S {:.1})", s as f64 / k as f64)

@@ -114,14 +114,16 @@ pub(super) fn default_index(axis: Axis, name: &str) -> Option<usize> {
 
 /// The digits of a whole number as spreadsheets and data tools write it: `3`, or with a
 /// zero fraction, `3.0`, `3.00`, `3.` (pandas writes a number column that has blanks as
-/// floats). `None` for anything else (`3.5`, `+3`, `3e0`, empty).
+/// floats). `None` for anything else (`3.5`, `+3`, `3e0`, empty, or `06.00`, a time).
 pub(super) fn whole_number(text: &str) -> Option<&str> {
-    let digits = match text.split_once('.') {
-        Some((whole, fraction)) if fraction.bytes().all(|b| b == b'0') => whole,
+    let (digits, float) = match text.split_once('.') {
+        Some((whole, fraction)) if fraction.bytes().all(|b| b == b'0') => (whole, true),
         Some(_) => return None,
-        None => text,
+        None => (text, false),
     };
-    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
+    // A float as data tools write it has no leading zero: `06.00` is a time, a name.
+    let padded = float && digits.len() > 1 && digits.starts_with('0');
+    (!digits.is_empty() && !padded && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
 }
 
 /// How a roster's shifts were written: whether every shift given is a plain number (`3`).

@@ -44,11 +44,14 @@ fn whole_numbers_written_as_floats_are_numbers() {
         ("3", Some("3")),
         ("3.0", Some("3")),
         ("3.", Some("3")),
-        ("03.000", Some("03")),
+        ("03", Some("03")),
+        ("0.0", Some("0")),
     ] {
         assert_eq!(whole_number(text), whole);
     }
-    for text in ["3.5", "+3", "3e0", "", ".", ".0", "3.0.0", "-1"] {
+    for text in [
+        "3.5", "+3", "3e0", "", ".", ".0", "3.0.0", "-1", "06.00", "00.0",
+    ] {
         assert_eq!(whole_number(text), None, "{text}");
     }
 }
