@@ -370,6 +370,13 @@ impl Candidates {
 /// while a house is unchanged, a sweep that found nothing there would find nothing again,
 /// and skipping it changes no result: only the time. A fish search for a symbol likewise
 /// depends only on where that symbol can go.
+///
+/// Within a sweep ([`Candidates::begin_sweep`]) removals wait for the flush, so the
+/// sweeps' "the version did not move" test marks a house (symbol) quiet even where the
+/// sweep found something. That is still right: the flush stamps every house (symbol)
+/// whose candidates it changes, which undoes the mark, and a house whose candidates it
+/// left alone (pointing, whose removals lie outside the block) would only find the same
+/// pattern again, which now removes nothing.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Memo(usize);
 
