@@ -11,6 +11,7 @@ use crate::util::{assert_solves, blank, full_grid, puzzle_of, puzzles, repo, shi
 
 mod files;
 mod from;
+mod houses;
 mod letters;
 mod make;
 mod render;

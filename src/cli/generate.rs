@@ -501,99 +501,13 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         args.names.paths().chain(args.from.as_deref()),
         sink.finish()?,
     )?;
+    report::notes(ctx, args, &method, &totals, interrupted);
     let Totals {
         made,
         givens,
         minimal,
-        not_minimal,
-        above_target,
-        fewest_above,
-        off_level,
-        off_levels,
-        cut_short,
-        cut_off_level,
+        ..
     } = totals;
-    let some_of = |k: u64| {
-        if made == 1 {
-            "the puzzle".to_string()
-        } else {
-            format!("{k} of the {made} puzzles")
-        }
-    };
-    if cut_short > 0 && !interrupted && !ctx.quiet {
-        // Each is still proven unique (the best so far), but a longer run would do better.
-        let (when, worse) = match method {
-            Method::Ga(_) => (
-                "before the genetic algorithm's last generation",
-                "but a longer limit may do better",
-            ),
-            Method::Expand(..) => (
-                "before every blank was tried",
-                "but with more givens than a longer limit would leave",
-            ),
-            _ if args.minimal => (
-                "before it was minimal",
-                "but with more givens than a longer limit would leave",
-            ),
-            _ => (
-                "before every removal was tried",
-                "but with more givens than a longer limit would leave",
-            ),
-        };
-        msg!(
-            "shiftgrid: --time-limit stopped {} {when}: {} unique, {worse}",
-            some_of(cut_short),
-            if cut_short == 1 { "it is" } else { "each is" }
-        );
-    }
-    // What was asked and not met is said even with --quiet, as other commands' verdicts
-    // are: the output itself (a grid or a line) does not show it.
-    if off_level > 0 {
-        let reached: Vec<String> = off_levels
-            .iter()
-            .map(|l| l.map_or("beyond 8".to_string(), |l| l.to_string()))
-            .collect();
-        let target = match method {
-            Method::Ga(cfg) => cfg.level,
-            _ => 0,
-        };
-        let advice = if cut_off_level == off_level {
-            "a longer --time-limit may get there"
-        } else {
-            "more --generations or --population may get there"
-        };
-        msg!(
-            "shiftgrid: {} did not reach --level {target}: the best the genetic algorithm \
-             found is level{} {} ({advice})",
-            some_of(off_level),
-            if reached.len() == 1 { "" } else { "s" },
-            reached.join(", ")
-        );
-    }
-    if args.every_house && not_minimal > 0 && cut_short == 0 && (args.minimal || !ctx.quiet) {
-        // Minimal runs check what --every-house held back: some could have gone.
-        let can_be_minimal =
-            matches!(method, Method::Prove(cfg) if cfg.target == crate::generate::Target::Minimal);
-        if can_be_minimal {
-            msg!(
-                "shiftgrid: {} not minimal: a given could still go, but only by emptying its \
-                 row, column or box (--every-house)",
-                if made == 1 {
-                    "the puzzle is".to_string()
-                } else {
-                    format!("{not_minimal} of the {made} puzzles are")
-                }
-            );
-        }
-    }
-    if above_target > 0 {
-        let k = args.givens.unwrap_or(0);
-        msg!(
-            "shiftgrid: {} kept more than --givens {k} givens: no further removal was proven \
-             (the fewest: {fewest_above})",
-            some_of(above_target)
-        );
-    }
     progress::summary(
         ctx.quiet,
         &format!(

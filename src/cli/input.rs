@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
+mod form;
 mod names;
 mod open;
 
@@ -27,6 +28,8 @@ use crate::grade::Labels;
 use crate::grid::Puzzle;
 use crate::io::csv::{CsvErrorKind, CustomNames, Names, Roster, read_rosters_from};
 use crate::io::parse::{Alphabet, InputFormat, ParseOptions, PuzzleReader, Record};
+use form::looks_like_csv;
+pub(super) use form::{has_csv_extension, has_json_extension, has_tsv_extension};
 pub(super) use names::NameArgs;
 use names::names_flag;
 pub(super) use open::BytesRead;
@@ -129,48 +132,6 @@ impl InputArgs {
             }
         }
     }
-}
-
-/// Whether `path` ends in `.csv`, in any case.
-pub(super) fn has_csv_extension(path: &Path) -> bool {
-    has_extension(path, "csv")
-}
-
-/// Whether `path` ends in `.tsv`, in any case.
-pub(super) fn has_tsv_extension(path: &Path) -> bool {
-    has_extension(path, "tsv")
-}
-
-/// Whether `path` ends in `.json`, `.jsonl` or `.ndjson` (JSON lines), in any case.
-pub(super) fn has_json_extension(path: &Path) -> bool {
-    ["json", "jsonl", "ndjson"]
-        .iter()
-        .any(|e| has_extension(path, e))
-}
-
-/// Whether `path` ends in `.ext`, in any case.
-fn has_extension(path: &Path, ext: &str) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
-}
-
-/// Whether the first significant line (neither blank nor a `#` comment) of a text is a
-/// roster CSV's header: it holds a comma or semicolon and is not JSON (whose lines start
-/// with `{` or `[`), or it is tab-separated with a name in it (a field of two or more
-/// characters other than digits and dots, which no text form's symbol is: a spreadsheet's
-/// "Text (Tab delimited)" file, saved as `.txt`).
-fn looks_like_csv(first_line: &str) -> bool {
-    let l = first_line.trim();
-    if l.starts_with('{') || l.starts_with('[') {
-        return false;
-    }
-    l.contains(',')
-        || l.contains(';')
-        || (first_line.contains('\t')
-            && first_line.split('\t').any(|f| {
-                let f = f.trim();
-                f.chars().count() >= 2 && f.chars().any(|c| !c.is_ascii_digit() && c != '.')
-            }))
 }
 
 /// One good puzzle of the input, with where it came from.

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::solve::{SolveLimits, dlx::Solver};
+use std::sync::atomic::Ordering;
 
 fn count(p: &Puzzle) -> u64 {
     Solver::new(p)

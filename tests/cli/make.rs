@@ -423,7 +423,7 @@ fn improve_rounds_give_unique_puzzles_and_are_refused_without_minimal_ones() {
 
 /// Asserts that DLX (`count --limit 2 --engine dlx`, which shares no code with the
 /// generator's proofs) finds exactly one solution of the puzzle `line`.
-fn assert_unique_by_dlx(line: &str) {
+pub(super) fn assert_unique_by_dlx(line: &str) {
     let counted = shiftgrid()
         .args(["count", "-", "--limit", "2", "--engine", "dlx"])
         .write_stdin(line.to_string())
@@ -589,59 +589,4 @@ fn a_one_puzzle_shard_in_long_csv_keeps_its_number() {
         .map(|l| format!("{l}\n"))
         .collect();
     assert_eq!(alone.trim_start_matches("grid,staff,day,shift\n"), sixth);
-}
-
-/// `--every-house` leaves no row, column or box without a given (the default order leaves
-/// the middle row of every 9x9 puzzle empty), and is refused where it would do nothing.
-#[test]
-fn every_house_keeps_a_given_in_each() {
-    let out = shiftgrid()
-        .args([
-            "generate", "--box", "3", "--seed", "3", "--count", "6", "-f", "line",
-        ])
-        .arg("--every-house")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
-    for line in text.lines() {
-        assert_eq!(line.len(), 81, "{line}");
-        let given = |r: usize, c: usize| line.as_bytes()[r * 9 + c].is_ascii_digit();
-        for k in 0..9 {
-            assert!((0..9).any(|c| given(k, c)), "row {k}: {line}");
-            assert!((0..9).any(|r| given(r, k)), "column {k}: {line}");
-            assert!(
-                (0..9).any(|j| given((k / 3) * 3 + j / 3, (k % 3) * 3 + j % 3)),
-                "box {k}: {line}"
-            );
-        }
-        assert_unique_by_dlx(line);
-    }
-    // Without the flag the same seed leaves a house empty (the middle row, in fact).
-    let plain = shiftgrid()
-        .args(["generate", "--box", "3", "--seed", "3", "-f", "line"])
-        .output()
-        .unwrap()
-        .stdout;
-    let plain = String::from_utf8(plain).unwrap();
-    assert!(
-        plain.as_bytes()[36..45].iter().all(|&c| c == b'.'),
-        "{plain}"
-    );
-    for method in ["expand", "ga"] {
-        shiftgrid()
-            .args([
-                "generate",
-                "--box",
-                "3",
-                "--every-house",
-                "--method",
-                method,
-            ])
-            .assert()
-            .code(2)
-            .stderr(contains("--every-house applies to --method prove only"));
-    }
 }

@@ -3,8 +3,9 @@
 
 use serde::Serialize;
 
-use super::Made;
 use super::method::Method;
+use super::{GenerateArgs, Made, Totals};
+use crate::cli::Ctx;
 use crate::cli::output::{Entry, GridRef, InBatch, Record, Rows, Shown};
 use crate::generate::ga::GenerationRecord;
 use crate::grid::Shape;
@@ -204,6 +205,101 @@ fn thinned(history: &[GenerationRecord]) -> Vec<&GenerationRecord> {
     (0..HISTORY_MOST)
         .map(|i| &history[i * (len - 1) / (HISTORY_MOST - 1)])
         .collect()
+}
+
+/// The notes at the end of a run on what fell short of the request: a time limit that cut
+/// puzzles short (not with --quiet), and, even with --quiet (the output does not show it),
+/// a missed --level or --givens; with --every-house, the puzzles it left not minimal.
+pub(super) fn notes(
+    ctx: &Ctx,
+    args: &GenerateArgs,
+    method: &Method,
+    t: &Totals,
+    interrupted: bool,
+) {
+    let some_of = |k: u64| {
+        if t.made == 1 {
+            "the puzzle".to_string()
+        } else {
+            format!("{k} of the {} puzzles", t.made)
+        }
+    };
+    if t.cut_short > 0 && !interrupted && !ctx.quiet {
+        // Each is still proven unique (the best so far), but a longer run would do better.
+        let (when, worse) = match method {
+            Method::Ga(_) => (
+                "before the genetic algorithm's last generation",
+                "but a longer limit may do better",
+            ),
+            Method::Expand(..) => (
+                "before every blank was tried",
+                "but with more givens than a longer limit would leave",
+            ),
+            _ if args.minimal => (
+                "before it was minimal",
+                "but with more givens than a longer limit would leave",
+            ),
+            _ => (
+                "before every removal was tried",
+                "but with more givens than a longer limit would leave",
+            ),
+        };
+        msg!(
+            "shiftgrid: --time-limit stopped {} {when}: {} unique, {worse}",
+            some_of(t.cut_short),
+            if t.cut_short == 1 { "it is" } else { "each is" }
+        );
+    }
+    // What was asked and not met is said even with --quiet, as other commands' verdicts
+    // are: the output itself (a grid or a line) does not show it.
+    if t.off_level > 0 {
+        let reached: Vec<String> = t
+            .off_levels
+            .iter()
+            .map(|l| l.map_or("beyond 8".to_string(), |l| l.to_string()))
+            .collect();
+        let target = match method {
+            Method::Ga(cfg) => cfg.level,
+            _ => 0,
+        };
+        let advice = if t.cut_off_level == t.off_level {
+            "a longer --time-limit may get there"
+        } else {
+            "more --generations or --population may get there"
+        };
+        msg!(
+            "shiftgrid: {} did not reach --level {target}: the best the genetic algorithm \
+             found is level{} {} ({advice})",
+            some_of(t.off_level),
+            if reached.len() == 1 { "" } else { "s" },
+            reached.join(", ")
+        );
+    }
+    if args.every_house && t.not_minimal > 0 && t.cut_short == 0 && (args.minimal || !ctx.quiet) {
+        // Minimal runs check what --every-house held back: some could have gone.
+        let can_be_minimal =
+            matches!(method, Method::Prove(cfg) if cfg.target == crate::generate::Target::Minimal);
+        if can_be_minimal {
+            msg!(
+                "shiftgrid: {} not minimal: a given could still go, but only by emptying its \
+                 row, column or box (--every-house)",
+                if t.made == 1 {
+                    "the puzzle is".to_string()
+                } else {
+                    format!("{} of the {} puzzles are", t.not_minimal, t.made)
+                }
+            );
+        }
+    }
+    if t.above_target > 0 {
+        let k = args.givens.unwrap_or(0);
+        msg!(
+            "shiftgrid: {} kept more than --givens {k} givens: no further removal was proven \
+             (the fewest: {})",
+            some_of(t.above_target),
+            t.fewest_above
+        );
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The long layout: a header naming the columns `staff`, `day` and `shift` (and `grid` for
 //! several rosters) in any order, other columns ignored, and one row per assignment. A
-//! staff or day column may go by the names rostering tools give it ([`STAFF_COLUMNS`],
-//! [`DAY_COLUMNS`]) where no column has ours.
+//! staff or day column may go by the names rostering tools give it (`columns`:
+//! `STAFF_COLUMNS`, `DAY_COLUMNS`) where no column has ours.
 //!
 //! Staff and days are matched against their name lists; without a list, an axis whose
 //! names are all default ones (`Staff 3`, `3`) is placed by number, and one with names of
@@ -20,73 +20,8 @@ use crate::io::csv::errors::{CsvError, CsvErrorKind, err};
 use crate::io::csv::names::{Axis, CustomNames, Names, check_name};
 use crate::io::csv::{Dialect, Layout, MAX_SIDE};
 use crate::io::lines::quote_prefix;
+pub(super) use columns::Columns;
 use misspelt::{stray, typo, unnumbered};
-
-/// Other names of the staff column in long files, as rostering tools and spreadsheets
-/// export them (in lower case; used where no column is named `staff`).
-const STAFF_COLUMNS: [&str; 5] = ["employee", "person", "worker", "name", "staff member"];
-
-/// Other names of the day column (used where no column is named `day`).
-const DAY_COLUMNS: [&str; 2] = ["date", "shift date"];
-
-/// The columns of a long file, told by its header.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Columns {
-    grid: Option<usize>,
-    staff: usize,
-    day: usize,
-    shift: usize,
-}
-
-impl Columns {
-    /// The columns a header (fields in lower case) names, when it names `staff`, `day` and
-    /// `shift` once each (and `grid` at most once): a long file. `None`: not a long header.
-    pub(super) fn of(head: &[&str]) -> Option<Columns> {
-        let once = |name: &str| -> Option<Option<usize>> {
-            let mut at = head.iter().enumerate().filter(|(_, f)| **f == name);
-            match (at.next(), at.next()) {
-                (Some((k, _)), None) => Some(Some(k)),
-                (None, _) => Some(None),
-                _ => None,
-            }
-        };
-        // A column named as rostering tools export it (`Employee,Date,Shift`) where the
-        // header has no column of our own name.
-        let named = |ours: &str, others: &[&str]| -> Option<usize> {
-            match once(ours)? {
-                Some(k) => Some(k),
-                None => {
-                    let mut found = others.iter().filter_map(|name| once(name)).flatten();
-                    match (found.next(), found.next()) {
-                        (Some(k), None) => Some(k),
-                        _ => None,
-                    }
-                }
-            }
-        };
-        Some(Columns {
-            grid: once("grid")?,
-            staff: named("staff", &STAFF_COLUMNS)?,
-            day: named("day", &DAY_COLUMNS)?,
-            shift: once("shift")??,
-        })
-    }
-
-    /// The fields a row needs: up to the last named column.
-    fn width(&self) -> usize {
-        [
-            Some(self.staff),
-            Some(self.day),
-            Some(self.shift),
-            self.grid,
-        ]
-        .into_iter()
-        .flatten()
-        .max()
-        .unwrap_or(0)
-            + 1
-    }
-}
 
 /// One assignment of a long file: its line, the keys of its staff member and day (0-based
 /// indices on a listed axis, [`Seen`] ids on the others), and its shift (0 for blank).
@@ -624,6 +559,7 @@ fn finish_group(
     })
 }
 
+mod columns;
 mod misspelt;
 #[cfg(test)]
 mod tests;
