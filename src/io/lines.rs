@@ -275,12 +275,12 @@ fn foreign_file(first: &[u8]) -> Option<&'static str> {
     if first.starts_with(b"\x1f\x8b") || first.starts_with(b"\x28\xb5\x2f\xfd") {
         return Some("the file is compressed (gzip or zstd): decompress it first");
     }
+    // Latin-1 text (`Jürgen`) has a zero high byte too: any non-zero byte beside a zero.
     let pairs = first.chunks_exact(2).take(8);
     let (le, be) = pairs.fold((0, 0), |(le, be), p| {
-        let ascii = |b: u8| b.is_ascii_graphic() || b == b' ';
         (
-            le + usize::from(ascii(p[0]) && p[1] == 0),
-            be + usize::from(p[0] == 0 && ascii(p[1])),
+            le + usize::from(p[0] != 0 && p[1] == 0),
+            be + usize::from(p[0] == 0 && p[1] != 0),
         )
     });
     if first.len() >= 4 && (le == first.len().min(16) / 2 || be == first.len().min(16) / 2) {
@@ -346,10 +346,12 @@ mod tests {
         assert!(e.contains("zip archive, such as an .xlsx"), "{e}");
         assert!(first_error(b"%PDF-1.7\n%\xe2\xe3").contains("PDF document"));
         assert!(first_error(b"\x1f\x8b\x08\x00").contains("compressed"));
-        // "staff,Day 1" in UTF-16LE and UTF-16BE with no byte-order mark.
+        // "staff,Day 1" in UTF-16LE and UTF-16BE with no byte-order mark, and a name
+        // with a letter beyond ASCII.
         let le: Vec<u8> = "staff,Day 1\n".bytes().flat_map(|b| [b, 0]).collect();
         let be: Vec<u8> = "staff,Day 1\n".bytes().flat_map(|b| [0, b]).collect();
-        for text in [le, be] {
+        let latin: Vec<u8> = "Jürgen,Mo\n".chars().flat_map(|c| [c as u8, 0]).collect();
+        for text in [le, be, latin] {
             let e = first_error(&text);
             assert!(e.contains("UTF-16 text (every second byte is zero)"), "{e}");
         }
