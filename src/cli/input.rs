@@ -542,7 +542,9 @@ pub(super) fn load_puzzles(
                     " (other {axis} names need a name file: {} FILE)",
                     names_flag(*axis)
                 ),
-                CsvErrorKind::OwnShifts { .. } => " (--shifts FILE)".to_string(),
+                CsvErrorKind::OwnShifts { .. } | CsvErrorKind::LookAlikeShifts { .. } => {
+                    " (--shifts FILE)".to_string()
+                }
                 _ => String::new(),
             };
             let grid = e

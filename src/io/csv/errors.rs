@@ -290,6 +290,20 @@ pub enum CsvErrorKind {
         /// The names, quoted, for the message.
         names: String,
     },
+    /// A roster read without a shift list whose own shift names include two that look like
+    /// one name misspelt: a typo would otherwise pass for a shift.
+    #[error(
+        "shifts {} and {} look like one name misspelt: correct it, or name the shifts in a \
+         shift list",
+        Quoted(first),
+        Quoted(second)
+    )]
+    LookAlikeShifts {
+        /// The name seen first.
+        first: String,
+        /// The one like it, where it is first used.
+        second: String,
+    },
     /// A roster read without a shift list that gives some shifts as numbers (or default
     /// names) and others as names of its own: the fewer kind is reported, as the slip.
     #[error(

@@ -54,14 +54,17 @@
 //! - **Names.** Shifts are matched against the shift name list when one is given (as
 //!   written, or in any letter case when that matches one name of the list); otherwise
 //!   against the default names, where `Shift 3`, `shift 3` and the plain number `3` (also
-//!   `3.0`, as data tools write whole numbers) all mean shift 3 (numbers are accepted only
+//!   `3.0`, as data tools write whole numbers in a column with blanks) all mean shift 3 (numbers are accepted only
 //!   with default names, so that a typo in a custom roster is never read as a number). Without a shift list, shifts written as names of the
 //!   roster's own (`Early`, `Late`, as a roster written with a list has them) are its
 //!   shifts, in order of first appearance, when they are as many as its size or one fewer
 //!   (as in every roster with one completion: two shifts it never names could swap), the
 //!   last then `Shift N`; names that differ only in letter case are one shift, a long
 //!   file's grids share the names they use, and fewer names (the others' are unknown),
-//!   more, or names beside numbers are refused. In a wide file, the staff and day names are the file's own
+//!   more, names beside numbers (but `Shift N` beside `N − 1` names, as the reader writes
+//!   them back), or two names one letter apart by an insertion, a deletion or a swap (a
+//!   typo that would pass for the missing shift) are refused. Floats such as `3.0` are
+//!   numbers for shifts only; staff and day labels written so are names. In a wide file, the staff and day names are the file's own
 //!   first column and header, in the file's order, unless a list is given: then rows and
 //!   columns are matched to the list by name, as shifts are, and may come in any order. Default names
 //!   (`Staff 3`, `Day 3`, or plain numbers) that number the axis out of order are placed by

@@ -203,7 +203,7 @@ pub(super) fn read_long<R: BufRead>(
                 Some(l) if listed(Axis::Shift) => l[2].get(name, row.line, field)? + 1,
                 _ => match default_index(Axis::Shift, name) {
                     Some(v) if (1..=MAX_SIDE).contains(&v) => {
-                        own.number(name, row.line, field);
+                        own.number(v, name, row.line, field);
                         if v > group.max_shift.0 {
                             group.max_shift = (v, row.line, field);
                         }

@@ -105,7 +105,13 @@ pub(super) fn default_index(axis: Axis, name: &str) -> Option<usize> {
         Some(head) if head.eq_ignore_ascii_case(word) => name[word.len()..].trim_start_matches(' '),
         _ => name,
     };
-    let digits = whole_number(digits)?;
+    // Floats (`3.0`) are numbers for shifts only, the cells data tools write as floats;
+    // staff and day labels such as `3.0` or `3.` (an ordinal) stay names.
+    let digits = match axis {
+        Axis::Shift => whole_number(digits)?,
+        _ if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => digits,
+        _ => return None,
+    };
     if digits.len() > 6 {
         return None;
     }

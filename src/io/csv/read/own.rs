@@ -31,12 +31,18 @@ pub(super) struct OwnShifts {
     number_uses: usize,
     /// The first default name or number used, and where.
     first_number: Option<(String, usize, usize)>,
+    /// The smallest and largest shift numbers used.
+    numbers: Option<(usize, usize)>,
 }
 
 impl OwnShifts {
-    /// Notes a shift given by a default name or number (`Shift 3`, `3`).
-    pub(super) fn number(&mut self, name: &str, line: usize, field: usize) {
+    /// Notes shift `v` given by a default name or number (`Shift 3`, `3`).
+    pub(super) fn number(&mut self, v: usize, name: &str, line: usize, field: usize) {
         self.number_uses += 1;
+        self.numbers = Some(match self.numbers {
+            Some((lo, hi)) => (lo.min(v), hi.max(v)),
+            None => (v, v),
+        });
         if self.first_number.is_none() {
             self.first_number = Some((name.to_string(), line, field));
         }
@@ -85,6 +91,27 @@ impl OwnShifts {
         Ok(self.names.len())
     }
 
+    /// Two own names (indices, in order of first appearance) that look like one name
+    /// misspelt: one letter added or dropped (`Earl`, `Erly` beside `Early`) or two
+    /// swapped (`Eraly`). A roster may name one shift fewer than its size,
+    /// so a typo would otherwise pass for its last shift. (Names one letter apart by a
+    /// change, such as `Ward A` and `Ward B`, are distinct shifts.)
+    fn look_alike(&self) -> Option<(usize, usize)> {
+        let lower: Vec<Vec<char>> = self
+            .names
+            .iter()
+            .map(|s| s.to_lowercase().chars().collect())
+            .collect();
+        for b in 1..lower.len() {
+            for a in 0..b {
+                if slip(&lower[a], &lower[b]) {
+                    return Some((a, b));
+                }
+            }
+        }
+        None
+    }
+
     /// The own names for messages, with `extra` after them.
     fn listed(&self, extra: Option<&str>) -> String {
         let all: Vec<String> = self
@@ -119,7 +146,11 @@ impl OwnShifts {
             return Ok(());
         }
         let n = names.shifts.len();
-        if let Some((number, line, field)) = self.first_number.clone() {
+        // `Shift N` beside N − 1 names of its own: the last shift as this reader names it
+        // (a roster read with one name short, solved and written back).
+        let last_by_default = self.names.len() + 1 == n && self.numbers == Some((n, n));
+        if let Some((number, line, field)) = self.first_number.clone().filter(|_| !last_by_default)
+        {
             let (name, number, others, (line, field)) = if self.number_uses <= self.own_uses {
                 let others = format!("names of its own ({})", self.listed(None));
                 (number, true, others, (line, field))
@@ -143,6 +174,14 @@ impl OwnShifts {
             let (line, field) = self.at[0];
             return Err(err(line, Some(field), kind));
         }
+        if let Some((a, b)) = self.look_alike() {
+            let (line, field) = self.at[b];
+            let kind = CsvErrorKind::LookAlikeShifts {
+                first: quote_prefix(&self.names[a]),
+                second: quote_prefix(&self.names[b]),
+            };
+            return Err(err(line, Some(field), kind));
+        }
         let last = format!("Shift {n}");
         names.shifts = self
             .names
@@ -152,5 +191,51 @@ impl OwnShifts {
             .take(n)
             .collect();
         Ok(())
+    }
+}
+
+/// Whether `x` and `y` (different) look like one name misspelt: one letter inserted or
+/// dropped (`Earl`, `Early`), or two neighbours swapped (`Eraly`). A longer prefix is a
+/// name of its own (`Day`, `Day off`).
+fn slip(x: &[char], y: &[char]) -> bool {
+    let (short, long) = if x.len() <= y.len() { (x, y) } else { (y, x) };
+    if long.len() == short.len() + 1 {
+        // One letter dropped: the rest match around it.
+        let k = short.iter().zip(long).take_while(|(a, b)| a == b).count();
+        return short[k..] == long[k + 1..];
+    }
+    if long.len() == short.len() && short.len() >= 2 {
+        let diff: Vec<usize> = (0..short.len()).filter(|&i| short[i] != long[i]).collect();
+        return diff.len() == 2
+            && diff[1] == diff[0] + 1
+            && short[diff[0]] == long[diff[1]]
+            && short[diff[1]] == long[diff[0]];
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slip;
+
+    #[test]
+    fn slips_are_prefixes_one_letter_or_a_swap() {
+        let c = |s: &str| s.chars().collect::<Vec<_>>();
+        for (a, b) in [
+            ("earl", "early"),
+            ("e", "ex"),
+            ("erly", "early"),
+            ("eraly", "early"),
+        ] {
+            assert!(slip(&c(a), &c(b)) && slip(&c(b), &c(a)), "{a} {b}");
+        }
+        for (a, b) in [
+            ("ward a", "ward b"),
+            ("early", "late"),
+            ("night", "day"),
+            ("on call", "off"),
+        ] {
+            assert!(!slip(&c(a), &c(b)), "{a} {b}");
+        }
     }
 }

@@ -24,7 +24,7 @@ fn tolerates_spreadsheet_habits() {
 #[test]
 fn whole_numbers_written_as_floats_are_numbers() {
     // pandas writes a number column with blanks as floats; LibreOffice may keep "3.".
-    let text = "staff,1,2,3,4\n1,1.0,,4.00,\n2,,,,\n3,,,,\n4.0,,2.,,1\n";
+    let text = "staff,1,2,3,4\n1,1.0,,4.00,\n2,,,,\n3,,,,\n4,,2.,,1\n";
     let r = &read(text, &CustomNames::default()).unwrap()[0];
     let cells: Vec<u8> = (0..4)
         .flat_map(|row| (0..4).map(move |col| (row, col)))
@@ -34,6 +34,13 @@ fn whole_numbers_written_as_floats_are_numbers() {
     // The shifts were all numbers, so they are written back as numbers.
     let back = super::super::test_util::write(&r.puzzle, &r.names, Layout::Long);
     assert!(back.contains("\n1,1,1\n1,3,4\n"), "{back}");
+    // Staff and day labels written so are names, in the file's order (`3.` is a day of the
+    // month in German): only shifts are read as floats.
+    let text = "staff,3.,4.,1.,2.\n1.0,1,,,\n3.0,,,,\n2.0,,,,\n4.0,,,,2\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    assert_eq!(r.names.staff, ["1.0", "3.0", "2.0", "4.0"]);
+    assert_eq!(r.names.days, ["3.", "4.", "1.", "2."]);
+    assert_eq!((r.puzzle.get(0, 0), r.puzzle.get(3, 3)), (1, 2));
     // A fraction that is not zero is not a whole number: a name, unknown here.
     let e = read_err(
         "staff,1,2,3,4\n1,1.5,,,\n2\n3\n4\n",
@@ -413,4 +420,29 @@ fn one_shift_name_short_and_names_over_the_grids_of_a_file() {
     text += "Staff 4,Day 4,A\n";
     let r = &read(&text, &CustomNames::default()).unwrap()[0];
     assert_eq!(r.puzzle.shape().side(), 9);
+}
+
+#[test]
+fn own_shift_names_round_trip_and_typos_are_caught() {
+    // Solved with one name short, the last shift is written `Shift 4`: it reads back.
+    let text = "staff,Mon,Tue,Wed,Thu\nA,Early,Off,Late,Shift 4\nB,Late,Shift 4,Early,Off\n\
+                C,Off,Early,Shift 4,Late\nD,Shift 4,Late,Off,Early\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    assert_eq!(r.names.shifts, ["Early", "Off", "Late", "Shift 4"]);
+    assert_eq!(r.puzzle.givens(), 16);
+    // A typo that would pass for the missing shift is named instead.
+    let text = "staff,Mon,Tue,Wed,Thu\nA,Early,,,\nB,,Late,,\nC,,,Off,\nD,,,,Earl\n";
+    let e = read_err(text, &CustomNames::default());
+    assert_eq!((e.line, e.field), (5, Some(5)));
+    assert!(
+        e.to_string()
+            .contains("\"Early\" and \"Earl\" look like one name misspelt"),
+        "{e}"
+    );
+    // Names that merely share a start are distinct shifts.
+    let text = "staff,Mon,Tue,Wed,Thu\nA,Day,,,\nB,,Day off,,\nC,,,Night,\nD,,,,\n";
+    assert_eq!(
+        read(text, &CustomNames::default()).unwrap()[0].names.shifts,
+        ["Day", "Day off", "Night", "Shift 4"]
+    );
 }

@@ -153,7 +153,7 @@ pub(super) fn read_wide<R: BufRead>(
                 let field = j + 2;
                 let shift = match shifts.find(text) {
                     Some(k) if shifts.list.is_none() => {
-                        own.number(text, row.line, field);
+                        own.number(k + 1, text, row.line, field);
                         k + 1
                     }
                     Some(k) => k + 1,
