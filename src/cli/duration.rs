@@ -1,25 +1,43 @@
-//! `--time-limit` values: `500ms`, `30s`, `2m`, `1h` or a plain number of seconds.
+//! `--time-limit` values: `500ms`, `30s`, `2m`, `1h`, sums such as `1m30s`, or a plain
+//! number of seconds.
 
 /// The longest `--time-limit`: a year.
 const MAX_TIME_LIMIT_SECS: f64 = 365.0 * 24.0 * 3600.0;
 
-/// Parses `500ms`, `30s`, `2m`, `1h` or a plain number of seconds.
+/// Parses `500ms`, `30s`, `2m`, `1h`, a sum of them (`1m30s`, `1h 30m`) or a plain number
+/// of seconds.
 pub(super) fn parse(s: &str) -> std::result::Result<std::time::Duration, String> {
     let s = s.trim();
-    let (num, unit) = match s.find(|c: char| c.is_ascii_alphabetic()) {
-        Some(i) => (&s[..i], &s[i..]),
-        None => (s, "s"),
+    let not_a_duration = || format!("not a duration: {s:?} (try 30s, 2m, 1m30s, 500ms)");
+    let number = |text: &str| -> std::result::Result<f64, String> {
+        text.trim().parse().map_err(|_| not_a_duration())
     };
-    let x: f64 = num
-        .trim()
-        .parse()
-        .map_err(|_| format!("not a duration: {s:?} (try 30s, 2m, 500ms)"))?;
-    let secs = match unit {
-        "ms" => x / 1000.0,
-        "s" => x,
-        "m" => x * 60.0,
-        "h" => x * 3600.0,
-        _ => return Err(format!("unknown unit {unit:?} (use ms, s, m or h)")),
+    let secs = if !s.contains(|c: char| c.is_ascii_alphabetic()) {
+        number(s)?
+    } else {
+        // Number-unit pairs, summed.
+        let mut rest = s;
+        let mut secs = 0.0;
+        while !rest.trim().is_empty() {
+            let at = rest
+                .find(|c: char| c.is_ascii_alphabetic())
+                .ok_or_else(not_a_duration)?;
+            let x = number(&rest[..at])?;
+            let after = &rest[at..];
+            let len = after
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(after.len());
+            let unit = &after[..len];
+            secs += match unit {
+                "ms" => x / 1000.0,
+                "s" => x,
+                "m" => x * 60.0,
+                "h" => x * 3600.0,
+                _ => return Err(format!("unknown unit {unit:?} (use ms, s, m or h)")),
+            };
+            rest = &after[len..];
+        }
+        secs
     };
     if !secs.is_finite() || secs < 0.0 {
         return Err(format!("not a duration: {s:?}"));
@@ -47,11 +65,16 @@ mod tests {
         assert_eq!(parse("1.5"), Ok(Duration::from_millis(1500)));
         assert_eq!(parse("0"), Ok(Duration::ZERO));
         assert_eq!(parse("8760h"), Ok(Duration::from_secs(365 * 24 * 3600)));
+        assert_eq!(parse("1m30s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse("1h 30m"), Ok(Duration::from_secs(5400)));
+        assert_eq!(parse("2s500ms"), Ok(Duration::from_millis(2500)));
     }
 
     #[test]
     fn refusals() {
-        for bad in ["", "s", "abc", "NaN", "inf", "1x", "2 days", "1e3s"] {
+        for bad in [
+            "", "s", "abc", "NaN", "inf", "1x", "2 days", "1e3s", "1m30", "m1",
+        ] {
             let e = parse(bad).unwrap_err();
             assert!(
                 e.contains("not a duration") || e.contains("unknown unit"),

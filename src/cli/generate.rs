@@ -141,7 +141,7 @@ pub(super) struct GenerateArgs {
     /// default above 25x25).
     #[arg(long, value_name = "NODES", conflicts_with = "minimal")]
     search_nodes: Option<u64>,
-    /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 500ms); per
+    /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 1m30s, 500ms); per
     /// puzzle.
     #[arg(long, value_name = "DURATION", value_parser = super::duration::parse)]
     time_limit: Option<std::time::Duration>,
