@@ -433,6 +433,25 @@ pub enum CsvErrorKind {
         /// How many the file names.
         count: usize,
     },
+    /// A long roster with staff (or day) names of its own that its rows list in different
+    /// orders: the first row's day (staff member) gives one, another day (staff member)
+    /// another, as in a file sorted by shift.
+    #[error(
+        "the rows list the {} in different orders: those of {other_q} have {late_q} after \
+         {earlier_q}, where those of {anchor_q}, the first row's {}, have it first; sort the \
+         file by staff and day (as shiftgrid writes long rosters), or give the order with a \
+         name list ({})",
+        axis.plural(),
+        if *axis == Axis::Staff { "day" } else { "staff member" },
+        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" },
+        anchor_q = Quoted(&names.anchor), other_q = Quoted(&names.other),
+        late_q = Quoted(&names.late), earlier_q = Quoted(&names.earlier))]
+    OrderDiffers {
+        /// The axis listed in different orders.
+        axis: Axis,
+        /// The names the message gives.
+        names: Box<OrderNames>,
+    },
     /// A long roster naming more staff or days of its own than make a roster, one of which
     /// is missing from the rows that give their order: most likely a typo.
     #[error(
@@ -486,4 +505,17 @@ pub(super) fn err(line: usize, field: Option<usize>, kind: CsvErrorKind) -> CsvE
         kind,
         grid: None,
     }
+}
+
+/// The names of a [`CsvErrorKind::OrderDiffers`] error (boxed: errors stay small).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderNames {
+    /// The first row's name on the other axis, whose rows give the order.
+    pub anchor: String,
+    /// The name on the other axis whose rows list it in another order.
+    pub other: String,
+    /// The name those rows list too late.
+    pub late: String,
+    /// The name they list before it.
+    pub earlier: String,
 }

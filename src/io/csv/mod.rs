@@ -74,7 +74,10 @@
 //!   with names of its own is placed in the order the file gives: the staff in the order of
 //!   the rows on the first row's day, the days in the order of the first row's staff
 //!   member's rows, which must name every one, as many as the size (else the error says
-//!   so, naming the likely typo where the rest are numbers: nothing is guessed). Names that
+//!   so, naming the likely typo where the rest are numbers: nothing is guessed), and every
+//!   other staff member's (day's) rows must list them in that order too, skipping any they
+//!   like (a file sorted by shift is refused, naming the first row out of order). Days
+//!   named by dates `YYYY-MM-DD` go in date order where the rows do not give one. Names that
 //!   could pass for numbers but do not number the axis `1..=N` once each (`1` beside
 //!   `Day 1`, or `Day 5` among four days), or a mix of default names and others, are the
 //!   roster's own only in a file with a row for every cell, as the writer writes such
@@ -156,7 +159,9 @@ mod names;
 mod read;
 mod write;
 
-pub use errors::{CsvError, CsvErrorKind, ExportError, NameProblem, NamesError, NamesErrorKind};
+pub use errors::{
+    CsvError, CsvErrorKind, ExportError, NameProblem, NamesError, NamesErrorKind, OrderNames,
+};
 pub(crate) use names::is_numbered;
 pub use names::{Axis, CustomNames, NameList, Names, check_name};
 pub use read::{Roster, read_rosters, read_rosters_from};

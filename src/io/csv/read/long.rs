@@ -8,7 +8,9 @@
 //! its own is placed in the order the file lists them: the staff in the order of the rows on
 //! the first row's day, the days in the order of the rows of the first row's staff member
 //! (which must name every staff member and every day, blank ones with an empty shift, as
-//! the long writer does for such rosters).
+//! the long writer does for such rosters). The other rows must keep that order (a file
+//! sorted by shift does not, and is refused); days named by ISO dates that the rows do not
+//! order go in date order.
 
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -16,12 +18,13 @@ use std::io::BufRead;
 use super::own::OwnShifts;
 use super::{Fail, Lookup, Roster, Row, Rows, ShiftSpelling, default_index, finish, names_error};
 use crate::grid::Shape;
-use crate::io::csv::errors::{CsvError, CsvErrorKind, err};
+use crate::io::csv::errors::{CsvError, CsvErrorKind, OrderNames, err};
 use crate::io::csv::names::{Axis, CustomNames, Names, check_name};
 use crate::io::csv::{Dialect, Layout, MAX_SIDE};
 use crate::io::lines::quote_prefix;
 pub(super) use columns::Columns;
 use misspelt::{stray, typo, unnumbered};
+use order::{date_order, is_iso_date, out_of_order};
 
 /// One assignment of a long file: its line, the keys of its staff member and day (0-based
 /// indices on a listed axis, [`Seen`] ids on the others), and its shift (0 for blank).
@@ -500,19 +503,47 @@ fn finish_group(
                 next += 1;
             }
         }
+        let (other_axis, other_seen, _) = axes[other];
+        let other_name = |key: usize| match placings[other] {
+            Placing::Own => other_seen.names[key].clone(),
+            _ => names.get(other_axis)[key].clone(),
+        };
+        // Dates (`2026-12-01`) go in date order where the rows do not give one.
+        let dated = seen.names.iter().all(|n| is_iso_date(n));
         if next < seen.names.len() {
-            let (other_axis, other_seen, _) = axes[other];
-            let anchor_name = match placings[other] {
-                Placing::Own => other_seen.names[anchor].clone(),
-                _ => names.get(other_axis)[anchor].clone(),
-            };
-            let kind = CsvErrorKind::Unordered {
-                axis,
-                anchor: anchor_name,
-                listed: next,
-                count: seen.names.len(),
-            };
-            return Err(fail(kind, first.line, None));
+            if !dated {
+                let kind = CsvErrorKind::Unordered {
+                    axis,
+                    anchor: other_name(anchor),
+                    listed: next,
+                    count: seen.names.len(),
+                };
+                return Err(fail(kind, first.line, None));
+            }
+            own_order[k] = Some(date_order(&seen.names));
+            continue;
+        }
+        // Every other staff member (day) must list the days (staff) in that order too: a
+        // file sorted by shift lists them in another order on each, and which is meant is
+        // then anybody's guess.
+        if let Some((a, late, earlier)) =
+            out_of_order(&group.rows, &order, |a| (canon(a, other), canon(a, k)))
+        {
+            if !dated {
+                let names = OrderNames {
+                    anchor: other_name(anchor),
+                    other: other_name(canon(a, other)),
+                    late: seen.names[late].clone(),
+                    earlier: seen.names[earlier].clone(),
+                };
+                let kind = CsvErrorKind::OrderDiffers {
+                    axis,
+                    names: Box::new(names),
+                };
+                return Err(err(a.line, None, kind));
+            }
+            own_order[k] = Some(date_order(&seen.names));
+            continue;
         }
         own_order[k] = Some(order);
     }
@@ -561,5 +592,6 @@ fn finish_group(
 
 mod columns;
 mod misspelt;
+mod order;
 #[cfg(test)]
 mod tests;

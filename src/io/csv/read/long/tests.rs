@@ -216,3 +216,58 @@ fn staff_and_day_columns_under_the_names_rostering_tools_give_them() {
         .is_err()
     );
 }
+
+#[test]
+fn names_listed_in_different_orders_are_refused_and_dates_go_by_date() {
+    let d = CustomNames::default();
+    // A roster sorted by shift: Ann's rows give the days Mo, Tu, We, Th, but Bo's list
+    // Th before Tu. Taking Ann's order would have placed the rest silently.
+    let sorted = "staff,day,shift\nAnn,Mo,1\nBo,Th,1\nCy,Tu,1\nDi,We,1\nAnn,Tu,2\n\
+                  Bo,We,2\nCy,Th,2\nDi,Mo,2\nAnn,We,3\nBo,Tu,3\nCy,Mo,3\nDi,Th,3\n\
+                  Ann,Th,4\nBo,Mo,4\nCy,We,4\nDi,Tu,4\n";
+    let e = read_err(sorted, &d);
+    assert_eq!(e.line, 6, "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("line 6: the rows list the staff in different orders"),
+        "{e}"
+    );
+    // With the staff listed, the days are the ones in doubt.
+    let staff = CustomNames {
+        staff: Some(list("staff.txt", &["Ann", "Bo", "Cy", "Di"])),
+        ..CustomNames::default()
+    };
+    let e = read_err(sorted, &staff);
+    assert_eq!(e.line, 7, "{e}");
+    assert!(
+        e.to_string().contains("\"Bo\" have \"We\" after \"Th\""),
+        "{e}"
+    );
+    assert!(e.to_string().contains("--days FILE"), "{e}");
+    // Dates go in date order, whatever order the rows give: the grid is the one the
+    // shifts spell (each row below is a shift per staff member, days in date order).
+    let dated = sorted
+        .replace("Mo", "2026-12-07")
+        .replace("Tu", "2026-12-08")
+        .replace("We", "2026-12-09")
+        .replace("Th", "2026-12-10");
+    let r = &read(&dated, &staff).unwrap()[0];
+    assert_eq!(
+        r.names.days(),
+        ["2026-12-07", "2026-12-08", "2026-12-09", "2026-12-10"]
+    );
+    let want = [1, 2, 3, 4, 4, 3, 2, 1, 3, 1, 4, 2, 2, 4, 1, 3];
+    assert_eq!(r.puzzle.cells(), want);
+    // So do dates that the first row's staff member does not all name.
+    let sparse = "staff,day,shift\nAnn,2026-12-09,3\nAnn,2026-12-07,1\nBo,2026-12-10,1\n\
+                  Cy,2026-12-08,1\n";
+    let r = &read(sparse, &staff).unwrap()[0];
+    assert_eq!(r.names.days()[0], "2026-12-07");
+    assert_eq!(r.puzzle.cells()[..4], [1, 0, 3, 0]);
+    // A file whose every staff member lists the days in one order keeps it, sorted by
+    // day name or not (the order a long export of the roster writes).
+    let by_staff = "staff,day,shift\nBo,Mo,4\nBo,Tu,3\nAnn,Mo,1\nAnn,Tu,2\nBo,We,2\nBo,Th,1\n\
+                    Ann,We,3\nAnn,Th,4\nCy,Mo,3\nDi,Mo,2\n";
+    let r = &read(by_staff, &staff).unwrap()[0];
+    assert_eq!(r.names.days(), ["Mo", "Tu", "We", "Th"]);
+}
