@@ -8,7 +8,7 @@
 //! puzzles of a text batch are reported as `FILE:LINE:COL: message` and skipped; the exit
 //! status is then 65. A bad roster CSV stops the run with `FILE:LINE:FIELD: message`. A
 //! puzzle that is not proper is reported on stderr and makes the status 1: its givens lead
-//! to a contradiction, or the techniques cannot finish it and a short search ([`short_count`])
+//! to a contradiction, or the techniques cannot finish it and a short search ([`settle`])
 //! shows that it has no solution or several. Nothing is written when no puzzle could be
 //! read, or when the run is interrupted.
 
@@ -26,7 +26,7 @@ use super::exit::{Exit, final_status};
 use super::input::{InputArgs, NameArgs, input_paths, load_puzzles};
 use super::output::{Form, Sink};
 use super::{Ctx, progress};
-use crate::grade::{Grade, GradeOptions, Grader, MAX_LEVEL, Outcome};
+use crate::grade::{Grade, GradeOptions, Grader, MAX_LEVEL, Outcome, Settled, settle};
 use report::{Graded, Tally};
 
 /// Grade puzzles by human techniques: level L (1..8), steps S, difficulty.
@@ -129,7 +129,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                     };
                     let grade = g.grade(p, &opts);
                     let settled = (grade.outcome == Outcome::Beyond)
-                        .then(|| short_count(workspace, p, &ctx.control));
+                        .then(|| settle(workspace, p, &ctx.control));
                     bar.done.fetch_add(1, Ordering::Relaxed);
                     Some((grade, settled))
                 },
@@ -197,84 +197,6 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         &format!("{} in {:.2} s", tally.summary(), elapsed.as_secs_f64()),
     );
     Ok(final_status(input.bad, not_proper))
-}
-
-/// Whether a solution of the puzzle gives another by a swap its givens cannot see
-/// (`solve::swap`): with one solution found, a proof of a second without search, for
-/// sparse boards where a short count runs out of nodes.
-fn has_a_swap(puzzle: &crate::grid::Puzzle) -> bool {
-    crate::solve::swap::swap_of(puzzle).is_some()
-}
-
-/// Dancing-links nodes [`short_count`] may spend on a puzzle.
-const SHORT_COUNT_NODES: u64 = 50_000;
-
-/// Conflicts the learning engine may spend in [`short_count`] where dancing links could
-/// not tell (about a second at 25×25).
-const SHORT_COUNT_CONFLICTS: u64 = 20_000;
-
-/// The largest box size at which [`short_count`] runs the learning engine (its clauses
-/// grow with N³).
-const SHORT_COUNT_LEARN_MAX_BOX: usize = 7;
-
-/// What the short search of [`short_count`] settled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Settled {
-    /// Exactly one solution: a proper puzzle beyond the techniques.
-    Unique,
-    /// No solution (0) or several (2 and more): no puzzle to grade.
-    Improper(u64),
-    /// The search could not tell within its budget.
-    Unknown,
-}
-
-/// For a puzzle the techniques cannot finish: a short search (dancing links for at most
-/// [`SHORT_COUNT_NODES`] nodes, then up to 49×49 the learning engine for at most
-/// [`SHORT_COUNT_CONFLICTS`] conflicts: budgets of work, not time, so the answer is the
-/// same on every machine), with the proofs of [`has_a_swap`] and of an empty board.
-fn short_count(
-    workspace: &mut crate::solve::Workspace,
-    puzzle: &crate::grid::Puzzle,
-    control: &crate::solve::SearchControl,
-) -> Settled {
-    use crate::solve::{Engine, SolveLimits};
-    if puzzle.givens() == 0 {
-        // An empty board of any size has many grids (rename two shifts of one).
-        return Settled::Improper(2);
-    }
-    let settled = |o: crate::solve::Outcome| match (o.count, o.complete) {
-        (0, true) => Some(Settled::Improper(0)),
-        (1, true) => Some(Settled::Unique),
-        (c, _) if c >= 2 => Some(Settled::Improper(c)),
-        _ => None,
-    };
-    let dlx = SolveLimits {
-        node_limit: SHORT_COUNT_NODES,
-        keep: 0,
-        ..SolveLimits::count_up_to(2)
-    };
-    let Ok(o) = workspace.solve(puzzle, Engine::Dlx, &dlx, control) else {
-        return Settled::Unknown;
-    };
-    let found_one = o.count == 1;
-    if let Some(s) = settled(o) {
-        return s;
-    }
-    // One found, and a swap its givens cannot see makes another.
-    if found_one && has_a_swap(puzzle) {
-        return Settled::Improper(2);
-    }
-    if puzzle.shape().box_size() > SHORT_COUNT_LEARN_MAX_BOX {
-        return Settled::Unknown;
-    }
-    let learn = SolveLimits {
-        node_limit: SHORT_COUNT_CONFLICTS,
-        ..dlx
-    };
-    match workspace.solve(puzzle, Engine::Learn, &learn, control) {
-        Ok(o) => settled(o).unwrap_or(Settled::Unknown),
-        Err(_) => Settled::Unknown,
-    }
 }
 
 #[cfg(test)]

@@ -78,6 +78,9 @@
 //! [easy](Difficulty::Easy) (singles only), 3–5 [medium](Difficulty::Medium) (locked
 //! candidates, pairs), 6–8 [hard](Difficulty::Hard) (triples, fish, wings), and beyond 8
 //! [extreme](Difficulty::Extreme) (needs trial and error or techniques outside the list).
+//! Grading assumes a proper puzzle: one with several solutions (or none the techniques
+//! see) also ends beyond level 8, so [`settle()`] tells by a short search whether such a
+//! puzzle has exactly one solution, as `shiftgrid grade` does before it calls one extreme.
 //!
 //! # Cost
 //!
@@ -102,6 +105,7 @@
 //! ```
 
 pub(crate) mod candidates;
+mod settle;
 mod step;
 pub(crate) mod techniques;
 
@@ -109,6 +113,7 @@ use std::fmt;
 
 use crate::grid::{House, Pos, Puzzle, Shape};
 use candidates::Candidates;
+pub use settle::{Settled, settle};
 pub use step::{Elimination, Labels, Placement, Step};
 use step::{Namer, Recorder};
 pub use techniques::Technique;
@@ -298,7 +303,8 @@ pub struct Grade {
 
 impl Grade {
     /// The difficulty name: `None` for a contradiction, and for a puzzle beyond a
-    /// maximum level below 8 (it is not known to be extreme).
+    /// maximum level below 8 (it is not known to be extreme). Beyond level 8 it is
+    /// [`Difficulty::Extreme`] for a proper puzzle; [`settle()`] tells whether it is one.
     pub fn difficulty(&self) -> Option<Difficulty> {
         match self.outcome {
             Outcome::Contradiction => None,

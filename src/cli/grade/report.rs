@@ -6,9 +6,9 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use super::Settled;
 use crate::cli::input::Item;
 use crate::cli::output::{Entry, InInput, Record};
+use crate::grade::Settled;
 use crate::grade::{Grade, Labels, Outcome, Step, Technique};
 use crate::grid::Pos;
 

@@ -197,21 +197,3 @@ fn sparse_boards_beyond_the_short_count_are_multiple() {
     assert_eq!(exit, Exit::NotProper, "{text}");
     assert!(text.contains("\tmultiple\t"), "{text}");
 }
-
-#[test]
-fn swaps_the_givens_cannot_see() {
-    let shape = crate::grid::Shape::new(2).unwrap();
-    let p = |cells: [u8; 16]| crate::grid::Puzzle::new(shape, cells.to_vec()).unwrap();
-    // Shifts 3 and 4 named nowhere.
-    assert!(has_a_swap(&p([
-        1, 2, 0, 0, 0, 0, 1, 2, 2, 1, 0, 0, 0, 0, 2, 1
-    ])));
-    // Every shift named, but staff rows 3 and 4 (one band) hold no given.
-    assert!(has_a_swap(&p([
-        1, 2, 3, 4, 3, 4, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0
-    ])));
-    // Every shift named, one given in each row and each column: no swap.
-    assert!(!has_a_swap(&p([
-        1, 0, 0, 0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 4
-    ])));
-}
