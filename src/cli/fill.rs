@@ -52,8 +52,13 @@ const MATRIX_BYTES_PER_OPTION: u64 = 67;
 const FILL_BASE_BYTES: u64 = 80 << 20;
 
 /// Address space each thread of the pool has reserved by the time the check runs (the C
-/// library's 64 MB arena for its allocations): fewer threads would leave it free.
-const THREAD_RESERVE_BYTES: u64 = 64 << 20;
+/// library's 64 MB arena for its allocations, and its stack; measured 67.6 MB): fewer
+/// threads would leave it free.
+const THREAD_RESERVE_BYTES: u64 = 66 << 20;
+
+/// Address space the pool maps once, whatever its size, when it first runs (measured:
+/// 131 MB, two of the C library's arenas).
+const POOL_RESERVE_BYTES: u64 = 128 << 20;
 
 /// The smallest search matrix worth a check (from 64×64 up): below it a fill needs little
 /// memory, and a container whose room is mostly taken should not be refused a 9×9 grid.
@@ -73,7 +78,8 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
     }
     let gb = |b: u64| b as f64 / 1e9;
     // Under `ulimit -v` the address space left was read with every pool thread's arena
-    // reserved; with k threads, (pool - k) arenas more would be free.
+    // reserved, and once the limit is near, threads map less than they would otherwise:
+    // the threads that fit are told from what was left before the pool started.
     let limits = [
         (room.resident, 0, "of memory available"),
         (
@@ -88,8 +94,18 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
         if need <= available {
             continue;
         }
-        let freed = reserve * pool as u64;
-        let fit = (available + freed).saturating_sub(FILL_BASE_BYTES) / (per + reserve);
+        let fit = if reserve == 0 {
+            available.saturating_sub(FILL_BASE_BYTES) / per
+        } else if let Some(before) = room.before_pool {
+            // What was left before the pool started, less what a pool of any size maps.
+            before.saturating_sub(FILL_BASE_BYTES + POOL_RESERVE_BYTES) / (per + reserve)
+        } else {
+            // With k threads, (pool - k) reserves more would be free.
+            let freed = reserve * pool as u64;
+            (available + freed).saturating_sub(FILL_BASE_BYTES) / (per + reserve)
+        };
+        // Never the count just refused (estimates of reserves could say so).
+        let fit = fit.min(matrices as u64 - 1);
         let threads = |k: u64| format!("{k} thread{}", if k == 1 { "" } else { "s" });
         let advice = if fit == 0 {
             "not even one thread fits: free some memory or raise the limit".to_string()
@@ -310,7 +326,7 @@ mod tests {
         // 256 matrices of 67 MB at 100x100 in 12 GB: refused, with the threads that fit.
         let resident = |b: u64| Headroom {
             resident: Some(b),
-            address_space: None,
+            ..Headroom::default()
         };
         let e = check_memory(big, 256, 256, resident(12_000_000_000)).unwrap_err();
         let text = e.to_string();
@@ -326,6 +342,7 @@ mod tests {
         let space = Headroom {
             resident: Some(12_000_000_000),
             address_space: Some(200_000_000),
+            before_pool: None,
         };
         let text = check_memory(big, 8, 8, space).unwrap_err().to_string();
         assert!(
@@ -336,13 +353,29 @@ mod tests {
         );
         let tight = Headroom {
             resident: Some(50_000_000),
-            address_space: None,
+            ..Headroom::default()
         };
         let text = check_memory(big, 1, 1, tight).unwrap_err().to_string();
         assert!(
             text.contains("on 1 thread ") && text.contains("not even one"),
             "{text}"
         );
+        // Measured under `ulimit -v 600000` (KiB), with 78,380 KiB mapped before the pool:
+        // 16 threads had mapped 568,304 KiB (their arenas failing near the limit), and 3
+        // threads 344,676 KiB. Two threads ran; three did not.
+        let kib = |k: u64| k * 1024;
+        let limited = |now: u64| Headroom {
+            resident: Some(12_000_000_000),
+            address_space: Some(kib(600_000 - now)),
+            before_pool: Some(kib(600_000 - 78_380)),
+        };
+        for (threads, now) in [(16, 568_304), (7, 549_548), (3, 344_676)] {
+            let text = check_memory(big, threads, threads, limited(now))
+                .unwrap_err()
+                .to_string();
+            assert!(text.contains("use --threads 2 or fewer"), "{text}");
+        }
+        assert!(check_memory(big, 2, 2, limited(277_076)).is_ok());
         // Small grids (a room mostly taken refuses no 9x9 or 49x49), or memory that cannot
         // be told: nothing to refuse.
         assert!(check_memory(Shape::new(3).unwrap(), 256, 256, resident(1 << 20)).is_ok());

@@ -20,6 +20,26 @@ pub(super) struct Headroom {
     pub(super) resident: Option<u64>,
     /// Address space it may still map under `RLIMIT_AS`.
     pub(super) address_space: Option<u64>,
+    /// Address space it could map under `RLIMIT_AS` before its thread pool started
+    /// (see [`note_start`]), for telling how many threads would fit.
+    pub(super) before_pool: Option<u64>,
+}
+
+/// The address space the process had mapped when [`note_start`] ran.
+static MAPPED_AT_START: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+
+/// Notes the address space mapped now, before the thread pool starts: the pool's threads
+/// reserve address space of their own, so what is left once they run does not tell how
+/// many would fit.
+pub(super) fn note_start() {
+    MAPPED_AT_START.get_or_init(mapped);
+}
+
+/// The address space the process has mapped (`VmSize`), in bytes.
+fn mapped() -> Option<u64> {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| status_kb(&s, "VmSize:"))
 }
 
 /// The headroom of this process now.
@@ -37,13 +57,13 @@ pub(super) fn headroom() -> Headroom {
     let limit = std::fs::read_to_string("/proc/self/limits")
         .ok()
         .and_then(|s| address_space_limit(&s));
-    let mapped = std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| status_kb(&s, "VmSize:"));
-    let address_space = limit.map(|l| l.saturating_sub(mapped.unwrap_or(0)));
+    let address_space = limit.map(|l| l.saturating_sub(mapped().unwrap_or(0)));
+    let start = MAPPED_AT_START.get().copied().flatten();
+    let before_pool = limit.zip(start).map(|(l, m)| l.saturating_sub(m));
     Headroom {
         resident,
         address_space,
+        before_pool,
     }
 }
 

@@ -137,6 +137,8 @@ impl Ctx {
 /// # Errors
 /// Any failure, carrying its exit status (see [`exit_code_of`]).
 pub fn run() -> Result<Exit> {
+    // Before any thread starts: `fill` tells from it how many threads fit under `ulimit -v`.
+    memory::note_start();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
@@ -172,7 +174,7 @@ pub fn run() -> Result<Exit> {
             return Err(exit::usage_error("--threads must be at least 1"));
         }
         if t > MAX_THREADS {
-            // Each thread may hold a copy of the search matrix (90 MB at 100x100), and
+            // Each thread may hold a copy of the search matrix (67 MB at 100x100), and
             // thousands of threads only take turns on the same cores.
             return Err(exit::usage_error(format!(
                 "--threads {t} is more than the {MAX_THREADS} allowed (this machine has {} \

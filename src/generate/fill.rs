@@ -16,7 +16,7 @@
 //! different (equally random) grid.
 //!
 //! **Scaling.** Workers share nothing but two atomics polled once per round and the
-//! read-only plan; each owns its matrix copy (about 90 MB at 100×100). With W workers the
+//! read-only plan; each owns its matrix copy (67 MB at 100×100). With W workers the
 //! time to the first grid is the minimum of W independent heavy-tailed run times, which
 //! keeps falling as cores are added until it meets the cost of a search with no dead ends.
 
@@ -46,7 +46,7 @@ pub struct FillConfig {
     /// The run's seed: the same seed and worker count give the same grid.
     pub seed: u64,
     /// Parallel workers (root subtrees); `0` means one per rayon thread. At most
-    /// [`MAX_WORKERS`] are used (each holds a search matrix, about 70 MB at 100×100).
+    /// [`MAX_WORKERS`] are used (each holds a search matrix, 67 MB at 100×100).
     pub workers: usize,
     /// Nodes each worker searches between synchronisation points (0 counts as 1).
     pub round_nodes: u64,
