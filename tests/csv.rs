@@ -252,13 +252,18 @@ fn write_lines(path: &Path, names: &[String]) {
     fs::write(path, names.join("\n") + "\n").unwrap();
 }
 
-/// Runs `args` + `file` with `-o out.csv` in a fresh directory holding `file` = `content`, and
-/// checks exit 65, the message and that nothing was written.
+/// Runs `args` + `file` with `-o out.tsv` (`out.svg` for `render`: a name every command
+/// writes) in a fresh directory holding `file` = `content`, and checks exit 65, the message
+/// and that nothing was written.
 fn assert_bad(file: &str, content: &[u8], args: &[&str], message: &str) {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join(file);
     fs::write(&input, content).unwrap();
-    let out = dir.path().join("out.csv");
+    let out = dir.path().join(if args.contains(&"render") {
+        "out.svg"
+    } else {
+        "out.tsv"
+    });
     shiftgrid()
         .current_dir(dir.path())
         .args(args)

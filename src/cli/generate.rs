@@ -97,7 +97,7 @@ pub(super) struct GenerateArgs {
     /// [default: bands for prove, random (the paper's) for expand].
     #[arg(long, value_enum)]
     order: Option<OrderArg>,
-    /// expand: keep blanks while techniques 1..L solve the puzzle (1..8).
+    /// expand: keep blanks while techniques 1..L solve the puzzle (1..8) [default: 8].
     #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=8))]
     max_level: Option<u8>,
     /// ga: the target technique level L (1..8); implies --method ga.

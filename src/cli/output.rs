@@ -326,9 +326,10 @@ pub(super) const WRITES_GRIDS: Writes = Writes {
     instead: "name it .csv for a roster that spreadsheets open, or .txt",
 };
 
-/// `count` and `grade`: their tab-separated lines or JSON records.
+/// `count` and `grade`: their tab-separated lines or JSON records (not CSV: a spreadsheet
+/// would open a `.csv` of tab-separated lines one line to a cell).
 pub(super) const WRITES_LINES: Writes = Writes {
-    foreign: &["svg"],
+    foreign: &["csv", "svg"],
     what: "tab-separated text or JSON lines (.txt, .tsv, .json)",
     instead: "name it .tsv (tab-separated, which spreadsheets open) or .json",
 };
@@ -365,9 +366,8 @@ pub(super) fn check_output_first<'a>(
         .map(str::to_ascii_lowercase);
     if let Some(ext) = ext.as_deref().filter(|e| writes.foreign.contains(e)) {
         return Err(exit::usage_error(format!(
-            "-o names a .{ext} file, but this command writes {}: name the file for what it \
-             holds",
-            writes.what
+            "-o names a .{ext} file, but this command writes {}: {}",
+            writes.what, writes.instead
         )));
     }
     if let Some((ext, kind)) = ext.as_deref().and_then(binary_form) {

@@ -250,12 +250,14 @@ fn output_names_of_another_form_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let grid = dir.path().join("grid.txt");
     std::fs::write(&grid, crate::util::full_grid(2, 3).to_string()).unwrap();
-    for (cmd, name) in [
-        ("count", "x.svg"),
-        ("grade", "x.svg"),
-        ("export", "x.json"),
-        ("render", "x.csv"),
-        ("solve", "x.svg"),
+    for (cmd, name, advice) in [
+        ("count", "x.svg", "name it .tsv"),
+        ("grade", "x.svg", "name it .tsv"),
+        // Tab-separated lines under a .csv name would open one line to a cell.
+        ("grade", "x.csv", "name it .tsv"),
+        ("export", "x.json", "name it .csv"),
+        ("render", "x.csv", "name it .svg"),
+        ("solve", "x.svg", "name it .csv"),
     ] {
         let out = dir.path().join(name);
         shiftgrid()
@@ -265,7 +267,8 @@ fn output_names_of_another_form_are_refused() {
             .arg(&out)
             .assert()
             .code(2)
-            .stderr(contains("name the file for what it holds"));
+            .stderr(contains(format!("-o names a .{}", &name[2..])))
+            .stderr(contains(advice));
         assert!(!out.exists(), "{cmd} -o {name}");
     }
     // What a command writes, by a name that says so, is fine.
