@@ -5,6 +5,7 @@
 
 mod long;
 mod own;
+mod quotes;
 mod sniff;
 mod wide;
 
@@ -18,6 +19,7 @@ use crate::grid::{GridError, House, Puzzle, Shape};
 use crate::io::lines::{LineError, LineReader, quote_prefix};
 use crate::io::quote::quoted;
 use long::{Columns, read_long};
+use quotes::{fields_up_to, quote_left_open, unspace_quotes};
 use sniff::{DELIMITERS, SNIFF_LINES, delimiter_is_ambiguous, sniff_delimiter};
 use wide::read_wide;
 
@@ -356,6 +358,7 @@ impl<R: BufRead> Rows<'_, R> {
                     d
                 }
             };
+            let text = unspace_quotes(&text, delimiter);
             if let Some(field) = quote_left_open(&text, delimiter) {
                 let kind = CsvErrorKind::Malformed {
                     message: "a quoted field is not closed on its line (names cannot hold \
@@ -416,46 +419,6 @@ impl<R: BufRead> Rows<'_, R> {
         let next: Vec<&str> = next.iter().map(String::as_str).collect();
         sniff_delimiter(first, &next)
     }
-}
-
-/// The field (spreadsheet column, from 1) whose quote `line` leaves open at its end, if
-/// any: a quote opens a quoted field only at the start of a field, and `""` inside one is a
-/// quote (the `csv` crate's rules).
-fn quote_left_open(line: &str, delimiter: u8) -> Option<usize> {
-    let (field, quoted) = fields_up_to(line, delimiter);
-    quoted.then_some(field)
-}
-
-/// The field (from 1) that the end of `line` lies in, and whether a quoted field is open
-/// there (the `csv` crate's rules: a quote opens a quoted field only at the start of a
-/// field, and `""` inside one is a quote).
-fn fields_up_to(line: &str, delimiter: u8) -> (usize, bool) {
-    let bytes = line.as_bytes();
-    let (mut quoted, mut at_start) = (false, true);
-    let mut field = 1;
-    let mut i = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
-        if quoted {
-            if c == b'"' {
-                if bytes.get(i + 1) == Some(&b'"') {
-                    i += 1;
-                } else {
-                    quoted = false;
-                }
-            }
-        } else if c == b'"' && at_start {
-            quoted = true;
-            at_start = false;
-        } else {
-            if c == delimiter {
-                field += 1;
-            }
-            at_start = c == delimiter || c == b'\r';
-        }
-        i += 1;
-    }
-    (field, quoted)
 }
 
 /// Reads the header, then the rosters of the layout it tells.

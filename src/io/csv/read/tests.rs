@@ -446,3 +446,21 @@ fn own_shift_names_round_trip_and_typos_are_caught() {
         ["Day", "Day off", "Night", "Shift 4"]
     );
 }
+
+#[test]
+fn blanks_before_an_opening_quote_are_dropped() {
+    use super::unspace_quotes;
+    for (line, want) in [
+        (r#"Ann, "Ea,rly",Late"#, r#"Ann,"Ea,rly",Late"#),
+        (r#"Ann,  "a""b" ,  c"#, r#"Ann,"a""b" ,  c"#),
+        // A quote inside a field, or inside a quoted field, is left alone.
+        (r#"Ann, x "y", "z, w""#, r#"Ann, x "y","z, w""#),
+        (r#"" a, "b","c""#, r#"" a, "b","c""#),
+        // Empty fields, and a tab as the delimiter (then blanks are spaces only).
+        (r#", ,, "d""#, r#", ,,"d""#),
+    ] {
+        assert_eq!(unspace_quotes(line, b','), want, "{line}");
+    }
+    assert_eq!(unspace_quotes("Ann\t \"x\ty\"", b'\t'), "Ann\t\"x\ty\"");
+    assert_eq!(unspace_quotes("Ann,\t\"x,y\"", b','), "Ann,\"x,y\"");
+}
