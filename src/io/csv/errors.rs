@@ -433,6 +433,23 @@ pub enum CsvErrorKind {
         /// How many the file names.
         count: usize,
     },
+    /// A long roster's row with a value under a column its header leaves unnamed, ending
+    /// before a named column: its fields are out of place.
+    #[error(
+        "{} is under a column the header does not name, and the row ends before the {} \
+         column (field {field}): are the fields out of place? (name every column of the \
+         header, or remove the empty one)",
+        Quoted(value),
+        Quoted(column)
+    )]
+    UnnamedColumn {
+        /// The value under the unnamed column.
+        value: String,
+        /// The named column the row does not reach.
+        column: String,
+        /// Its field number, from 1.
+        field: usize,
+    },
     /// A long roster with staff (or day) names of its own that its rows list in different
     /// orders: the first row's day (staff member) gives one, another day (staff member)
     /// another, as in a file sorted by shift.

@@ -271,3 +271,23 @@ fn names_listed_in_different_orders_are_refused_and_dates_go_by_date() {
     let r = &read(by_staff, &staff).unwrap()[0];
     assert_eq!(r.names.days(), ["Mo", "Tu", "We", "Th"]);
 }
+
+#[test]
+fn a_value_under_an_unnamed_column_of_a_short_row_is_out_of_place() {
+    let d = CustomNames::default();
+    // The shift sits under the header's empty third column, and the row stops before
+    // the shift column: read padded, every shift would be blank.
+    let e = read_err("staff,day,,shift\nStaff 1,Day 3,Shift 3\n", &d);
+    assert_eq!((e.line, e.field), (2, Some(3)), "{e}");
+    assert!(
+        e.to_string()
+            .contains("\"Shift 3\" is under a column the header does not name"),
+        "{e}"
+    );
+    // A full row is fine (the unnamed column is ignored), and so is an unnamed first
+    // column (pandas' index) before a short row.
+    let r = &read("staff,day,,shift\nStaff 1,Day 3,x,Shift 3\n", &d).unwrap()[0];
+    assert_eq!(r.puzzle.get(0, 2), 3);
+    let r = &read(",staff,day,shift\n0,Staff 1,Day 3,3\n1,Staff 2,Day 1\n", &d).unwrap()[0];
+    assert_eq!((r.puzzle.get(0, 2), r.puzzle.get(1, 0)), (3, 0));
+}
