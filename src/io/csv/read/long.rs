@@ -149,26 +149,8 @@ pub(super) fn read_long<R: BufRead>(
         if is_header_again(&row, header, header_width) {
             continue;
         }
-        // Data under a column the header leaves unnamed between named ones, in a row that
-        // ends before a named column (`Ann,Mon,Early` under `staff,day,,shift`): the fields
-        // are out of place, and padding would read the shift as blank. (An unnamed first
-        // column is an index, as pandas writes.)
-        let short = row.fields.len();
-        if short < columns.width() {
-            let first_named = header.fields.iter().position(|f| !f.is_empty());
-            let stray = (first_named.map_or(short, |f| f + 1)..short.min(header_width))
-                .find(|&k| header.fields[k].is_empty() && !row.fields[k].is_empty());
-            if let Some(k) = stray {
-                let missing = (short..columns.width())
-                    .find(|&c| !header.fields.get(c).is_none_or(String::is_empty))
-                    .unwrap_or(short);
-                let kind = CsvErrorKind::UnnamedColumn {
-                    value: quote_prefix(&row.fields[k]),
-                    column: header.fields.get(missing).cloned().unwrap_or_default(),
-                    field: missing + 1,
-                };
-                return Err(err(row.line, Some(k + 1), kind).into());
-            }
+        if let Some(e) = columns.out_of_place(header, header_width, &row) {
+            return Err(e.into());
         }
         // A row may leave out empty fields at its end (a blank shift, an empty note).
         row.pad(width);

@@ -1,6 +1,10 @@
 //! The columns of a long file, told by its header: `staff`, `day` and `shift` (and `grid`),
 //! or the names rostering tools give the staff and day columns.
 
+use crate::io::csv::errors::{CsvError, CsvErrorKind, err};
+use crate::io::csv::read::Row;
+use crate::io::lines::quote_prefix;
+
 /// Other names of the staff column in long files, as rostering tools and spreadsheets
 /// export them (in lower case; used where no column is named `staff`).
 const STAFF_COLUMNS: [&str; 5] = ["employee", "person", "worker", "name", "staff member"];
@@ -64,5 +68,35 @@ impl Columns {
         .max()
         .unwrap_or(0)
             + 1
+    }
+}
+
+impl Columns {
+    /// The error for a row with data under a column the header leaves unnamed between
+    /// named ones, when the row ends before a named column (`Ann,Mon,Early` under
+    /// `staff,day,,shift`): its fields are out of place, and padding would read the shift
+    /// as blank. An unnamed first column is an index, as pandas writes, and is fine.
+    pub(in crate::io::csv::read) fn out_of_place(
+        &self,
+        header: &Row,
+        header_width: usize,
+        row: &Row,
+    ) -> Option<CsvError> {
+        let short = row.fields.len();
+        if short >= self.width() {
+            return None;
+        }
+        let first_named = header.fields.iter().position(|f| !f.is_empty())?;
+        let k = (first_named + 1..short.min(header_width))
+            .find(|&k| header.fields[k].is_empty() && !row.fields[k].is_empty())?;
+        let missing = (short..self.width())
+            .find(|&c| !header.fields.get(c).is_none_or(String::is_empty))
+            .unwrap_or(short);
+        let kind = CsvErrorKind::UnnamedColumn {
+            value: quote_prefix(&row.fields[k]),
+            column: header.fields.get(missing).cloned().unwrap_or_default(),
+            field: missing + 1,
+        };
+        Some(err(row.line, Some(k + 1), kind))
     }
 }
