@@ -90,32 +90,33 @@ pub fn auto(
             return Ok(o);
         }
     }
-    if unlimited && limits.max_solutions == 2 {
-        if let Some(swap) = super::swap::swap_of(puzzle) {
-            // The uniqueness test on a board whose givens cannot see a swap: one solution,
-            // and the swap of it is a second (where a search for one can take minutes).
-            let first = SolveLimits {
-                max_solutions: 1,
-                keep: 1,
-                ..*limits
-            };
-            let mut o = auto(ws, puzzle, &first, control)?;
-            let Some(one) = o.solutions.first() else {
-                return Ok(o);
-            };
-            let n = puzzle.shape().side();
-            let two = super::checked_grids(
-                puzzle.shape(),
-                vec![super::swap::apply(swap, n, one.cells())],
-            );
-            debug_assert!(puzzle.is_completed_by(&two[0]) && two[0] != *one);
-            o.count = 2;
+    let want = limits.max_solutions;
+    if unlimited && (2..=SWAP_COUNT_CAP).contains(&want) && super::swap::swaps_reach(puzzle, want) {
+        // Counting to a few on a board whose givens cannot see some swaps (two shifts no
+        // given names, two rows of a band or columns of a stack without one): one solution,
+        // and the swaps of it are more, where a search for a second can take minutes (one
+        // given on a 100×100 board: over 90 s for three).
+        let first = SolveLimits {
+            max_solutions: 1,
+            keep: 1,
+            ..*limits
+        };
+        let mut o = auto(ws, puzzle, &first, control)?;
+        let Some(one) = o.solutions.first() else {
+            return Ok(o);
+        };
+        let found = super::swap::solutions_by_swaps(puzzle, one.cells(), want);
+        if let Some(more) = found.filter(|f| f.len() as u64 == want) {
+            let more = super::checked_grids(puzzle.shape(), more.into_iter().skip(1).collect());
+            debug_assert!(more.iter().all(|g| puzzle.is_completed_by(g) && g != one));
+            o.count = want;
             o.capped = true;
             o.complete = true;
-            o.solutions.extend(two);
+            o.solutions.extend(more);
             o.solutions.truncate(limits.keep);
             return Ok(o);
         }
+        // Some swaps gave the same grid: a search counts.
     }
     let start = Instant::now();
     let quick = SolveLimits {
@@ -155,6 +156,11 @@ pub fn auto(
     o.elapsed = start.elapsed();
     Ok(o)
 }
+
+/// Counts up to this cap on boards whose givens cannot see enough swaps take their
+/// solutions from the swaps of one (`solve::swap`); each is held in memory (10 kB at
+/// 100×100).
+const SWAP_COUNT_CAP: u64 = 4096;
 
 /// Empty boards counted up to this cap take their solutions from [`fill_distinct`].
 const FILL_COUNT_CAP: u64 = 64;

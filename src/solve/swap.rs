@@ -1,4 +1,4 @@
-//! A second solution without search: a swap that a puzzle's givens cannot see.
+//! More solutions without search: swaps that a puzzle's givens cannot see.
 //!
 //! Two shifts that no given names can be exchanged everywhere in a solution; two staff rows
 //! of one band, or two day columns of one stack, that hold no given can be exchanged. Either
@@ -6,7 +6,8 @@
 //! givens are untouched) and a different one (two symbols swap in every row; two rows of a
 //! Latin square differ in every cell). On sparse boards, where a search for a second
 //! solution can run for minutes (one given on a 100×100 board: over 90 s), this settles
-//! the uniqueness test as soon as one solution is found.
+//! the uniqueness test as soon as one solution is found, and a count to a few more takes
+//! them from the permutations the swaps make (`solutions_by_swaps`).
 
 use crate::grid::Puzzle;
 
@@ -24,36 +25,120 @@ pub(crate) enum Swap {
 /// The first swap of `puzzle`'s that its givens cannot see: two unnamed symbols, else two
 /// empty rows of a band, else two empty columns of a stack.
 pub(crate) fn swap_of(puzzle: &Puzzle) -> Option<Swap> {
-    let shape = puzzle.shape();
-    let (n, b) = (shape.side(), shape.box_size());
-    let cells = puzzle.cells();
-    let mut named = vec![false; n + 1];
-    let mut row_given = vec![false; n];
-    let mut col_given = vec![false; n];
-    for (i, &v) in cells.iter().enumerate() {
-        if v != 0 {
-            named[usize::from(v)] = true;
-            row_given[i / n] = true;
-            col_given[i % n] = true;
+    let unseen = Unseen::of(puzzle);
+    unseen.swaps().next()
+}
+
+/// What a puzzle's givens leave unseen: the symbols no given names, and each band's rows
+/// and each stack's columns without a given.
+struct Unseen {
+    symbols: Vec<usize>,
+    rows: Vec<Vec<usize>>,
+    cols: Vec<Vec<usize>>,
+}
+
+impl Unseen {
+    fn of(puzzle: &Puzzle) -> Unseen {
+        let shape = puzzle.shape();
+        let (n, b) = (shape.side(), shape.box_size());
+        let mut named = vec![false; n + 1];
+        let mut row_given = vec![false; n];
+        let mut col_given = vec![false; n];
+        for (i, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                named[usize::from(v)] = true;
+                row_given[i / n] = true;
+                col_given[i % n] = true;
+            }
+        }
+        let empty = |given: &[bool]| -> Vec<Vec<usize>> {
+            (0..n)
+                .step_by(b)
+                .map(|start| (start..start + b).filter(|&k| !given[k]).collect())
+                .collect()
+        };
+        Unseen {
+            symbols: (1..=n).filter(|&v| !named[v]).collect(),
+            rows: empty(&row_given),
+            cols: empty(&col_given),
         }
     }
-    let mut free = (1..=n).filter(|&v| !named[v]);
-    if let (Some(a), Some(c)) = (free.next(), free.next()) {
-        return Some(Swap::Symbols(a as u8, c as u8));
+
+    /// Swaps of neighbours in each class (symbols, then each band's rows, then each
+    /// stack's columns): together they make every permutation within the classes.
+    fn swaps(&self) -> impl Iterator<Item = Swap> + '_ {
+        let symbols = self
+            .symbols
+            .windows(2)
+            .map(|w| Swap::Symbols(w[0] as u8, w[1] as u8));
+        let rows = self
+            .rows
+            .iter()
+            .flat_map(|band| band.windows(2).map(|w| Swap::Rows(w[0], w[1])));
+        let cols = self
+            .cols
+            .iter()
+            .flat_map(|stack| stack.windows(2).map(|w| Swap::Cols(w[0], w[1])));
+        symbols.chain(rows).chain(cols)
     }
-    let two_in_a_band = |given: &[bool]| {
-        (0..n).step_by(b).find_map(|start| {
-            let mut empty = (start..start + b).filter(|&k| !given[k]);
-            match (empty.next(), empty.next()) {
-                (Some(x), Some(y)) => Some((x, y)),
-                _ => None,
+
+    /// Whether the permutations within the classes number at least `want`.
+    fn at_least(&self, want: u64) -> bool {
+        let mut product = 1u64;
+        let classes = std::iter::once(self.symbols.len())
+            .chain(self.rows.iter().map(Vec::len))
+            .chain(self.cols.iter().map(Vec::len));
+        for size in classes {
+            for k in 2..=size as u64 {
+                product = product.saturating_mul(k);
+                if product >= want {
+                    return true;
+                }
             }
-        })
-    };
-    if let Some((x, y)) = two_in_a_band(&row_given) {
-        return Some(Swap::Rows(x, y));
+        }
+        product >= want
     }
-    two_in_a_band(&col_given).map(|(x, y)| Swap::Cols(x, y))
+}
+
+/// Up to `want` distinct solutions of `puzzle`, `solution` first, made from `solution` by
+/// the swaps its givens cannot see (each another solution; see the module documentation),
+/// or `None` when their permutations are fewer than `want` (then a search must count).
+/// Fewer than `want` come back where some permutations give the same grid.
+pub(crate) fn solutions_by_swaps(
+    puzzle: &Puzzle,
+    solution: &[u8],
+    want: u64,
+) -> Option<Vec<Vec<u8>>> {
+    let unseen = Unseen::of(puzzle);
+    if !unseen.at_least(want) {
+        return None;
+    }
+    let swaps: Vec<Swap> = unseen.swaps().collect();
+    let n = puzzle.shape().side();
+    let want = usize::try_from(want).unwrap_or(usize::MAX);
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(solution.to_vec());
+    let mut found = vec![solution.to_vec()];
+    let mut next = 0;
+    while found.len() < want && next < found.len() {
+        for &swap in &swaps {
+            let other = apply(swap, n, &found[next]);
+            if seen.insert(other.clone()) {
+                found.push(other);
+                if found.len() == want {
+                    break;
+                }
+            }
+        }
+        next += 1;
+    }
+    Some(found)
+}
+
+/// Whether `puzzle`'s unseen swaps make at least `want` permutations (see
+/// [`solutions_by_swaps`]).
+pub(crate) fn swaps_reach(puzzle: &Puzzle, want: u64) -> bool {
+    Unseen::of(puzzle).at_least(want)
 }
 
 /// `solution` (row-major cells of a solution of the puzzle `swap` came from) with `swap`
@@ -128,6 +213,61 @@ mod tests {
             let other = Grid::new(shape, apply(s, 9, g.cells())).expect("a valid grid");
             assert_ne!(other, g);
             assert!(p.is_completed_by(&other));
+        }
+    }
+
+    /// Counts to a cap by swaps agree with dancing links' exact count on sparse 4×4 and
+    /// 9×9 boards (givens from a grid, so some completion exists), and the solutions are
+    /// distinct completions.
+    #[test]
+    fn counts_by_swaps_agree_with_an_exact_count() {
+        use crate::solve::{Engine, SearchControl, SolveLimits, solve};
+        use rand::{Rng, SeedableRng};
+        let control = SearchControl::default();
+        for (b, seed) in [(2, 1u64), (2, 2), (2, 3), (3, 4), (3, 5), (3, 6)] {
+            let shape = Shape::new(b).unwrap();
+            let grid = crate::generate::fill::fill_grid(
+                shape,
+                &crate::generate::fill::FillConfig::new(seed),
+                &control,
+            )
+            .unwrap();
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            for givens in [1, 2, 3, 5] {
+                let mut keep = vec![false; shape.cells()];
+                for _ in 0..givens {
+                    keep[rng.gen_range(0..shape.cells())] = true;
+                }
+                let cells = (grid.grid.cells().iter().zip(&keep))
+                    .map(|(&v, &k)| if k { v } else { 0 })
+                    .collect();
+                let p = Puzzle::new(shape, cells).unwrap();
+                let exact = if b == 2 {
+                    solve(
+                        &p,
+                        Engine::Dlx,
+                        &SolveLimits::count_up_to(u64::MAX),
+                        &control,
+                    )
+                    .unwrap()
+                    .count
+                } else {
+                    // 9×9 boards this sparse have millions: enough for every cap below.
+                    u64::MAX
+                };
+                for cap in [2, 3, 7, 50] {
+                    let limits = SolveLimits {
+                        keep: usize::MAX,
+                        ..SolveLimits::count_up_to(cap)
+                    };
+                    let o = solve(&p, Engine::Auto, &limits, &control).unwrap();
+                    assert_eq!(o.count, exact.min(cap), "{p} cap {cap}");
+                    let distinct: std::collections::HashSet<_> =
+                        o.solutions.iter().map(|g| g.cells().to_vec()).collect();
+                    assert_eq!(distinct.len() as u64, o.count);
+                    assert!(o.solutions.iter().all(|g| p.is_completed_by(g)));
+                }
+            }
         }
     }
 
