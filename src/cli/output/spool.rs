@@ -77,7 +77,18 @@ impl Write for Spool {
             return f.write(buf);
         }
         if self.mem.len() + buf.len() > SPOOL_MEMORY {
-            let mut f = BufWriter::new(tempfile::tempfile()?);
+            let file = tempfile::tempfile().map_err(|e| {
+                let dir = std::env::temp_dir();
+                std::io::Error::new(
+                    e.kind(),
+                    format!(
+                        "cannot make a temporary file for the output in {} (the \
+                         directory TMPDIR names, else /tmp): {e}",
+                        crate::cli::shown(&dir)
+                    ),
+                )
+            })?;
+            let mut f = BufWriter::new(file);
             f.write_all(&self.mem)?;
             f.write_all(buf)?;
             self.mem = Vec::new();

@@ -129,7 +129,7 @@ pub enum ExportError {
     },
     /// The puzzle repeats a shift in a row, column or block; nothing invalid is written.
     #[error("refusing to write an invalid grid: {0}")]
-    Grid(#[from] GridError),
+    Grid(GridError),
     /// A grid label that cannot be written (see [`check_name`](super::check_name)).
     #[error("grid label {} {problem}", Quoted(label))]
     Label {
@@ -155,9 +155,22 @@ pub enum ExportError {
         /// The most a line may hold ([`MAX_LINE`](crate::io::lines::MAX_LINE)).
         limit: usize,
     },
-    /// Writing failed.
+    /// Writing failed. (The message holds the cause, so it is not also given as the
+    /// source: a chain of both would say it twice.)
     #[error("cannot write the roster: {0}")]
-    Io(#[from] io::Error),
+    Io(io::Error),
+}
+
+impl From<io::Error> for ExportError {
+    fn from(e: io::Error) -> ExportError {
+        ExportError::Io(e)
+    }
+}
+
+impl From<GridError> for ExportError {
+    fn from(e: GridError) -> ExportError {
+        ExportError::Grid(e)
+    }
 }
 
 /// A problem in a roster CSV, with where it is.

@@ -208,3 +208,13 @@ fn refuses_to_write_bad_grids() {
         "the names are for a 9x9 roster, but the grid is 4x4"
     );
 }
+
+#[test]
+fn export_errors_say_their_cause_once() {
+    use std::error::Error as _;
+    // The message holds the cause; a source as well would print it twice in a chain
+    // (`cannot write the roster: No space left on device: No space left on device`).
+    let e = crate::io::csv::ExportError::from(std::io::Error::other("disk full"));
+    assert_eq!(e.to_string(), "cannot write the roster: disk full");
+    assert!(e.source().is_none());
+}
