@@ -115,7 +115,9 @@ pub(super) fn default_index(axis: Axis, name: &str) -> Option<usize> {
         _ => return None,
     };
     if digits.len() > 6 {
-        return None;
+        // Too long to number anything: a shift number out of range (an error that says
+        // so); staff and day IDs (`1234567`) are names.
+        return (axis == Axis::Shift).then_some(usize::MAX);
     }
     digits.parse().ok()
 }

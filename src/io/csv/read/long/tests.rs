@@ -291,3 +291,22 @@ fn a_value_under_an_unnamed_column_of_a_short_row_is_out_of_place() {
     let r = &read(",staff,day,shift\n0,Staff 1,Day 3,3\n1,Staff 2,Day 1\n", &d).unwrap()[0];
     assert_eq!((r.puzzle.get(0, 2), r.puzzle.get(1, 0)), (3, 0));
 }
+
+#[test]
+fn a_shift_number_of_any_length_out_of_range_is_unknown() {
+    let d = CustomNames::default();
+    for big in ["999999", "1000000", "123456789012345678901234567890"] {
+        let text = format!("staff,day,shift\nStaff 1,Day 1,1\nStaff 1,Day 2,{big}\n");
+        let e = read_err(&text, &d);
+        assert_eq!((e.line, e.field), (3, Some(3)), "{e}");
+        assert!(
+            e.to_string().contains(&format!("unknown shift \"{big}\"")),
+            "{e}"
+        );
+    }
+    // Staff IDs of seven digits are names of the roster's own, not numbers.
+    let text = "staff,day,shift\n1234567,Day 1,1\n2345678,Day 1,\n3456789,Day 1,\n\
+                4567890,Day 1,\n";
+    let r = &read(text, &d).unwrap()[0];
+    assert_eq!(r.names.staff()[0], "1234567");
+}
