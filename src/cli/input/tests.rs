@@ -19,6 +19,9 @@ fn csv_is_told_by_the_first_significant_line() {
     assert!(looks_like_csv("\tDay 1\tDay 2\tDay 3\tDay 4"));
     assert!(!looks_like_csv("1\t0\t12\t.\t4"));
     assert!(!looks_like_csv("A\tB\tC\tD"));
+    // Nor a spaced grid row with a tab among its spaces.
+    assert!(!looks_like_csv("1\t2 . ."));
+    assert!(!looks_like_csv(". A\tB . C"));
     assert!(has_csv_extension(Path::new("a/b.CSV")));
     assert!(!has_csv_extension(Path::new("csv")));
 }
