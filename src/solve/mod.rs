@@ -118,7 +118,31 @@ impl SolveLimits {
 ///
 /// Clones share the same atomics. Searches poll [`SearchControl::should_stop`] and add to
 /// [`SearchControl::nodes`] every few hundred nodes, so a progress bar can read the counters
-/// on a timer and Ctrl-C stops a search within milliseconds.
+/// on a timer and Ctrl-C stops a search within milliseconds. Which counter moves depends on
+/// the engine ([`SearchControl::work`] sums the two that searches count). The counters add
+/// up over every search that uses the control, and a stop stays raised: give each search
+/// that should start afresh a control of its own.
+///
+/// ```
+/// use shiftgrid::Puzzle;
+/// use shiftgrid::solve::{solve, Engine, SearchControl, SolveLimits};
+///
+/// let puzzle: Puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///     .parse()
+///     .unwrap();
+/// let control = SearchControl::default();
+/// let watcher = control.clone(); // another thread would poll watcher.work() on a timer
+/// let o = solve(&puzzle, Engine::Auto, &SolveLimits::count_up_to(2), &control).unwrap();
+/// assert!(o.complete && o.count == 1);
+/// assert!(watcher.work() > 0);
+/// // Stopped (from any thread holding a clone), a search ends incomplete: here a count of
+/// // every 9×9 grid, which would otherwise run for ages.
+/// watcher.stop();
+/// let empty: Puzzle = ".".repeat(81).parse().unwrap();
+/// let all = SolveLimits { keep: 0, ..SolveLimits::count_up_to(u64::MAX) };
+/// let o = solve(&empty, Engine::Dlx, &all, &control).unwrap();
+/// assert!(!o.complete);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct SearchControl {
     /// The user's stop (Ctrl-C): raise it to stop every search using this control, and
@@ -164,6 +188,21 @@ impl SearchControl {
             (a, b) => a.or(b),
         };
         self
+    }
+
+    /// Stops every search that uses this control or a clone of it (what Ctrl-C does in the
+    /// CLI): they end soon after, incomplete. The stop stays raised.
+    pub fn stop(&self) {
+        self.interrupt.store(true, Ordering::Relaxed);
+    }
+
+    /// The search work done so far, in the units the engines count: nodes (dancing links,
+    /// propagation, forward checking, fill) plus conflicts (the learning engine), for a
+    /// progress display that need not know which engine runs.
+    pub fn work(&self) -> u64 {
+        self.nodes
+            .load(Ordering::Relaxed)
+            .saturating_add(self.conflicts.load(Ordering::Relaxed))
     }
 
     /// Whether a search should stop now: the user interrupted or the deadline passed.
