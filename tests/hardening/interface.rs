@@ -352,6 +352,17 @@ fn issue14_8_every_error_has_the_same_prefix() {
             .code(2)
             .stderr(predicate::str::starts_with("shiftgrid: error: "));
     }
+    // --givens at or past the cell count says which, with the most there can be.
+    for (k, says) in [
+        ("81", "asks for no blank cell"),
+        ("99999", "is more than the cells"),
+    ] {
+        shiftgrid()
+            .args(["generate", "--box", "3", "--givens", k])
+            .assert()
+            .code(2)
+            .stderr(contains(says).and(contains("(at most 80 givens)")));
+    }
     // A missing output directory is named, not the temporary file inside it.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("missing").join("x.txt");

@@ -113,9 +113,15 @@ pub(super) fn method_of(
                 base.fallback = Fallback::Full;
             } else if let Some(k) = args.givens {
                 if k >= shape.cells() {
+                    let what = if k == shape.cells() {
+                        "asks for no blank cell"
+                    } else {
+                        "is more than the cells"
+                    };
                     return Err(exit::usage_error(format!(
-                        "--givens {k} asks for no blank cell: a {shape} grid has {} cells",
-                        shape.cells()
+                        "--givens {k} {what}: a {shape} grid has {} cells (at most {} givens)",
+                        shape.cells(),
+                        shape.cells() - 1
                     )));
                 }
                 base.target = Target::Givens(k);
