@@ -9,8 +9,8 @@
 //! the first row's day, the days in the order of the rows of the first row's staff member
 //! (which must name every staff member and every day, blank ones with an empty shift, as
 //! the long writer does for such rosters). The other rows must keep that order (a file
-//! sorted by shift does not, and is refused); days named by ISO dates that the rows do not
-//! order go in date order.
+//! sorted by shift does not, and is refused). Days named by ISO dates go in date order,
+//! whatever order the rows give.
 
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -25,6 +25,7 @@ use crate::io::lines::quote_prefix;
 pub(super) use columns::Columns;
 use misspelt::{stray, typo, unnumbered};
 use order::{date_order, is_iso_date, out_of_order};
+use seen::Seen;
 
 /// One assignment of a long file: its line, the keys of its staff member and day (0-based
 /// indices on a listed axis, [`Seen`] ids on the others), and its shift (0 for blank).
@@ -38,58 +39,6 @@ struct Assignment {
 
 /// The most distinct spellings of staff (or day) names one grid may use.
 const MAX_SPELLINGS: usize = 10 * MAX_SIDE;
-
-/// The names one axis of a grid uses where no list names it, in order of first appearance.
-/// Once the grid is read, an axis whose names are all default ones (`Staff 3`, `3`) is
-/// numbered; any other is of names of its own.
-#[derive(Default)]
-struct Seen {
-    names: Vec<String>,
-    ids: HashMap<String, u16>,
-    /// Where each name first appears (line, field), for messages.
-    at: Vec<(usize, usize)>,
-}
-
-impl Seen {
-    /// The id of `name`, new or not.
-    fn id(&mut self, axis: Axis, name: &str, line: usize, field: usize) -> Result<u16, CsvError> {
-        if let Some(&id) = self.ids.get(name) {
-            return Ok(id);
-        }
-        check_name(name).map_err(|problem| {
-            err(
-                line,
-                Some(field),
-                CsvErrorKind::BadName {
-                    what: axis.to_string(),
-                    name: quote_prefix(name),
-                    problem,
-                },
-            )
-        })?;
-        // Spellings, not staff: `7` and `Staff 7` are one staff member of a numbered axis.
-        if self.names.len() >= MAX_SPELLINGS {
-            let kind = CsvErrorKind::TooManyNames {
-                axis,
-                limit: MAX_SPELLINGS,
-            };
-            return Err(err(line, Some(field), kind));
-        }
-        let id = self.names.len() as u16;
-        self.names.push(name.to_string());
-        self.ids.insert(name.to_string(), id);
-        self.at.push((line, field));
-        Ok(id)
-    }
-
-    /// The number of each name when every one is a default name (`Staff 3`, `3`).
-    fn numbers(&self, axis: Axis) -> Option<Vec<usize>> {
-        self.names
-            .iter()
-            .map(|n| default_index(axis, n).filter(|k| (1..=MAX_SIDE).contains(k)))
-            .collect()
-    }
-}
 
 /// The rows of one grid of a long file.
 struct Group {
@@ -144,13 +93,17 @@ pub(super) fn read_long<R: BufRead>(
     if columns.grid.is_none() {
         groups.push(Group::new(None));
     }
+    // Values under an unnamed column of rows that end before a named one (see
+    // `Columns::out_of_place`), and whether any row gave a shift.
+    let mut strays: Vec<(String, CsvError)> = Vec::new();
+    let mut any_shift = false;
     while let Some(mut row) = body.next()? {
         // The header again: files joined with `cat` (the shards of a batch run in parts).
         if is_header_again(&row, header, header_width) {
             continue;
         }
         if let Some(e) = columns.out_of_place(header, header_width, &row) {
-            return Err(e.into());
+            strays.push(e);
         }
         // A row may leave out empty fields at its end (a blank shift, an empty note).
         row.pad(width);
@@ -222,6 +175,7 @@ pub(super) fn read_long<R: BufRead>(
         };
         if shift > 0 {
             group.spelling.note(name);
+            any_shift = true;
         }
         // Every shift is 1..=100 here, so it fits a byte.
         let shift = u8::try_from(shift).unwrap_or(u8::MAX);
@@ -256,6 +210,15 @@ pub(super) fn read_long<R: BufRead>(
             day,
             shift,
         });
+    }
+    // A stray value is a shift out of place where no row gave a shift in the shift column,
+    // or where it reads as one; otherwise it is a note in a column the file leaves unnamed.
+    let is_shift = |v: &str| match &lists {
+        Some(l) if listed(Axis::Shift) => l[2].get(v, 0, 0).is_ok(),
+        _ => default_index(Axis::Shift, v).is_some() || own.knows(v),
+    };
+    if let Some((_, e)) = strays.into_iter().find(|(v, _)| !any_shift || is_shift(v)) {
+        return Err(e.into());
     }
     if groups.is_empty() {
         return Err(err(header.line, None, CsvErrorKind::NoRows).into());
@@ -495,6 +458,12 @@ fn finish_group(
             // Names of its own come with rows.
             return Err(err(header_line, None, CsvErrorKind::UnknownSize));
         };
+        // Days named by dates (`2026-12-01`) go in date order, whatever order the rows
+        // give them (a file sorted by shift gives none).
+        if axis == Axis::Day && seen.names.iter().all(|n| is_iso_date(n)) {
+            own_order[k] = Some(date_order(&seen.names));
+            continue;
+        }
         // The first row's staff member (day) lists the days (staff) in order.
         let anchor = canon(first, other);
         let mut order = vec![usize::MAX; seen.names.len()];
@@ -511,20 +480,14 @@ fn finish_group(
             Placing::Own => other_seen.names[key].clone(),
             _ => names.get(other_axis)[key].clone(),
         };
-        // Dates (`2026-12-01`) go in date order where the rows do not give one.
-        let dated = seen.names.iter().all(|n| is_iso_date(n));
         if next < seen.names.len() {
-            if !dated {
-                let kind = CsvErrorKind::Unordered {
-                    axis,
-                    anchor: other_name(anchor),
-                    listed: next,
-                    count: seen.names.len(),
-                };
-                return Err(fail(kind, first.line, None));
-            }
-            own_order[k] = Some(date_order(&seen.names));
-            continue;
+            let kind = CsvErrorKind::Unordered {
+                axis,
+                anchor: other_name(anchor),
+                listed: next,
+                count: seen.names.len(),
+            };
+            return Err(fail(kind, first.line, None));
         }
         // Every other staff member (day) must list the days (staff) in that order too: a
         // file sorted by shift lists them in another order on each, and which is meant is
@@ -532,21 +495,17 @@ fn finish_group(
         if let Some((a, late, earlier)) =
             out_of_order(&group.rows, &order, |a| (canon(a, other), canon(a, k)))
         {
-            if !dated {
-                let names = OrderNames {
-                    anchor: other_name(anchor),
-                    other: other_name(canon(a, other)),
-                    late: seen.names[late].clone(),
-                    earlier: seen.names[earlier].clone(),
-                };
-                let kind = CsvErrorKind::OrderDiffers {
-                    axis,
-                    names: Box::new(names),
-                };
-                return Err(err(a.line, None, kind));
-            }
-            own_order[k] = Some(date_order(&seen.names));
-            continue;
+            let names = OrderNames {
+                anchor: other_name(anchor),
+                other: other_name(canon(a, other)),
+                late: seen.names[late].clone(),
+                earlier: seen.names[earlier].clone(),
+            };
+            let kind = CsvErrorKind::OrderDiffers {
+                axis,
+                names: Box::new(names),
+            };
+            return Err(err(a.line, None, kind));
         }
         own_order[k] = Some(order);
     }
@@ -596,5 +555,6 @@ fn finish_group(
 mod columns;
 mod misspelt;
 mod order;
+mod seen;
 #[cfg(test)]
 mod tests;

@@ -115,9 +115,8 @@ pub(super) fn default_index(axis: Axis, name: &str) -> Option<usize> {
         _ => return None,
     };
     if digits.len() > 6 {
-        // Too long to number anything: a shift number out of range (an error that says
-        // so); staff and day IDs (`1234567`) are names.
-        return (axis == Axis::Shift).then_some(usize::MAX);
+        // Too long to number anything: a code (`1000001`), a name.
+        return None;
     }
     digits.parse().ok()
 }

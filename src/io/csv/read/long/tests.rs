@@ -258,6 +258,13 @@ fn names_listed_in_different_orders_are_refused_and_dates_go_by_date() {
     );
     let want = [1, 2, 3, 4, 4, 3, 2, 1, 3, 1, 4, 2, 2, 4, 1, 3];
     assert_eq!(r.puzzle.cells(), want);
+    // Even where every staff member lists them in another order (one row moved must not
+    // turn one reading into another).
+    let reversed = "staff,day,shift\nAnn,2026-12-10,4\nAnn,2026-12-09,3\nAnn,2026-12-08,2\n\
+                    Ann,2026-12-07,1\nBo,2026-12-07,3\n";
+    let r = &read(reversed, &staff).unwrap()[0];
+    assert_eq!(r.names.days()[0], "2026-12-07");
+    assert_eq!(r.puzzle.cells()[..5], [1, 2, 3, 4, 3]);
     // So do dates that the first row's staff member does not all name.
     let sparse = "staff,day,shift\nAnn,2026-12-09,3\nAnn,2026-12-07,1\nBo,2026-12-10,1\n\
                   Cy,2026-12-08,1\n";
@@ -290,23 +297,39 @@ fn a_value_under_an_unnamed_column_of_a_short_row_is_out_of_place() {
     assert_eq!(r.puzzle.get(0, 2), 3);
     let r = &read(",staff,day,shift\n0,Staff 1,Day 3,3\n1,Staff 2,Day 1\n", &d).unwrap()[0];
     assert_eq!((r.puzzle.get(0, 2), r.puzzle.get(1, 0)), (3, 0));
+    // A note under an unnamed column, beside rows that give shifts, is a note: its row's
+    // shift is blank. But a value that reads as a shift (a number, or a name the file uses
+    // for shifts) is out of place, as is any value in a file that gives no shift at all.
+    let note = "staff,day,,shift\nStaff 1,Day 3,,2\nStaff 2,Day 1,sick\n";
+    let r = &read(note, &d).unwrap()[0];
+    assert_eq!((r.puzzle.get(0, 2), r.puzzle.get(1, 0)), (2, 0));
+    let r = &read(
+        "id,,staff,day,shift\n1,a,Staff 1,Day 3,2\n2,b,Staff 2,Day 1\n",
+        &d,
+    );
+    assert_eq!(r.as_ref().unwrap()[0].puzzle.get(0, 2), 2);
+    let own = "staff,day,,shift\nAnn,Mon,,Early\nBob,Mon,,Late\nCat,Mon,,\nDee,Mon,,\n\
+               Ann,Tue,Late\n";
+    let e = read_err(own, &d);
+    assert_eq!((e.line, e.field), (6, Some(3)), "{e}");
+    let e = read_err("staff,day,,shift\nAnn,Mon,Early\nBob,Tue,Late\n", &d);
+    assert_eq!((e.line, e.field), (2, Some(3)), "{e}");
 }
 
 #[test]
-fn a_shift_number_of_any_length_out_of_range_is_unknown() {
+fn codes_of_seven_digits_or_more_are_names() {
     let d = CustomNames::default();
-    for big in ["999999", "1000000", "123456789012345678901234567890"] {
-        let text = format!("staff,day,shift\nStaff 1,Day 1,1\nStaff 1,Day 2,{big}\n");
-        let e = read_err(&text, &d);
-        assert_eq!((e.line, e.field), (3, Some(3)), "{e}");
-        assert!(
-            e.to_string().contains(&format!("unknown shift \"{big}\"")),
-            "{e}"
-        );
-    }
-    // Staff IDs of seven digits are names of the roster's own, not numbers.
-    let text = "staff,day,shift\n1234567,Day 1,1\n2345678,Day 1,\n3456789,Day 1,\n\
-                4567890,Day 1,\n";
+    // Six digits or fewer are numbers: out of range, an unknown shift on its own line.
+    let e = read_err(
+        "staff,day,shift\nStaff 1,Day 1,1\nStaff 1,Day 2,999999\n",
+        &d,
+    );
+    assert_eq!((e.line, e.field), (3, Some(3)), "{e}");
+    assert!(e.to_string().contains("unknown shift \"999999\""), "{e}");
+    // Longer ones are codes of the roster's own, for shifts as for staff.
+    let text = "staff,day,shift\n1234567,Day 1,1000001\n2345678,Day 1,1000002\n\
+                3456789,Day 1,1000003\n4567890,Day 1,1000004\n";
     let r = &read(text, &d).unwrap()[0];
     assert_eq!(r.names.staff()[0], "1234567");
+    assert_eq!(r.names.shifts()[3], "1000004");
 }
