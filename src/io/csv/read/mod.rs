@@ -359,7 +359,14 @@ impl<R: BufRead> Rows<'_, R> {
                     d
                 }
             };
-            let text = unspace_quotes(&text, delimiter);
+            // Blanks before a quote go where the quote then closes on its line (a quote in
+            // a free-text note, `, "ask HR`, stays text).
+            let unspaced = unspace_quotes(&text, delimiter);
+            let text = if quote_left_open(&unspaced, delimiter).is_some() {
+                std::borrow::Cow::Borrowed(text.as_str())
+            } else {
+                unspaced
+            };
             if let Some(field) = quote_left_open(&text, delimiter) {
                 let kind = CsvErrorKind::Malformed {
                     message: "a quoted field is not closed on its line (names cannot hold \

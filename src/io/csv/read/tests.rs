@@ -464,3 +464,11 @@ fn blanks_before_an_opening_quote_are_dropped() {
     assert_eq!(unspace_quotes("Ann\t \"x\ty\"", b'\t'), "Ann\t\"x\ty\"");
     assert_eq!(unspace_quotes("Ann,\t\"x,y\"", b','), "Ann,\"x,y\"");
 }
+
+#[test]
+fn a_quote_after_a_blank_that_does_not_close_stays_text() {
+    // A free-text note in an ignored column: the quote after the blank opens nothing.
+    let text = "staff,day,shift,note\nStaff 1,Day 1,1, \"ask HR\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    assert_eq!(r.puzzle.get(0, 0), 1);
+}
