@@ -51,14 +51,17 @@ const MATRIX_BYTES_PER_OPTION: u64 = 67;
 /// Bytes a fill takes besides its matrices (measured: about 80 MB at 100×100; less below).
 const FILL_BASE_BYTES: u64 = 80 << 20;
 
-/// Address space each thread of the pool has reserved by the time the check runs (the C
-/// library's 64 MB arena for its allocations, and its stack; measured 67.6 MB): fewer
-/// threads would leave it free.
-const THREAD_RESERVE_BYTES: u64 = 66 << 20;
+/// Address space a fill takes per thread under `ulimit -v` besides its search matrix (the
+/// C library's arena and the thread's stack; with the matrix, measured 103 MB a thread at
+/// 100×100, 2026-11-27): fewer threads would leave it free.
+const THREAD_RESERVE_BYTES: u64 = 37_000_000;
 
-/// Address space the pool maps once, whatever its size, when it first runs (measured:
-/// 131 MB, two of the C library's arenas).
-const POOL_RESERVE_BYTES: u64 = 128 << 20;
+/// Address space a fill takes under `ulimit -v` once, whatever its threads, besides
+/// [`FILL_BASE_BYTES`]: the pool's and the main thread's arenas, the Ctrl-C handler's
+/// thread (measured: with the base, 313 MB from the start of the process; the smallest
+/// limits under which 1, 2, 3, 4 and 6 threads filled a 100×100 grid were 414, 477, 581,
+/// 682 and 885 MB counted in KiB).
+const POOL_RESERVE_BYTES: u64 = 230_000_000;
 
 /// The smallest search matrix worth a check (from 64×64 up): below it a fill needs little
 /// memory, and a container whose room is mostly taken should not be refused a 9×9 grid.
@@ -79,31 +82,50 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
     let gb = |b: u64| b as f64 / 1e9;
     // Under `ulimit -v` the address space left was read with every pool thread's arena
     // reserved, and once the limit is near, threads map less than they would otherwise:
-    // the threads that fit are told from what was left before the pool started.
-    let limits = [
-        (room.resident, 0, "of memory available"),
+    // where what was left before the pool started is known, the run is weighed against it,
+    // with what the pool maps (once, and per thread) counted in. Each limit: what is
+    // available, what the run needs, and the threads that fit.
+    let address = match room.before_pool {
+        Some(before) => room.address_space.map(|_| {
+            let fixed = FILL_BASE_BYTES + POOL_RESERVE_BYTES;
+            let each = per + THREAD_RESERVE_BYTES;
+            (
+                before,
+                fixed + each * matrices as u64,
+                before.saturating_sub(fixed) / each,
+            )
+        }),
+        None => room.address_space.map(|available| {
+            // With k threads, (pool - k) reserves more would be free.
+            let freed = THREAD_RESERVE_BYTES * pool as u64;
+            (
+                available,
+                FILL_BASE_BYTES + per * matrices as u64,
+                (available + freed).saturating_sub(FILL_BASE_BYTES) / (per + THREAD_RESERVE_BYTES),
+            )
+        }),
+    };
+    let resident = room.resident.map(|available| {
         (
-            room.address_space,
-            THREAD_RESERVE_BYTES,
+            available,
+            FILL_BASE_BYTES + per * matrices as u64,
+            available.saturating_sub(FILL_BASE_BYTES) / per,
+        )
+    });
+    let limits = [
+        (resident, "of memory available"),
+        (
+            address,
             "of address space left under the process's limit (ulimit -v)",
         ),
     ];
-    for (available, reserve, what) in limits {
-        let Some(available) = available else { continue };
-        let need = FILL_BASE_BYTES + per * matrices as u64;
+    for (limit, what) in limits {
+        let Some((available, need, fit)) = limit else {
+            continue;
+        };
         if need <= available {
             continue;
         }
-        let fit = if reserve == 0 {
-            available.saturating_sub(FILL_BASE_BYTES) / per
-        } else if let Some(before) = room.before_pool {
-            // What was left before the pool started, less what a pool of any size maps.
-            before.saturating_sub(FILL_BASE_BYTES + POOL_RESERVE_BYTES) / (per + reserve)
-        } else {
-            // With k threads, (pool - k) reserves more would be free.
-            let freed = reserve * pool as u64;
-            (available + freed).saturating_sub(FILL_BASE_BYTES) / (per + reserve)
-        };
         // Never the count just refused (estimates of reserves could say so).
         let fit = fit.min(matrices as u64 - 1);
         let threads = |k: u64| format!("{k} thread{}", if k == 1 { "" } else { "s" });
@@ -336,9 +358,9 @@ mod tests {
             "{text}"
         );
         assert!(check_memory(big, 177, 177, resident(12_000_000_000)).is_ok());
-        // Under `ulimit -v` (800 MB, where 8 threads aborted and 4 ran): what is left of
-        // the address space with the pool's 8 arenas reserved counts, and fewer threads
-        // would free some of them.
+        // Under `ulimit -v` (800 MB, where 8 threads aborted and 4 ran) when the address
+        // space at the start is not known: what is left with the pool's 8 arenas reserved
+        // counts, and fewer threads would free some of them (3 fit by that estimate).
         let space = Headroom {
             resident: Some(12_000_000_000),
             address_space: Some(200_000_000),
@@ -348,7 +370,7 @@ mod tests {
         assert!(
             text.contains("8 threads")
                 && text.contains("address space")
-                && text.contains("use --threads 4 or fewer"),
+                && text.contains("use --threads 3 or fewer"),
             "{text}"
         );
         let tight = Headroom {
@@ -360,22 +382,29 @@ mod tests {
             text.contains("on 1 thread ") && text.contains("not even one"),
             "{text}"
         );
-        // Measured under `ulimit -v 600000` (KiB), with 78,380 KiB mapped before the pool:
-        // 16 threads had mapped 568,304 KiB (their arenas failing near the limit), and 3
-        // threads 344,676 KiB. Two threads ran; three did not.
+        // Measured under `ulimit -v 600000` (KiB), with 6,640 KiB mapped when the process
+        // started: 16 threads had mapped 568,304 KiB (their arenas failing near the limit),
+        // and 3 threads 344,676 KiB. Two threads ran; three ran only without the check,
+        // from 581,250 KiB up (so refusing them is on the safe side).
         let kib = |k: u64| k * 1024;
-        let limited = |now: u64| Headroom {
+        let limited = |limit: u64, now: u64| Headroom {
             resident: Some(12_000_000_000),
-            address_space: Some(kib(600_000 - now)),
-            before_pool: Some(kib(600_000 - 78_380)),
+            address_space: Some(kib(limit - now)),
+            before_pool: Some(kib(limit - 6_640)),
         };
         for (threads, now) in [(16, 568_304), (7, 549_548), (3, 344_676)] {
-            let text = check_memory(big, threads, threads, limited(now))
+            let text = check_memory(big, threads, threads, limited(600_000, now))
                 .unwrap_err()
                 .to_string();
             assert!(text.contains("use --threads 2 or fewer"), "{text}");
         }
-        assert!(check_memory(big, 2, 2, limited(277_076)).is_ok());
+        assert!(check_memory(big, 2, 2, limited(600_000, 277_076)).is_ok());
+        // Under 380,000 KiB one thread aborted when it was let through: not even one fits.
+        let text = check_memory(big, 1, 1, limited(380_000, 209_484))
+            .unwrap_err()
+            .to_string();
+        assert!(text.contains("not even one thread fits"), "{text}");
+        assert!(check_memory(big, 1, 1, limited(420_000, 209_484)).is_ok());
         // Small grids (a room mostly taken refuses no 9x9 or 49x49), or memory that cannot
         // be told: nothing to refuse.
         assert!(check_memory(Shape::new(3).unwrap(), 256, 256, resident(1 << 20)).is_ok());
