@@ -40,7 +40,8 @@ pub enum Settled {
 /// Dancing links for at most 50,000 nodes, then up to 49×49 the learning engine for at most
 /// 20,000 conflicts: budgets of work, not time, so the answer is the same on every
 /// machine (about a second at 25×25). A board without givens, and one whose first solution
-/// gives a second by swapping shifts its givens cannot see, have several solutions without
+/// gives a second by swapping two shifts, two rows of a band or two columns of a stack that
+/// its givens cannot see, have several solutions without
 /// more search. `control` can stop it early (then [`Settled::Unknown`]); its counters add
 /// up the work.
 ///

@@ -216,57 +216,54 @@ mod tests {
         }
     }
 
-    /// Counts to a cap by swaps agree with dancing links' exact count on sparse 4×4 and
-    /// 9×9 boards (givens from a grid, so some completion exists), and the solutions are
-    /// distinct completions.
+    /// Counts to a cap by swaps (which `auto` uses from 16×16 up) agree with dancing links'
+    /// exact count on 16×16 boards made from a grid by blanking every cell of three
+    /// shifts, or three rows of a band: at least 3! = 6 completions, and the caps on both
+    /// sides of the true count. The solutions are distinct completions.
     #[test]
     fn counts_by_swaps_agree_with_an_exact_count() {
         use crate::solve::{Engine, SearchControl, SolveLimits, solve};
-        use rand::{Rng, SeedableRng};
         let control = SearchControl::default();
-        for (b, seed) in [(2, 1u64), (2, 2), (2, 3), (3, 4), (3, 5), (3, 6)] {
-            let shape = Shape::new(b).unwrap();
-            let grid = crate::generate::fill::fill_grid(
-                shape,
-                &crate::generate::fill::FillConfig::new(seed),
-                &control,
-            )
-            .unwrap();
-            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-            for givens in [1, 2, 3, 5] {
-                let mut keep = vec![false; shape.cells()];
-                for _ in 0..givens {
-                    keep[rng.gen_range(0..shape.cells())] = true;
-                }
-                let cells = (grid.grid.cells().iter().zip(&keep))
-                    .map(|(&v, &k)| if k { v } else { 0 })
+        let shape = Shape::new(4).unwrap();
+        for seed in [1u64, 2, 3] {
+            let cfg = crate::generate::fill::FillConfig::new(seed);
+            let grid = crate::generate::fill::fill_grid(shape, &cfg, &control).unwrap();
+            let blank = |f: &dyn Fn(usize, u8) -> bool| {
+                let cells = (grid.grid.cells().iter().enumerate())
+                    .map(|(i, &v)| if f(i, v) { 0 } else { v })
                     .collect();
-                let p = Puzzle::new(shape, cells).unwrap();
-                let exact = if b == 2 {
-                    solve(
-                        &p,
-                        Engine::Dlx,
-                        &SolveLimits::count_up_to(u64::MAX),
-                        &control,
-                    )
-                    .unwrap()
-                    .count
-                } else {
-                    // 9×9 boards this sparse have millions: enough for every cap below.
-                    u64::MAX
-                };
-                for cap in [2, 3, 7, 50] {
+                Puzzle::new(shape, cells).unwrap()
+            };
+            for p in [blank(&|_, v| v >= 14), blank(&|i, _| i / 16 < 3)] {
+                let all = SolveLimits::count_up_to(u64::MAX);
+                let exact = solve(&p, Engine::Dlx, &all, &control).unwrap().count;
+                assert!(exact >= 6, "{exact}");
+                for cap in [2, 3, 5, 6, 7, exact, exact + 1] {
+                    assert!(swaps_reach(&p, cap) == (cap <= 6), "{cap}");
                     let limits = SolveLimits {
                         keep: usize::MAX,
                         ..SolveLimits::count_up_to(cap)
                     };
                     let o = solve(&p, Engine::Auto, &limits, &control).unwrap();
-                    assert_eq!(o.count, exact.min(cap), "{p} cap {cap}");
+                    assert_eq!(o.count, exact.min(cap), "seed {seed}, cap {cap}");
                     let distinct: std::collections::HashSet<_> =
                         o.solutions.iter().map(|g| g.cells().to_vec()).collect();
                     assert_eq!(distinct.len() as u64, o.count);
                     assert!(o.solutions.iter().all(|g| p.is_completed_by(g)));
                 }
+                // By the swaps alone: as many as asked, each a completion.
+                let one = solve(&p, Engine::Dlx, &SolveLimits::count_up_to(1), &control)
+                    .unwrap()
+                    .solutions
+                    .remove(0);
+                let six = solutions_by_swaps(&p, one.cells(), 6).unwrap();
+                let distinct: std::collections::HashSet<_> = six.iter().collect();
+                assert_eq!(distinct.len(), 6);
+                for cells in &six {
+                    let g = crate::grid::Grid::new(shape, cells.clone()).expect("valid");
+                    assert!(p.is_completed_by(&g));
+                }
+                assert!(solutions_by_swaps(&p, one.cells(), 7).is_none());
             }
         }
     }

@@ -31,7 +31,7 @@ fn deadline_and_interrupt_stop() {
     let past = c.clone().with_deadline(Some(Instant::now()));
     assert!(past.should_stop() && !past.is_interrupted());
     let child = c.clone();
-    c.interrupt.store(true, Ordering::Relaxed);
+    c.stop();
     assert!(c.should_stop() && child.should_stop() && child.is_interrupted());
 }
 
