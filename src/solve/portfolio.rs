@@ -107,12 +107,20 @@ pub fn auto(
         };
         let found = super::swap::solutions_by_swaps(puzzle, one.cells(), want);
         if let Some(more) = found.filter(|f| f.len() as u64 == want) {
-            let more = super::checked_grids(puzzle.shape(), more.into_iter().skip(1).collect());
-            debug_assert!(more.iter().all(|g| puzzle.is_completed_by(g) && g != one));
+            // Every one checked; only those asked for kept.
+            let room = limits.keep.saturating_sub(o.solutions.len());
+            let mut kept = Vec::new();
+            for (k, cells) in more.into_iter().skip(1).enumerate() {
+                let g = super::checked_grids(puzzle.shape(), vec![cells]).remove(0);
+                debug_assert!(puzzle.is_completed_by(&g) && g != *one);
+                if k < room {
+                    kept.push(g);
+                }
+            }
             o.count = want;
             o.capped = true;
             o.complete = true;
-            o.solutions.extend(more);
+            o.solutions.extend(kept);
             o.solutions.truncate(limits.keep);
             return Ok(o);
         }

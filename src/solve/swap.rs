@@ -103,7 +103,8 @@ impl Unseen {
 /// Up to `want` distinct solutions of `puzzle`, `solution` first, made from `solution` by
 /// the swaps its givens cannot see (each another solution; see the module documentation),
 /// or `None` when their permutations are fewer than `want` (then a search must count).
-/// Fewer than `want` come back where some permutations give the same grid.
+/// Fewer than `want` come back where some permutations give the same grid. Each is
+/// distinct from the others.
 pub(crate) fn solutions_by_swaps(
     puzzle: &Puzzle,
     solution: &[u8],
@@ -116,14 +117,22 @@ pub(crate) fn solutions_by_swaps(
     let swaps: Vec<Swap> = unseen.swaps().collect();
     let n = puzzle.shape().side();
     let want = usize::try_from(want).unwrap_or(usize::MAX);
+    // Grids seen, by a 64-bit hash (fixed keys, so the same on every run): two grids with
+    // one hash would only make this find fewer, and a search count instead.
+    let hash = |cells: &[u8]| {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        cells.hash(&mut h);
+        h.finish()
+    };
     let mut seen = std::collections::HashSet::new();
-    seen.insert(solution.to_vec());
+    seen.insert(hash(solution));
     let mut found = vec![solution.to_vec()];
     let mut next = 0;
     while found.len() < want && next < found.len() {
         for &swap in &swaps {
             let other = apply(swap, n, &found[next]);
-            if seen.insert(other.clone()) {
+            if seen.insert(hash(&other)) {
                 found.push(other);
                 if found.len() == want {
                     break;
