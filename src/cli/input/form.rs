@@ -28,10 +28,11 @@ fn has_extension(path: &Path, ext: &str) -> bool {
 
 /// Whether the first significant line (neither blank nor a `#` comment) of a text is a
 /// roster CSV's header: it holds a comma or semicolon and is not JSON (whose lines start
-/// with `{` or `[`), or it is tab-separated with a name in it (a field of two or more
-/// characters, some of them other than digits, dots and blanks, which no numeric text
-/// form's row is: a spreadsheet's "Text (Tab delimited)" file, saved as `.txt`; a spaced
-/// grid row with a tab among its spaces has none).
+/// with `{` or `[`), or it is tab-separated with a name in it (a word of two or more
+/// characters other than digits and dots, which no text form's symbol is: a spreadsheet's
+/// "Text (Tab delimited)" file, saved as `.txt`; a spaced grid row with a tab among its
+/// spaces, letters or bars, has none, and days named by one letter and a number, `M 1`,
+/// are not told from one).
 pub(super) fn looks_like_csv(first_line: &str) -> bool {
     let l = first_line.trim();
     if l.starts_with('{') || l.starts_with('[') {
@@ -40,10 +41,11 @@ pub(super) fn looks_like_csv(first_line: &str) -> bool {
     l.contains(',')
         || l.contains(';')
         || (first_line.contains('\t')
-            && first_line.split('\t').any(|f| {
-                let f = f.trim();
-                f.chars().count() >= 2
-                    && f.chars()
-                        .any(|c| !c.is_ascii_digit() && c != '.' && !c.is_whitespace())
-            }))
+            && first_line
+                .split('\t')
+                .flat_map(str::split_whitespace)
+                .any(|word| {
+                    word.chars().count() >= 2
+                        && word.chars().any(|c| !c.is_ascii_digit() && c != '.')
+                }))
 }

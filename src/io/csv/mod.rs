@@ -50,10 +50,9 @@
 //! for blank rows), and so are empty fields past the end of the header. A row short of
 //! fields ends in blanks (hand edits and some spreadsheets leave trailing empty cells out),
 //! unless it is a wide row of one unquoted field holding another of the three delimiters
-//! (it was not split: saved with another delimiter), or a long row that ends before its
-//! shift column with a value under a column the header leaves unnamed (past the first)
-//! that reads as a shift, or in a file that gives no shift in its shift column (the
-//! fields are out of place); any other such value is a note.
+//! (it was not split: saved with another delimiter), or a long row that ends before a
+//! named column with a value under a column the header leaves unnamed (past the first,
+//! which may be an index): its fields may be out of place, and it is refused.
 //!
 //! - **Names.** Shifts are matched against the shift name list when one is given (as
 //!   written, or in any letter case when that matches one name of the list); otherwise
@@ -80,8 +79,8 @@
 //!   member's rows, which must name every one, as many as the size (else the error says
 //!   so, naming the likely typo where the rest are numbers: nothing is guessed), and every
 //!   other staff member's (day's) rows must list them in that order too, skipping any they
-//!   like (a file sorted by shift is refused, naming the first row out of order). Days
-//!   named by dates `YYYY-MM-DD` go in date order, whatever order the rows give. Names that
+//!   like (a file sorted by shift is refused, naming the first row out of order: which
+//!   order is meant is not guessed, as it decides the blocks). Names that
 //!   could pass for numbers but do not number the axis `1..=N` once each (`1` beside
 //!   `Day 1`, or `Day 5` among four days), or a mix of default names and others, are the
 //!   roster's own only in a file with a row for every cell, as the writer writes such

@@ -9,8 +9,7 @@
 //! the first row's day, the days in the order of the rows of the first row's staff member
 //! (which must name every staff member and every day, blank ones with an empty shift, as
 //! the long writer does for such rosters). The other rows must keep that order (a file
-//! sorted by shift does not, and is refused). Days named by ISO dates go in date order,
-//! whatever order the rows give.
+//! sorted by shift does not, and is refused: which order is meant is not guessed).
 
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -24,7 +23,7 @@ use crate::io::csv::{Dialect, Layout, MAX_SIDE};
 use crate::io::lines::quote_prefix;
 pub(super) use columns::Columns;
 use misspelt::{stray, typo, unnumbered};
-use order::{date_order, is_iso_date, out_of_order};
+use order::out_of_order;
 use seen::Seen;
 
 /// One assignment of a long file: its line, the keys of its staff member and day (0-based
@@ -93,17 +92,13 @@ pub(super) fn read_long<R: BufRead>(
     if columns.grid.is_none() {
         groups.push(Group::new(None));
     }
-    // Values under an unnamed column of rows that end before a named one (see
-    // `Columns::out_of_place`), and whether any row gave a shift.
-    let mut strays: Vec<(String, CsvError)> = Vec::new();
-    let mut any_shift = false;
     while let Some(mut row) = body.next()? {
         // The header again: files joined with `cat` (the shards of a batch run in parts).
         if is_header_again(&row, header, header_width) {
             continue;
         }
         if let Some(e) = columns.out_of_place(header, header_width, &row) {
-            strays.push(e);
+            return Err(e.into());
         }
         // A row may leave out empty fields at its end (a blank shift, an empty note).
         row.pad(width);
@@ -175,7 +170,6 @@ pub(super) fn read_long<R: BufRead>(
         };
         if shift > 0 {
             group.spelling.note(name);
-            any_shift = true;
         }
         // Every shift is 1..=100 here, so it fits a byte.
         let shift = u8::try_from(shift).unwrap_or(u8::MAX);
@@ -210,15 +204,6 @@ pub(super) fn read_long<R: BufRead>(
             day,
             shift,
         });
-    }
-    // A stray value is a shift out of place where no row gave a shift in the shift column,
-    // or where it reads as one; otherwise it is a note in a column the file leaves unnamed.
-    let is_shift = |v: &str| match &lists {
-        Some(l) if listed(Axis::Shift) => l[2].get(v, 0, 0).is_ok(),
-        _ => default_index(Axis::Shift, v).is_some() || own.knows(v),
-    };
-    if let Some((_, e)) = strays.into_iter().find(|(v, _)| !any_shift || is_shift(v)) {
-        return Err(e.into());
     }
     if groups.is_empty() {
         return Err(err(header.line, None, CsvErrorKind::NoRows).into());
@@ -458,12 +443,6 @@ fn finish_group(
             // Names of its own come with rows.
             return Err(err(header_line, None, CsvErrorKind::UnknownSize));
         };
-        // Days named by dates (`2026-12-01`) go in date order, whatever order the rows
-        // give them (a file sorted by shift gives none).
-        if axis == Axis::Day && seen.names.iter().all(|n| is_iso_date(n)) {
-            own_order[k] = Some(date_order(&seen.names));
-            continue;
-        }
         // The first row's staff member (day) lists the days (staff) in order.
         let anchor = canon(first, other);
         let mut order = vec![usize::MAX; seen.names.len()];

@@ -128,11 +128,6 @@ impl OwnShifts {
         }
     }
 
-    /// Whether `name` is one of the own names read so far (in any letter case).
-    pub(super) fn knows(&self, name: &str) -> bool {
-        self.ids.contains_key(&name.to_lowercase())
-    }
-
     /// How many own names there are.
     pub(super) fn len(&self) -> usize {
         self.names.len()

@@ -72,17 +72,18 @@ impl Columns {
 }
 
 impl Columns {
-    /// For a row with data under a column the header leaves unnamed between named ones,
-    /// when the row ends before a named column (`Ann,Mon,Early` under `staff,day,,shift`):
-    /// that value, and the error to give if its fields are out of place (padding would read
-    /// the shift as blank; the reader decides, as the value may be a note). An unnamed first
-    /// column is an index, as pandas writes, and is fine.
+    /// The error for a row with data under a column the header leaves unnamed between
+    /// named ones, when the row ends before a named column (`Ann,Mon,Early` under
+    /// `staff,day,,shift`): its fields may be out of place, and padding would read the
+    /// shift as blank, so it is refused rather than guessed (a note there needs its row's
+    /// later fields, or a name for its column). An unnamed first column is an index, as
+    /// pandas writes, and is fine.
     pub(in crate::io::csv::read) fn out_of_place(
         &self,
         header: &Row,
         header_width: usize,
         row: &Row,
-    ) -> Option<(String, CsvError)> {
+    ) -> Option<CsvError> {
         let short = row.fields.len();
         if short >= self.width() {
             return None;
@@ -98,6 +99,6 @@ impl Columns {
             column: header.fields.get(missing).cloned().unwrap_or_default(),
             field: missing + 1,
         };
-        Some((row.fields[k].clone(), err(row.line, Some(k + 1), kind)))
+        Some(err(row.line, Some(k + 1), kind))
     }
 }
