@@ -56,6 +56,14 @@ const FILL_BASE_BYTES: u64 = 80 << 20;
 /// 100×100, 2026-11-27): fewer threads would leave it free.
 const THREAD_RESERVE_BYTES: u64 = 37_000_000;
 
+/// The least address space a fill thread takes under `ulimit -v`, whatever its matrix: the
+/// arena dominates (measured about 100 MB a thread at 81×81 as at 100×100).
+const THREAD_MIN_BYTES: u64 = 104_000_000;
+
+/// Address space a pool thread with no matrix takes under `ulimit -v` (its arena and
+/// stack; measured 68 MB): a batch smaller than the pool leaves such threads idle.
+const IDLE_THREAD_BYTES: u64 = 70_000_000;
+
 /// Address space a fill takes under `ulimit -v` once, whatever its threads, besides
 /// [`FILL_BASE_BYTES`]: the pool's and the main thread's arenas, the Ctrl-C handler's
 /// thread (measured: with the base, 313 MB from the start of the process; the smallest
@@ -88,10 +96,12 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
     let address = match room.before_pool {
         Some(before) => room.address_space.map(|_| {
             let fixed = FILL_BASE_BYTES + POOL_RESERVE_BYTES;
-            let each = per + THREAD_RESERVE_BYTES;
+            let each = (per + THREAD_RESERVE_BYTES).max(THREAD_MIN_BYTES);
+            let idle = IDLE_THREAD_BYTES * pool.saturating_sub(matrices) as u64;
             (
                 before,
-                fixed + each * matrices as u64,
+                fixed + each * matrices as u64 + idle,
+                // Threads that fit with a matrix each (the batch as large as the pool).
                 before.saturating_sub(fixed) / each,
             )
         }),
@@ -112,14 +122,17 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
             available.saturating_sub(FILL_BASE_BYTES) / per,
         )
     });
+    // The threads each limit weighs: memory, those with a matrix; address space, the
+    // whole pool (idle threads reserve some too).
     let limits = [
-        (resident, "of memory available"),
+        (resident, matrices, "of memory available"),
         (
             address,
+            pool.max(matrices),
             "of address space left under the process's limit (ulimit -v)",
         ),
     ];
-    for (limit, what) in limits {
+    for (limit, weighed, what) in limits {
         let Some((available, need, fit)) = limit else {
             continue;
         };
@@ -127,7 +140,7 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
             continue;
         }
         // Never the count just refused (estimates of reserves could say so).
-        let fit = fit.min(matrices as u64 - 1);
+        let fit = fit.min(weighed as u64 - 1);
         let threads = |k: u64| format!("{k} thread{}", if k == 1 { "" } else { "s" });
         let advice = if fit == 0 {
             "not even one thread fits: free some memory or raise the limit".to_string()
@@ -137,7 +150,7 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
         return Err(exit::usage_error(format!(
             "fill on {} at {shape} needs about {:.1} GB (a search matrix of {:.0} MB a \
              thread), more than the {:.1} GB {what}: {advice}",
-            threads(matrices as u64),
+            threads(weighed as u64),
             gb(need),
             per as f64 / 1e6,
             gb(available),
@@ -405,6 +418,21 @@ mod tests {
             .to_string();
         assert!(text.contains("not even one thread fits"), "{text}");
         assert!(check_memory(big, 1, 1, limited(420_000, 209_484)).is_ok());
+        // At 81x81 a thread takes as much (its arena, not its smaller matrix): 4 to 7
+        // threads aborted under 600,000 KiB when let through; 2 ran from 460,000 up.
+        let text = check_memory(Shape::new(9).unwrap(), 5, 5, limited(600_000, 0))
+            .unwrap_err()
+            .to_string();
+        assert!(text.contains("use --threads 2 or fewer"), "{text}");
+        // Two grids on a pool of 12: the idle threads reserve space too (aborted under
+        // 700,000 KiB), and 3 threads fit.
+        let text = check_memory(big, 2, 12, limited(700_000, 0))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            text.contains("on 12 threads") && text.contains("use --threads 3 or fewer"),
+            "{text}"
+        );
         // Small grids (a room mostly taken refuses no 9x9 or 49x49), or memory that cannot
         // be told: nothing to refuse.
         assert!(check_memory(Shape::new(3).unwrap(), 256, 256, resident(1 << 20)).is_ok());
