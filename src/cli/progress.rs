@@ -48,7 +48,9 @@ fn pressed(flag: &AtomicBool) {
         exit_at_once("interrupted again: exiting at once");
     }
     msg!("shiftgrid: interrupted: stopping (press Ctrl-C again to exit at once)");
-    std::thread::spawn(watch_for_waits);
+    // Without room for a thread (`ulimit -v`), a run stuck waiting on a pipe is not caught;
+    // one that computes still stops at its next poll.
+    let _ = std::thread::Builder::new().spawn(watch_for_waits);
 }
 
 /// SIGTERM, and SIGHUP unless it is ignored, handled as a press of Ctrl-C by a thread that
@@ -60,13 +62,16 @@ fn install_termination(flag: Arc<AtomicBool>) {
     if !hangup_ignored() {
         signals.push(SIGHUP);
     }
-    if let Ok(mut waiting) = signal_hook::iterator::Signals::new(&signals) {
-        std::thread::spawn(move || {
+    // The thread registers the handlers itself: without room for it (`ulimit -v`), the
+    // signals keep what the system does with them (Ctrl-C is still handled), rather than
+    // the run failing or the signals being caught with no one to answer them.
+    let _ = std::thread::Builder::new().spawn(move || {
+        if let Ok(mut waiting) = signal_hook::iterator::Signals::new(&signals) {
             for _ in waiting.forever() {
                 pressed(&flag);
             }
-        });
-    }
+        }
+    });
 }
 
 /// Whether SIGHUP was ignored when the process started (`nohup`, `trap '' HUP`): the
