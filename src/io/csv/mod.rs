@@ -45,7 +45,8 @@
 //! file), the one of those that splits the most of the next five lines into as many
 //! fields, else that occurs most in them, else the most frequent in the first line; when
 //! two stay level the file is refused (nothing is guessed). Fields are trimmed (blanks before
-//! an opening quote too: `Ann, "Late, early"` holds one name), a leading byte-order
+//! an opening quote too: `Ann, "Late, early"` holds one name, where every quote so opened
+//! on the line closes on it; otherwise those quotes are text, as before a trim), a leading byte-order
 //! mark is skipped, rows whose fields are all empty are skipped (spreadsheets write them
 //! for blank rows), and so are empty fields past the end of the header. A row short of
 //! fields ends in blanks (hand edits and some spreadsheets leave trailing empty cells out),
