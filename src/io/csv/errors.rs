@@ -289,11 +289,17 @@ pub enum CsvErrorKind {
         expected: String,
     },
     /// A roster read without a shift list that names more or fewer shifts of its own than
-    /// its size: fewer cannot be completed without the others' names.
+    /// its size: fewer cannot be completed without the others' names. With too many, the
+    /// error is placed where the name used least is first used.
     #[error(
         "the roster names {found} shift{} of its own ({names}), but a {side}x{side} roster has \
-         {side}: name all {side}, in order, in a shift list",
-        if *found == 1 { "" } else { "s" }
+         {side}: {}name all {side}, in order, in a shift list",
+        if *found == 1 { "" } else { "s" },
+        rarest.as_ref().map_or(String::new(), |(name, uses)| format!(
+            "{} is the least used ({}): correct it, or ",
+            Quoted(name),
+            if *uses == 1 { "once, here".to_string() } else { format!("{}, first here", times(*uses)) }
+        ))
     )]
     OwnShifts {
         /// Distinct names found (so far, when there are too many).
@@ -302,20 +308,33 @@ pub enum CsvErrorKind {
         side: usize,
         /// The names, quoted, for the message.
         names: String,
+        /// With more names than the size, the one used least and how many cells use it.
+        rarest: Option<(String, usize)>,
     },
     /// A roster read without a shift list whose own shift names include two that look like
-    /// one name misspelt: a typo would otherwise pass for a shift.
+    /// one name misspelt: a typo would otherwise pass for a shift. The error is placed
+    /// where the one used less is first used.
     #[error(
-        "shifts {} and {} look like one name misspelt: correct it, or name the shifts in a \
-         shift list",
-        Quoted(first),
-        Quoted(second)
+        "shift {} (used {}) looks like {} (used {}, first on line {}, field {}) misspelt: \
+         correct it, or name the shifts in a shift list",
+        Quoted(name),
+        times(*uses),
+        Quoted(like),
+        times(*like_uses),
+        like_at.0,
+        like_at.1
     )]
     LookAlikeShifts {
-        /// The name seen first.
-        first: String,
-        /// The one like it, where it is first used.
-        second: String,
+        /// The name used less (of two used as often, the one met later).
+        name: String,
+        /// How many cells use it.
+        uses: usize,
+        /// The name it looks like.
+        like: String,
+        /// How many cells use that one.
+        like_uses: usize,
+        /// Where that one is first used (line, field).
+        like_at: (usize, usize),
     },
     /// A roster read without a shift list that gives some shifts as numbers (or default
     /// names) and others as names of its own: the fewer kind is reported, as the slip.
@@ -548,4 +567,13 @@ pub struct OrderNames {
     pub late: String,
     /// The name they list before it.
     pub earlier: String,
+}
+
+/// `once`, `twice`, `3 times`: how many cells use a name, for messages.
+fn times(n: usize) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
 }

@@ -6,6 +6,10 @@
 //! then `Shift N`; fewer cannot be completed without knowing the others, and more, or a
 //! mix with numbers, is refused. Names that differ only in letter case are one shift. In a
 //! long file with several grids the names are the file's, gathered over all its grids.
+//!
+//! A slip is reported where it is: of two names that look like one misspelt, the one used
+//! less (`Erly` once beside `Early` on every other row), and with more names than the
+//! size, the one used least, wherever the name one too many was first met.
 
 use std::collections::HashMap;
 
@@ -26,6 +30,8 @@ pub(super) struct OwnShifts {
     ids: HashMap<String, usize>,
     /// Where each own name is first used (line, field).
     at: Vec<(usize, usize)>,
+    /// How many cells use each own name.
+    uses: Vec<usize>,
     /// Cells given an own name, and cells given a default name or number.
     own_uses: usize,
     number_uses: usize,
@@ -48,11 +54,13 @@ impl OwnShifts {
         }
     }
 
-    /// The 1-based shift of an own name (`name` is no default name), new or not; at most
-    /// `limit` of them (the size when it is known).
+    /// The 1-based shift of an own name (`name` is no default name), new or not. Past
+    /// `limit` names (the size when it is known) the file is read on, so that
+    /// [`OwnShifts::apply`] can name the slip, up to twice that many (the ids may then
+    /// exceed the size: `apply` refuses such a roster before its cells are used).
     ///
     /// # Errors
-    /// A name that cannot be written back (a formula), or one more than `limit`.
+    /// A name that cannot be written back (a formula), or more than twice `limit`.
     pub(super) fn id(
         &mut self,
         name: &str,
@@ -63,6 +71,7 @@ impl OwnShifts {
         self.own_uses += 1;
         let key = name.to_lowercase();
         if let Some(&id) = self.ids.get(&key) {
+            self.uses[id] += 1;
             return Ok(id + 1);
         }
         check_name(name).map_err(|problem| {
@@ -77,25 +86,27 @@ impl OwnShifts {
             )
         })?;
         let max = limit.map_or(MAX_SIDE, |s| s.side());
-        if self.names.len() == max {
+        if self.names.len() == 2 * max || (limit.is_none() && self.names.len() == max) {
             let kind = CsvErrorKind::OwnShifts {
-                found: max + 1,
+                found: self.names.len() + 1,
                 side: max,
                 names: self.listed(Some(name)),
+                rarest: None,
             };
             return Err(err(line, Some(field), kind));
         }
         self.names.push(name.to_string());
         self.ids.insert(key, self.names.len() - 1);
         self.at.push((line, field));
+        self.uses.push(1);
         Ok(self.names.len())
     }
 
-    /// Two own names (indices, in order of first appearance) that look like one name
-    /// misspelt: one letter added or dropped (`Earl`, `Erly` beside `Early`) or two
-    /// swapped (`Eraly`). A roster may name one shift fewer than its size,
-    /// so a typo would otherwise pass for its last shift. (Names one letter apart by a
-    /// change, such as `Ward A` and `Ward B`, are distinct shifts.)
+    /// Two own names (indices, the one used more first; of two used as often, the one met
+    /// first) that look like one name misspelt: one letter added or dropped (`Earl`,
+    /// `Erly` beside `Early`) or two swapped (`Eraly`). A roster may name one shift fewer
+    /// than its size, so a typo would otherwise pass for its last shift. (Names one letter
+    /// apart by a change, such as `Ward A` and `Ward B`, are distinct shifts.)
     fn look_alike(&self) -> Option<(usize, usize)> {
         let lower: Vec<Vec<char>> = self
             .names
@@ -105,7 +116,11 @@ impl OwnShifts {
         for b in 1..lower.len() {
             for a in 0..b {
                 if slip(&lower[a], &lower[b]) {
-                    return Some((a, b));
+                    return Some(if self.uses[b] > self.uses[a] {
+                        (b, a)
+                    } else {
+                        (a, b)
+                    });
                 }
             }
         }
@@ -165,21 +180,36 @@ impl OwnShifts {
             };
             return Err(err(line, Some(field), kind));
         }
+        // A slip first: with one name too many it is most likely the cause.
+        if self.names.len() + 1 >= n {
+            if let Some((a, b)) = self.look_alike() {
+                let (line, field) = self.at[b];
+                let kind = CsvErrorKind::LookAlikeShifts {
+                    name: quote_prefix(&self.names[b]),
+                    uses: self.uses[b],
+                    like: quote_prefix(&self.names[a]),
+                    like_uses: self.uses[a],
+                    like_at: self.at[a],
+                };
+                return Err(err(line, Some(field), kind));
+            }
+        }
         if self.names.len() + 1 < n || self.names.len() > n {
+            // Too many: the name used least (the last met of those), where it is first
+            // used; too few: the first name.
+            let rarest = (self.names.len() > n).then(|| {
+                (0..self.names.len())
+                    .rev()
+                    .min_by_key(|&k| self.uses[k])
+                    .unwrap_or(0)
+            });
             let kind = CsvErrorKind::OwnShifts {
                 found: self.names.len(),
                 side: n,
                 names: self.listed(None),
+                rarest: rarest.map(|k| (quote_prefix(&self.names[k]), self.uses[k])),
             };
-            let (line, field) = self.at[0];
-            return Err(err(line, Some(field), kind));
-        }
-        if let Some((a, b)) = self.look_alike() {
-            let (line, field) = self.at[b];
-            let kind = CsvErrorKind::LookAlikeShifts {
-                first: quote_prefix(&self.names[a]),
-                second: quote_prefix(&self.names[b]),
-            };
+            let (line, field) = self.at[rarest.unwrap_or(0)];
             return Err(err(line, Some(field), kind));
         }
         let last = format!("Shift {n}");

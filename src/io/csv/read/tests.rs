@@ -435,8 +435,31 @@ fn own_shift_names_round_trip_and_typos_are_caught() {
     let e = read_err(text, &CustomNames::default());
     assert_eq!((e.line, e.field), (5, Some(5)));
     assert!(
+        e.to_string().contains(
+            "shift \"Earl\" (used once) looks like \"Early\" (used once, first on line 2, \
+             field 2) misspelt"
+        ),
+        "{e}"
+    );
+    // The slip is the name used less, wherever it comes: here first, and the name one too
+    // many of a full 4x4 roster is met after it.
+    let text = "staff,Mon,Tue,Wed,Thu\nA,Erly,Off,Late,Night\nB,Late,Early,Night,Off\n\
+                C,Off,Night,Early,Late\nD,Night,Late,Off,Early\n";
+    let e = read_err(text, &CustomNames::default());
+    assert_eq!((e.line, e.field), (2, Some(2)), "{e}");
+    assert!(
         e.to_string()
-            .contains("\"Early\" and \"Earl\" look like one name misspelt"),
+            .contains("shift \"Erly\" (used once) looks like \"Early\" (used 3 times"),
+        "{e}"
+    );
+    // One name too many and no look-alike: the least used is named, where it is.
+    let text = "staff,Mon,Tue,Wed,Thu\nA,Early,Off,Late,Night\nB,Late,-,Night,Off\n\
+                C,Off,Night,Early,Late\nD,Night,Late,Off,Early\n";
+    let e = read_err(text, &CustomNames::default());
+    assert_eq!((e.line, e.field), (3, Some(3)), "{e}");
+    assert!(
+        e.to_string()
+            .contains("but a 4x4 roster has 4: \"-\" is the least used (once, here)"),
         "{e}"
     );
     // Names that merely share a start are distinct shifts.
