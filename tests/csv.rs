@@ -20,6 +20,7 @@ use crate::util::{full_grid, independently_valid, shiftgrid};
 mod end_to_end;
 mod errors;
 mod grade;
+mod notes;
 
 /// `g` with about a third of its cells blank.
 fn with_blanks(g: &Grid) -> Puzzle {

@@ -215,6 +215,10 @@ struct Totals {
     /// genetic algorithm did not bring to --level.
     cut_short: u64,
     cut_off_level: u64,
+    /// With a shift list and CSV output, its names and which shifts some given holds: a
+    /// roster file that gives none of one loses its name when read back without the list.
+    shift_names: Option<Vec<String>>,
+    shifts_given: Vec<bool>,
 }
 
 impl Default for Totals {
@@ -230,6 +234,8 @@ impl Default for Totals {
             off_levels: Default::default(),
             cut_short: 0,
             cut_off_level: 0,
+            shift_names: None,
+            shifts_given: Vec::new(),
         }
     }
 }
@@ -265,6 +271,13 @@ impl Batch<'_> {
             self.totals.fewest_above = self.totals.fewest_above.min(g.puzzle.givens());
         }
         self.totals.cut_short += u64::from(g.stopped_early);
+        if self.totals.shift_names.is_some() {
+            let given = &mut self.totals.shifts_given;
+            given.resize(self.shape.side() + 1, false);
+            for &v in g.puzzle.cells() {
+                given[usize::from(v)] = true;
+            }
+        }
         if let (Some(ga), Some(grade)) = (&g.ga, &g.grade) {
             if grade.level != Some(ga.target) {
                 self.totals.off_level += 1;
@@ -380,7 +393,15 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         shape,
         json: out_form.is_json(),
         sink,
-        totals: Totals::default(),
+        totals: Totals {
+            shift_names: match out_form {
+                super::output::Out::Csv(..) => {
+                    names_used.load()?.shifts.map(|list| list.names().to_vec())
+                }
+                super::output::Out::Text(_) => None,
+            },
+            ..Totals::default()
+        },
         label: source.as_ref().and_then(|s| s.label.as_deref()),
     };
     if let (Method::Ga(cfg), 1) = (method, args.count) {

@@ -293,6 +293,30 @@ impl Loaded {
         !self.rosters_meta.is_empty()
     }
 
+    /// For a roster CSV whose staff or days have names of their own and no list, a note
+    /// (after a puzzle with no solution or several) that the file's order sets the blocks:
+    /// a file whose rows or columns were sorted is another puzzle.
+    pub(super) fn order_note(&self, custom: &CustomNames) -> Option<String> {
+        let (_, names) = self.rosters_meta.first()?;
+        let defaults = Names::defaults(names.shape());
+        let staff = custom.staff.is_none() && names.staff() != defaults.staff();
+        let days = custom.days.is_none() && names.days() != defaults.days();
+        let which = match (staff, days) {
+            (true, true) => "staff and days",
+            (true, false) => "staff",
+            (false, true) => "days",
+            (false, false) => return None,
+        };
+        let b = names.shape().box_size();
+        Some(format!(
+            "shiftgrid: note: {}'s {which} are taken in the file's order, which sets the \
+             blocks (the first {b} staff by the first {b} days are the first): if its rows or \
+             columns were sorted or moved, restore their order, or give name lists (--staff \
+             FILE, --days FILE) in the roster's order",
+            self.name
+        ))
+    }
+
     /// The layout (wide or long) and dialect of a roster CSV input; `None` for text input.
     pub(super) fn csv_form(&self) -> Option<(crate::io::csv::Layout, crate::io::csv::Dialect)> {
         self.csv_form
@@ -493,10 +517,30 @@ impl Loaded {
     }
 }
 
+/// Notes a roster (of file `name`) read without a shift list that names its shifts but
+/// the last: its givens never use that one, so it has only its default name, which the
+/// output will show (`generate --shifts FILE` then `solve` without the list).
+fn note_unnamed_shift(name: &str, names: Option<&Names>) {
+    let Some(shifts) = names.map(Names::shifts) else {
+        return;
+    };
+    let n = shifts.len();
+    let by_default = |k: usize| shifts[k] == format!("Shift {}", k + 1);
+    if n > 1 && by_default(n - 1) && !(0..n - 1).all(by_default) {
+        msg!(
+            "shiftgrid: note: {name} names {} of its {n} shifts (the last is in no given \
+             cell), so the last is written \"Shift {n}\": to name it, give all {n} in a shift \
+             list (--shifts FILE)",
+            n - 1
+        );
+    }
+}
+
 /// Opens the input for reading puzzles: text in any form (including JSON lines), or a
 /// roster CSV mapped to puzzles with the name files (read whole: a CSV is all or nothing).
 /// Also gives the names, which are refused (before being read) when neither the input nor
-/// the output (`csv_output`) is CSV.
+/// the output (`csv_output`) is CSV. Unless `quiet`, notes a roster that names all its
+/// shifts but the last, which is then written `Shift N`.
 ///
 /// # Errors
 /// I/O errors; for CSV, a data error `file:line:field: message`; usage errors for
@@ -505,6 +549,7 @@ pub(super) fn load_puzzles(
     args: &InputArgs,
     names: &NameArgs,
     csv_output: bool,
+    quiet: bool,
 ) -> Result<(Loaded, CustomNames)> {
     let (name, mut lines, progress) = open_input(&args.input)?;
     let first = peek_first_line(&mut lines, &name)?;
@@ -559,6 +604,9 @@ pub(super) fn load_puzzles(
                 e.kind
             ))
         })?;
+    if !quiet && custom.shifts.is_none() {
+        note_unnamed_shift(&name, rosters.first().map(|r| &r.names));
+    }
     let csv_form = rosters.first().map(|r| (r.layout, r.dialect));
     let rosters_meta = rosters
         .iter()

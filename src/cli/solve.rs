@@ -63,6 +63,19 @@ pub(super) struct EngineArgs {
     pub(super) time_limit: Option<Duration>,
 }
 
+/// Why a puzzle has no solution, where singles show it (`: Ann / Tue has no shift left`,
+/// as `grade` says it), for the message; empty where only search shows it.
+fn why_none(puzzle: &Puzzle, labels: Option<&crate::grade::Labels>) -> String {
+    let opts = crate::grade::GradeOptions {
+        explain: false,
+        max_level: 2,
+    };
+    let g = crate::grade::Grader::new(puzzle.shape()).grade(puzzle, &opts);
+    g.conflict
+        .map(|c| format!(": {}", c.named(labels)))
+        .unwrap_or_default()
+}
+
 fn parse_engine(s: &str) -> Result<Engine, String> {
     s.parse()
         .map_err(|e: crate::solve::UnknownEngine| e.to_string())
@@ -81,7 +94,12 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         &super::output::WRITES_GRIDS,
     )?;
     args.output.check_early()?;
-    let (mut input, custom) = load_puzzles(&args.input, &args.names, args.output.asks_for_csv())?;
+    let (mut input, custom) = load_puzzles(
+        &args.input,
+        &args.names,
+        args.output.asks_for_csv(),
+        ctx.quiet,
+    )?;
     // Rosters in, rosters out: a roster CSV is solved into one of the same layout by default.
     let out_form = args.output.resolve_for(input.csv_form())?;
     let json = out_form.is_json();
@@ -129,8 +147,9 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
                 Some(Verdict::None) => {
                     not_proper += 1;
                     msg!(
-                        "shiftgrid: {name}:{line}: puzzle {} has no solution",
-                        item.number()
+                        "shiftgrid: {name}:{line}: puzzle {} has no solution{}",
+                        item.number(),
+                        why_none(&item.puzzle, input.labels(item).as_ref())
                     );
                 }
                 Some(Verdict::Multiple) if !args.first => {
@@ -166,6 +185,11 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
                 stats: args.stats,
                 names: || input.names(item, &custom),
             })?;
+        }
+    }
+    if not_proper > 0 && !ctx.quiet {
+        if let Some(note) = input.order_note(&custom) {
+            msg!("{note}");
         }
     }
     let paths = input_paths(&args.input, &args.names);

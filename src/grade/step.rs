@@ -104,8 +104,28 @@ impl Namer<'_> {
         match h {
             House::Row(r) => self.staff(r),
             House::Col(c) => self.day(c),
-            House::Block(k) => format!("block {}", k + 1),
+            House::Block(k) => self.block(k),
         }
+    }
+
+    /// "block 5", or with a roster's names, where it is: "the block of staff Ann to Cat
+    /// and days Mon to Wed" (as roster errors say it), since a spreadsheet numbers no block.
+    pub(crate) fn block(&self, k: usize) -> String {
+        if let Some(l) = self.0 {
+            let n = l.staff.len();
+            let b = (1..=n).find(|b| b * b >= n).unwrap_or(0);
+            if n > 0 && b * b == n && l.days.len() == n && k < n {
+                let (r, c) = (k / b * b, k % b * b);
+                return format!(
+                    "the block of staff {} to {} and days {} to {}",
+                    l.staff[r],
+                    l.staff[r + b - 1],
+                    l.days[c],
+                    l.days[c + b - 1]
+                );
+            }
+        }
+        format!("block {}", k + 1)
     }
 
     /// Shifts named by their own numbers, `1`…`N` (a roster that writes shifts as numbers),
@@ -166,7 +186,7 @@ impl Namer<'_> {
         match h {
             House::Row(r) => format!("for {}", self.staff(r)),
             House::Col(c) => format!("on {}", self.day(c)),
-            House::Block(k) => format!("in block {}", k + 1),
+            House::Block(k) => format!("in {}", self.block(k)),
         }
     }
 
@@ -177,7 +197,7 @@ impl Namer<'_> {
         match h {
             House::Row(r) => format!("{} works {it} on no other day", self.staff(r)),
             House::Col(c) => format!("no one else works {it} on {}", self.day(c)),
-            House::Block(k) => format!("no one else in block {} works {it}", k + 1),
+            House::Block(k) => format!("no one else in {} works {it}", self.block(k)),
         }
     }
 }
@@ -447,5 +467,31 @@ mod tests {
             nm.nowhere_else(House::Row(1), "it"),
             "staff 2 works it on no other day"
         );
+    }
+
+    #[test]
+    fn blocks_are_named_by_their_staff_and_days_in_a_roster() {
+        let labels = Labels {
+            staff: ["Ann", "Bob", "Cat", "Dan"].map(String::from).to_vec(),
+            days: ["Mon", "Tue", "Wed", "Thu"].map(String::from).to_vec(),
+            shifts: Vec::new(),
+        };
+        let nm = Namer(Some(&labels));
+        // Block 4 of a 4x4 roster: the last two staff by the last two days.
+        assert_eq!(
+            nm.house(House::Block(3)),
+            "the block of staff Cat to Dan and days Wed to Thu"
+        );
+        assert_eq!(
+            nm.in_house(House::Block(1)),
+            "in the block of staff Ann to Bob and days Wed to Thu"
+        );
+        // Without names, or with lists that make no square, blocks keep their numbers.
+        assert_eq!(Namer(None).house(House::Block(2)), "block 3");
+        let odd = Labels {
+            staff: labels.staff[..3].to_vec(),
+            ..labels.clone()
+        };
+        assert_eq!(Namer(Some(&odd)).house(House::Block(2)), "block 3");
     }
 }

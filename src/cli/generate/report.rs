@@ -300,6 +300,24 @@ pub(super) fn notes(
             t.fewest_above
         );
     }
+    let missing = (1..t.shifts_given.len()).find(|&k| !t.shifts_given[k]);
+    if let (Some(names), Some(k), false) = (&t.shift_names, missing, ctx.quiet || args.solution) {
+        // A unique puzzle may leave one shift out; read back without the list, the file
+        // names only the others (over all its grids).
+        let name = crate::io::quote::Quoted(&names[k - 1]);
+        msg!(
+            "shiftgrid: note: {} no {name} among {} givens: read back without the shift \
+             list, that shift is written \"Shift {}\" (read the file with --shifts FILE to \
+             keep its name)",
+            if t.made == 1 {
+                "the puzzle has"
+            } else {
+                "the puzzles have"
+            },
+            if t.made == 1 { "its" } else { "their" },
+            names.len()
+        );
+    }
 }
 
 #[cfg(test)]

@@ -46,6 +46,7 @@ pub(super) fn read_source(
         &InputArgs::auto(path.to_path_buf(), args.alphabet),
         &args.names,
         true,
+        ctx.quiet,
     )?;
     let name = input.name.clone();
     let Some(item) = input.first_only()? else {

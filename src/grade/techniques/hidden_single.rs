@@ -78,7 +78,7 @@ pub(crate) fn describe(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> f
     let place = match s.house(0) {
         House::Row(r) => format!("the only day {} can work it", nm.staff(r)),
         House::Col(c) => format!("the only staff member free for it on {}", nm.day(c)),
-        House::Block(k) => format!("the only place in block {}", k + 1),
+        House::Block(k) => format!("the only place in {}", nm.block(k)),
     };
     write!(
         f,
