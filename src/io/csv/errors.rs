@@ -229,12 +229,15 @@ pub enum CsvErrorKind {
         fields: usize,
     },
     /// A wide header with an unsupported number of days.
-    #[error("{days} day columns: {source}")]
+    #[error("{days} day columns: {source}{hint}")]
     Size {
         /// The number of day columns.
         days: usize,
         /// Why it is not supported.
         source: ShapeError,
+        /// A guess at the slip, for the message: columns past a supported size (`; a 9x9
+        /// roster has 9 days: is "Notes" one?`), or days missing from one; may be empty.
+        hint: String,
     },
     /// A row of the wrong width.
     #[error("row has {found} fields, expected {expected}{hint}")]

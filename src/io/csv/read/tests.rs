@@ -166,7 +166,21 @@ fn error_positions() {
         ("a,b,c\n".into(), "line 1: the header has 3 fields"),
         (
             "s,1,2,3,4,5,6,7,8\n".into(),
-            "line 1: 8 day columns: unsupported size 8x8",
+            "line 1: 8 day columns: unsupported size 8x8: supported sizes are 4x4, 9x9, 16x16, \
+             25x25, 36x36, 49x49, 64x64, 81x81, 100x100; a 9x9 roster has 9 days: one is \
+             missing?",
+        ),
+        (
+            "staff,Mo,Tu,We,Th,Notes\n".into(),
+            "line 1, field 6: 5 day columns: unsupported size 5x5: supported sizes are 4x4, \
+             9x9, 16x16, 25x25, 36x36, 49x49, 64x64, 81x81, 100x100; a 4x4 roster has 4 days: \
+             is \"Notes\" one? (remove the columns that are not days)",
+        ),
+        (
+            "staff,Mo,Tu,We,Th,Fr,Sa\n".into(),
+            "line 1, field 6: 6 day columns: unsupported size 6x6: supported sizes are 4x4, \
+             9x9, 16x16, 25x25, 36x36, 49x49, 64x64, 81x81, 100x100; a 4x4 roster has 4 days: \
+             are \"Fr\", \"Sa\" days? (remove the columns that are not days)",
         ),
         (
             format!("{head}A,,,,,x\n"),

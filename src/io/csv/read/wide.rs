@@ -23,8 +23,18 @@ pub(super) fn read_wide<R: BufRead>(
     if n < 4 {
         return Err(err(header.line, None, CsvErrorKind::Header { fields: width }).into());
     }
-    let shape = Shape::from_side(n)
-        .map_err(|source| err(header.line, None, CsvErrorKind::Size { days: n, source }))?;
+    let shape = Shape::from_side(n).map_err(|source| {
+        let (hint, field) = size_hint(&header.fields[1..width]);
+        err(
+            header.line,
+            field,
+            CsvErrorKind::Size {
+                days: n,
+                source,
+                hint,
+            },
+        )
+    })?;
     let mut names = Names::new(shape, custom).map_err(|e| names_error(header.line, e))?;
     // The header's first cell labels the staff column: kept as written (empty too), so it
     // is written back, unless it is no name to write (a formula, say; it is not read).
@@ -254,6 +264,44 @@ fn permute(
             origin[at(k, j)] = old_origin[at(i, j)];
         }
         names[k] = old_names[i].clone();
+    }
+}
+
+/// For a header whose day columns (`days`) make no supported size, the likely slip: up to
+/// three columns past a size (a notes or totals column added), with the field of the first
+/// of them, or up to three days short of one. Empty when neither is near.
+fn size_hint(days: &[String]) -> (String, Option<usize>) {
+    let n = days.len();
+    let below = Shape::all().map(Shape::side).filter(|&s| s < n).last();
+    let above = Shape::all().map(Shape::side).find(|&s| s > n);
+    match (below, above) {
+        (Some(s), _) if n - s <= 3 => {
+            let extra: Vec<String> = days[s..]
+                .iter()
+                .map(|d| crate::io::quote::quoted(&quote_prefix(d)))
+                .collect();
+            let hint = format!(
+                "; a {s}x{s} roster has {s} days: {} {} {}? (remove the columns that are not \
+                 days)",
+                if extra.len() == 1 { "is" } else { "are" },
+                extra.join(", "),
+                if extra.len() == 1 { "one" } else { "days" }
+            );
+            // Field s + 2: the staff column, then s days.
+            (hint, Some(s + 2))
+        }
+        (_, Some(s)) if s - n <= 3 => (
+            format!(
+                "; a {s}x{s} roster has {s} days: {} missing?",
+                if s - n == 1 {
+                    "one is".to_string()
+                } else {
+                    format!("{} are", s - n)
+                }
+            ),
+            None,
+        ),
+        _ => (String::new(), None),
     }
 }
 
