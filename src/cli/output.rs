@@ -23,6 +23,7 @@ mod spool;
 
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
@@ -439,12 +440,20 @@ pub(super) fn emit<'a>(
             }
         }
         _ => {
-            let mut stdout = Marked(std::io::stdout().lock());
-            match out.copy_into(&mut stdout, interrupt) {
-                Err(e) if interrupted(&e) => return Err(exit::interrupted()),
-                r => r.context("cannot write <stdout>")?,
+            if interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(exit::interrupted());
             }
+            // Once stdout has its first byte the output is finished, whatever comes: cut,
+            // a redirected file or a pipe's reader would take what came for a whole result.
+            // (A second Ctrl-C still exits at once, and a reader that stops reading is
+            // caught by the watch for waits.)
+            let mut stdout = Marked(std::io::stdout().lock());
+            out.copy_into(&mut stdout, &AtomicBool::new(false))
+                .context("cannot write <stdout>")?;
             stdout.flush().context("cannot write <stdout>")?;
+            if interrupt.load(std::sync::atomic::Ordering::Relaxed) && !ctx.quiet {
+                msg!("shiftgrid: interrupted while writing the output, which was then finished");
+            }
             Ok(())
         }
     }

@@ -36,18 +36,19 @@ pub fn install_ctrlc(flag: Arc<AtomicBool>) {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let on_int = Arc::clone(&flag);
-        let _ = ctrlc::set_handler(move || pressed(&on_int));
+        let _ = ctrlc::set_handler(move || pressed(&on_int, "press Ctrl-C again"));
         #[cfg(unix)]
         install_termination(flag);
     });
 }
 
-/// A press of Ctrl-C (or SIGTERM, SIGHUP): the first raises `flag`, the second exits.
-fn pressed(flag: &AtomicBool) {
+/// A press of Ctrl-C (or SIGTERM, SIGHUP): the first raises `flag` and says how to exit
+/// at once (`again`), the second exits.
+fn pressed(flag: &AtomicBool, again: &str) {
     if flag.swap(true, Ordering::SeqCst) {
         exit_at_once("interrupted again: exiting at once");
     }
-    msg!("shiftgrid: interrupted: stopping (press Ctrl-C again to exit at once)");
+    msg!("shiftgrid: interrupted: stopping ({again} to exit at once)");
     // Without room for a thread (`ulimit -v`), a run stuck waiting on a pipe is not caught;
     // one that computes still stops at its next poll.
     let _ = std::thread::Builder::new().spawn(watch_for_waits);
@@ -68,7 +69,7 @@ fn install_termination(flag: Arc<AtomicBool>) {
     let _ = std::thread::Builder::new().spawn(move || {
         if let Ok(mut waiting) = signal_hook::iterator::Signals::new(&signals) {
             for _ in waiting.forever() {
-                pressed(&flag);
+                pressed(&flag, "send the signal again");
             }
         }
     });

@@ -140,3 +140,44 @@ fn issue14_3_a_slow_reader_gets_all_that_generate_finished() {
     assert!(text.lines().all(|l| l.len() == 16), "a line cut short");
     assert!(!stderr.contains("waiting for output"), "{stderr}");
 }
+
+/// Ctrl-C once the output has begun on stdout lets it finish: cut there, a redirected file
+/// or a pipe's reader would take the part for the whole (it once stopped at a MiB boundary,
+/// mid-row, and said "no output was written"). The run ends with its own status.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_after_the_output_began_lets_it_finish() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+    let input = dir.path().join("grids.txt");
+    fs::write(&input, format!("{grid}\n").repeat(1000)).unwrap();
+    // About 2 MiB of long CSV: more than a pipe holds and than one piece of the copy.
+    let mut child = StdCommand::new(binary())
+        .args(["export", "--csv-shape", "long"])
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut got = vec![0u8; 4096];
+    stdout.read_exact(&mut got).unwrap();
+    interrupt(&child, 1);
+    std::thread::sleep(Duration::from_millis(200));
+    stdout.read_to_end(&mut got).unwrap();
+    let (code, _) = wait_for(&mut child, Duration::from_secs(10));
+    let stderr = stderr_of(&mut child);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("which was then finished"), "{stderr}");
+    let text = String::from_utf8(got).unwrap();
+    // A header, then 81 rows a grid, each ending in its shift.
+    assert_eq!(text.lines().count(), 1 + 1000 * 81);
+    assert!(
+        text.ends_with('\n')
+            && text
+                .lines()
+                .last()
+                .unwrap()
+                .ends_with("1000,Staff 9,Day 9,Shift 2")
+    );
+}
