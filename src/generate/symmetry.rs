@@ -133,5 +133,21 @@ mod tests {
         assert_eq!(quarter[0], vec![0, 8, 72, 80]);
         assert_eq!(quarter.len(), 21); // 20 orbits of four and the centre
         assert_eq!(Symmetry::Diagonal.orbits(s).len(), 45); // 36 pairs and 9 diagonal cells
+        // The orbit of cell 1 (row 0, column 1) under each, worked out by hand, and the
+        // number of orbits (each mirror: 36 pairs and 9 cells on its axis).
+        let orbit_of_1 =
+            |sym: Symmetry| sym.orbits(s).into_iter().find(|o| o.contains(&1)).unwrap();
+        assert_eq!(orbit_of_1(Symmetry::Rot180), vec![1, 79]);
+        assert_eq!(orbit_of_1(Symmetry::Rot90), vec![1, 17, 63, 79]);
+        assert_eq!(orbit_of_1(Symmetry::Mirror), vec![1, 7]);
+        assert_eq!(orbit_of_1(Symmetry::Diagonal), vec![1, 9]);
+        assert_eq!(orbit_of_1(Symmetry::AntiDiagonal), vec![1, 71]);
+        assert_eq!(orbit_of_1(Symmetry::Dihedral), vec![1, 7, 73, 79]);
+        assert_eq!(Symmetry::Mirror.orbits(s)[0], vec![0, 8]);
+        assert_eq!(Symmetry::Mirror.orbits(s).len(), 45);
+        assert_eq!(Symmetry::AntiDiagonal.orbits(s).len(), 45);
+        assert!(Symmetry::AntiDiagonal.orbits(s).contains(&vec![8]));
+        // 16 orbits of four off both axes, 4 pairs on each axis, and the centre.
+        assert_eq!(Symmetry::Dihedral.orbits(s).len(), 25);
     }
 }

@@ -156,6 +156,31 @@ mod tests {
     }
 
     #[test]
+    fn pincers_that_see_each_other_keep_their_symbols() {
+        let (mut c, mut rec) = blank9();
+        // Pivot staff 1 / day 1 {1,2}; pincers staff 1 / day 2 {1,3} and staff 2 / day 1
+        // {2,3}, which share block 1. Every one of the three is a pivot of the other two,
+        // so 1, 2 and 3 leave the cells that see two of them; none leaves the three.
+        let (p, a, b) = (at(1, 1), at(1, 2), at(2, 1));
+        c.cand[p as usize] = m(&[1, 2]);
+        c.cand[a as usize] = m(&[1, 3]);
+        c.cand[b as usize] = m(&[2, 3]);
+        assert!(apply(&mut c, &mut rec));
+        assert_eq!(c.cand[p as usize], m(&[1, 2]));
+        assert_eq!(c.cand[a as usize], m(&[1, 3]));
+        assert_eq!(c.cand[b as usize], m(&[2, 3]));
+        // Seeing both pincers (row 1 and block 1, block 1): 3 is gone.
+        for x in [at(1, 3), at(2, 2), at(3, 3)] {
+            assert_eq!(c.cand[x as usize] & m(&[3]), SymbolSet::EMPTY);
+        }
+        // Seeing one pincer only (day 2 sees staff 1 / day 2, staff 2 on day 5 sees staff 2 /
+        // day 1): 3 stays.
+        for x in [at(5, 2), at(2, 5)] {
+            assert_eq!(c.cand[x as usize] & m(&[3]), m(&[3]));
+        }
+    }
+
+    #[test]
     fn pivot_with_pincers_in_its_row_and_column() {
         let (mut c, mut rec) = blank9();
         // Pivot staff 2 / day 2 {1,2}; pincers staff 2 / day 8 {1,3} and staff 8 / day 2
