@@ -285,3 +285,21 @@ fn the_grade_does_not_depend_on_orientation_or_symbol_names() {
     }
     assert!(solved >= 5, "{solved} solved");
 }
+
+#[test]
+fn a_raised_stop_ends_a_grade_and_a_lowered_one_changes_nothing() {
+    let mut text: Vec<u8> = FC_SOLUTION.bytes().collect();
+    for cell in [0, 40, 80, 12] {
+        text[cell] = b'.';
+    }
+    let p = puzzle(std::str::from_utf8(&text).unwrap());
+    let mut grader = Grader::new(p.shape());
+    let stop = AtomicBool::new(true);
+    assert_eq!(grader.grade_until(&p, &explain(), &stop), None);
+    stop.store(false, Ordering::Relaxed);
+    let g = grader
+        .grade_until(&p, &explain(), &stop)
+        .expect("not stopped");
+    assert_eq!(g, grade_with(&p, &explain()));
+    assert_eq!((g.outcome, g.steps), (Outcome::Solved, 1));
+}
