@@ -84,7 +84,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         super::input::input_paths(&args.input, &args.names),
         &super::output::WRITES_LINES,
     )?;
-    let (mut input, _) = load_puzzles(&args.input, &args.names, false, ctx.quiet || !args.explain)?;
+    let (mut input, _) = load_puzzles(&args.input, &args.names, None, ctx.quiet || !args.explain)?;
     let name = input.name.clone();
     let interrupt = &ctx.control.interrupt;
     let opts = GradeOptions {

@@ -539,7 +539,7 @@ fn note_unnamed_shift(name: &str, names: Option<&Names>) {
 /// Opens the input for reading puzzles: text in any form (including JSON lines), or a
 /// roster CSV mapped to puzzles with the name files (read whole: a CSV is all or nothing).
 /// Also gives the names, which are refused (before being read) when neither the input nor
-/// the output (`csv_output`) is CSV. Unless `quiet`, notes a roster that names all its
+/// the output (`csv_output`; `None` for a command that writes no CSV) is CSV. Unless `quiet`, notes a roster that names all its
 /// shifts but the last, which is then written `Shift N`.
 ///
 /// # Errors
@@ -548,14 +548,14 @@ fn note_unnamed_shift(name: &str, names: Option<&Names>) {
 pub(super) fn load_puzzles(
     args: &InputArgs,
     names: &NameArgs,
-    csv_output: bool,
+    csv_output: Option<bool>,
     quiet: bool,
 ) -> Result<(Loaded, CustomNames)> {
     let (name, mut lines, progress) = open_input(&args.input)?;
     let first = peek_first_line(&mut lines, &name)?;
     let is_csv = args.is_csv(first.as_deref());
-    if !is_csv && !csv_output {
-        names.refuse_unused()?;
+    if !is_csv && csv_output != Some(true) {
+        names.refuse_unused(csv_output.is_some())?;
     }
     let custom = names.load()?;
     if !is_csv {

@@ -63,7 +63,7 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         &super::output::WRITES_SVG,
     )?;
     // Name files label any input (the picture is a roster), so they are never refused.
-    let (mut input, custom) = load_puzzles(&args.input, &args.names, true, ctx.quiet)?;
+    let (mut input, custom) = load_puzzles(&args.input, &args.names, Some(true), ctx.quiet)?;
     let name = input.name.clone();
     // Staff and day names show only as labels: on a text input without --labels they
     // would be accepted and do nothing (on a roster CSV they also match its rows and

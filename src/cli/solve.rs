@@ -97,7 +97,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     let (mut input, custom) = load_puzzles(
         &args.input,
         &args.names,
-        args.output.asks_for_csv(),
+        Some(args.output.asks_for_csv()),
         ctx.quiet,
     )?;
     // Rosters in, rosters out: a roster CSV is solved into one of the same layout by default.

@@ -142,3 +142,60 @@ fn no_solution_says_why_and_own_names_note_the_order() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn name_files_on_a_text_puzzle_point_to_a_route_that_works() {
+    let dir = tempfile::tempdir().unwrap();
+    let staff = dir.path().join("staff.txt");
+    fs::write(&staff, "Ann\nBob\nCat\nDan\n").unwrap();
+    let puzzle = dir.path().join("p.txt");
+    // A 4x4 puzzle with one solution (its first row 1 3 4 2 follows from the givens).
+    fs::write(&puzzle, "1.4..........2.1\n").unwrap();
+    // grade and count write no CSV: the advice is to make a roster first, and it works.
+    for cmd in ["grade", "count"] {
+        let out = shiftgrid()
+            .arg(cmd)
+            .arg(&puzzle)
+            .arg("--staff")
+            .arg(&staff)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("make it a roster first (shiftgrid export"),
+            "{err}"
+        );
+        assert!(!err.contains("--format csv"), "{err}");
+    }
+    let roster = dir.path().join("roster.csv");
+    shiftgrid()
+        .arg("export")
+        .arg(&puzzle)
+        .arg("--staff")
+        .arg(&staff)
+        .arg("-o")
+        .arg(&roster)
+        .assert()
+        .success();
+    let out = shiftgrid()
+        .args(["grade", "--explain"])
+        .arg(&roster)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout).unwrap().contains("Ann"));
+    // solve can write CSV: its advice names --format csv.
+    let out = shiftgrid()
+        .arg("solve")
+        .arg(&puzzle)
+        .arg("--staff")
+        .arg(&staff)
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("CSV output (--format csv)")
+    );
+}

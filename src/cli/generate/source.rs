@@ -45,7 +45,7 @@ pub(super) fn read_source(
     let (mut input, custom) = load_puzzles(
         &InputArgs::auto(path.to_path_buf(), args.alphabet),
         &args.names,
-        true,
+        Some(true),
         ctx.quiet,
     )?;
     let name = input.name.clone();

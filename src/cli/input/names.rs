@@ -52,13 +52,22 @@ impl NameArgs {
     ///
     /// # Errors
     /// A usage error when any name file is given.
-    pub(in crate::cli) fn refuse_unused(&self) -> Result<()> {
+    pub(in crate::cli) fn refuse_unused(&self, writes_csv: bool) -> Result<()> {
         if self.staff.is_some() || self.days.is_some() || self.shifts.is_some() {
-            return Err(exit::usage_error(
-                "--staff, --days and --shifts name the rows, columns and shifts of roster CSVs: \
-                 use them with CSV output (--format csv) or CSV input (a .csv file, a first \
-                 line with a comma, semicolon or tab-separated names, or --input-format csv)",
-            ));
+            let csv_input = "CSV input (a .csv file, a first line with a comma, semicolon or \
+                             tab-separated names, or --input-format csv)";
+            return Err(exit::usage_error(if writes_csv {
+                format!(
+                    "--staff, --days and --shifts name the rows, columns and shifts of roster \
+                     CSVs: use them with CSV output (--format csv) or {csv_input}"
+                )
+            } else {
+                format!(
+                    "--staff, --days and --shifts name the rows, columns and shifts of roster \
+                     CSVs: use them with {csv_input}; to name a text puzzle's, make it a roster \
+                     first (shiftgrid export PUZZLE --staff FILE … -o roster.csv)"
+                )
+            }));
         }
         Ok(())
     }

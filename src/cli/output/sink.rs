@@ -32,7 +32,7 @@ pub(in crate::cli) fn sink_for_shape(
 ) -> Result<Sink> {
     let layout = match out {
         Out::Text(format) => {
-            names.refuse_unused()?;
+            names.refuse_unused(true)?;
             return Ok(Sink::new(Form::of(format)));
         }
         Out::Csv(layout, dialect) => (layout, dialect),
