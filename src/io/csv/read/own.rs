@@ -4,7 +4,8 @@
 //! full roster does), or one fewer (a unique puzzle needs only `n − 1` of its symbols, and
 //! many name no more), those are its shifts, in order of first appearance, the last one
 //! then `Shift N`; fewer cannot be completed without knowing the others, and more, or a
-//! mix with numbers, is refused. Names that differ only in letter case are one shift. In a
+//! mix with numbers, is refused. Names that differ only in letter case are one shift, written
+//! as most of its cells spell it (of spellings used as often, the first). In a
 //! long file with several grids the names are the file's, gathered over all its grids.
 //!
 //! A slip is reported where it is: of two names that look like one misspelt, the one used
@@ -32,6 +33,9 @@ pub(super) struct OwnShifts {
     at: Vec<(usize, usize)>,
     /// How many cells use each own name.
     uses: Vec<usize>,
+    /// Each own name's spellings (differing in letter case) after the first, with how
+    /// many cells use each (the first's count is the rest of `uses`).
+    others: Vec<Vec<(String, usize)>>,
     /// Cells given an own name, and cells given a default name or number.
     own_uses: usize,
     number_uses: usize,
@@ -72,6 +76,13 @@ impl OwnShifts {
         let key = name.to_lowercase();
         if let Some(&id) = self.ids.get(&key) {
             self.uses[id] += 1;
+            if name != self.names[id] {
+                let others = &mut self.others[id];
+                match others.iter_mut().find(|(s, _)| s == name) {
+                    Some((_, k)) => *k += 1,
+                    None => others.push((name.to_string(), 1)),
+                }
+            }
             return Ok(id + 1);
         }
         check_name(name).map_err(|problem| {
@@ -99,6 +110,7 @@ impl OwnShifts {
         self.ids.insert(key, self.names.len() - 1);
         self.at.push((line, field));
         self.uses.push(1);
+        self.others.push(Vec::new());
         Ok(self.names.len())
     }
 
@@ -213,14 +225,24 @@ impl OwnShifts {
             return Err(err(line, Some(field), kind));
         }
         let last = format!("Shift {n}");
-        names.shifts = self
-            .names
-            .iter()
-            .cloned()
+        names.shifts = (0..self.names.len())
+            .map(|k| self.spelling(k).to_string())
             .chain(std::iter::once(last))
             .take(n)
             .collect();
         Ok(())
+    }
+
+    /// Own name `k` as most cells spell it; of spellings used as often, the first met.
+    fn spelling(&self, k: usize) -> &str {
+        let first = self.uses[k] - self.others[k].iter().map(|(_, c)| c).sum::<usize>();
+        let mut best = (self.names[k].as_str(), first);
+        for (s, c) in &self.others[k] {
+            if *c > best.1 {
+                best = (s, *c);
+            }
+        }
+        best.0
     }
 }
 

@@ -476,6 +476,11 @@ fn own_shift_names_round_trip_and_typos_are_caught() {
             .contains("but a 4x4 roster has 4: \"-\" is the least used (once, here)"),
         "{e}"
     );
+    // A name spelt in two letter cases is one shift, written as most cells spell it,
+    // wherever the other spelling comes first.
+    let text = "staff,Mon,Tue,Wed,Thu\nA,EARLY,,,\nB,,Late,Early,\nC,,Early,Off,\nD,,,,\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    assert_eq!(r.names.shifts, ["Early", "Late", "Off", "Shift 4"]);
     // Names that merely share a start are distinct shifts.
     let text = "staff,Mon,Tue,Wed,Thu\nA,Day,,,\nB,,Day off,,\nC,,,Night,\nD,,,,\n";
     assert_eq!(
