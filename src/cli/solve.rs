@@ -418,7 +418,11 @@ fn stats_line(name: &str, line: usize, index: usize, o: &Outcome) -> String {
         index + 1,
         o.count,
         if o.count == 1 { "" } else { "s" },
-        if o.complete { "" } else { " (interrupted)" },
+        if o.complete {
+            ""
+        } else {
+            " (search cut short)"
+        },
         o.source(),
         counters.join(", "),
         o.elapsed.as_secs_f64() * 1e3

@@ -303,3 +303,44 @@ fn a_raised_stop_ends_a_grade_and_a_lowered_one_changes_nothing() {
     assert_eq!(g, grade_with(&p, &explain()));
     assert_eq!((g.outcome, g.steps), (Outcome::Solved, 1));
 }
+
+/// Level 3 and up never take credit for peer elimination's work (module docs): no pointing
+/// or claiming step removes only the symbol of a cell that a single of its round (levels 1
+/// and 2) left with one candidate, from that cell's peers. Over top95's step logs.
+#[test]
+fn locked_candidates_take_no_credit_for_this_rounds_singles() {
+    let sees = |a: Pos, b: Pos, box_size: usize| {
+        a != b
+            && (a.row == b.row
+                || a.col == b.col
+                || (a.row / box_size == b.row / box_size && a.col / box_size == b.col / box_size))
+    };
+    let mut locked_steps = 0;
+    for p in fixture("grids/top95.txt") {
+        let b = p.shape().box_size();
+        let log = grade_with(&p, &explain()).log.unwrap();
+        for (i, s) in log.iter().enumerate() {
+            if !matches!(s.technique, Technique::Pointing | Technique::Claiming) {
+                continue;
+            }
+            locked_steps += 1;
+            // Singles of the round's earlier sweeps, levels 1 and 2 (one sweep's patterns
+            // are found on the candidates as it began, so they may overlap each other).
+            let placed: Vec<Placement> = log[..i]
+                .iter()
+                .filter(|e| e.step == s.step && e.technique.level() < 3)
+                .flat_map(|e| e.places.iter().copied())
+                .collect();
+            let peer_work = |e: &Elimination| {
+                placed
+                    .iter()
+                    .any(|q| q.symbol == e.symbol && sees(q.pos, e.pos, b))
+            };
+            assert!(
+                !s.eliminations.iter().all(peer_work),
+                "{s} only does what this round's singles do"
+            );
+        }
+    }
+    assert!(locked_steps > 100, "{locked_steps}");
+}
