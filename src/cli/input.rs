@@ -47,8 +47,8 @@ pub(super) struct InputArgs {
     #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
     input_format: InputFormatArg,
     /// Letter alphabet of compact 16x16/25x25 lines (they conflict, so name one; spaced
-    /// grids may use its letters too); solve writes its 16x16 and 25x25 grid and line
-    /// output in it [default: numeric].
+    /// grids may use its letters too); the 16x16 and 25x25 grids and lines a command
+    /// writes from this input (solve's) use it too [default: numeric].
     #[arg(long, value_enum)]
     alphabet: Option<AlphabetArg>,
 }

@@ -44,7 +44,9 @@
 //! line (outside quotes), and when more than one does (days named `Mon, 1 Jan` in a `;`
 //! file), the one of those that splits the most of the next five lines into as many
 //! fields, else that occurs most in them, else the most frequent in the first line; when
-//! two stay level the file is refused (nothing is guessed). Fields are trimmed (blanks before
+//! two stay level the file is refused (nothing is guessed). A first line `sep=;` (`sep=,`,
+//! `sep=` and a tab), which Excel writes to say which one a file uses, names it and is no
+//! row. Fields are trimmed (blanks before
 //! an opening quote too: `Ann, "Late, early"` holds one name, where every quote so opened
 //! on the line closes on it; otherwise those quotes are text, as before a trim), a leading byte-order
 //! mark is skipped, rows whose fields are all empty are skipped (spreadsheets write them

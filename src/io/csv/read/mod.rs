@@ -344,6 +344,13 @@ impl<R: BufRead> Rows<'_, R> {
             let delimiter = match self.delimiter {
                 Some(d) => d,
                 None => {
+                    // Excel's `sep=;` line names the delimiter, and is no row.
+                    if let Some(d) = sep_line(&text) {
+                        self.builder.delimiter(d);
+                        self.delimiter = Some(d);
+                        self.crlf = text.ends_with('\r');
+                        continue;
+                    }
                     let Some(d) = self.sniff(&text) else {
                         let kind = CsvErrorKind::Malformed {
                             message: "cannot tell the delimiter: the header holds as many of \
@@ -396,6 +403,19 @@ impl<R: BufRead> Rows<'_, R> {
                 }
             }
         }
+    }
+}
+
+/// The delimiter a first line `sep=X` names (as Excel writes and reads it, to say which
+/// delimiter a file uses), when X is one of [`DELIMITERS`].
+fn sep_line(text: &str) -> Option<u8> {
+    let t = text.trim_end_matches(['\r', ' ']);
+    if !t.get(..4).is_some_and(|h| h.eq_ignore_ascii_case("sep=")) {
+        return None;
+    }
+    match t.as_bytes()[4..] {
+        [d] if DELIMITERS.contains(&d) => Some(d),
+        _ => None,
     }
 }
 

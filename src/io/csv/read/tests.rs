@@ -117,6 +117,27 @@ fn short_rows_end_in_blanks() {
 }
 
 #[test]
+fn an_excel_sep_line_names_the_delimiter() {
+    let d = CustomNames::default();
+    // `sep=;` (Excel's hint) before a header whose days hold commas: the semicolon splits,
+    // the hint is no row, and lines count from the file's first.
+    let text = "sep=;\r\nstaff;Mon, 1 Jan;Tue, 2 Jan;Wed, 3 Jan;Thu, 4 Jan\r\nA;1;;;\r\nB;;2\r\n\
+                C\r\nD;;;;3\r\n";
+    let r = &read(text, &d).unwrap()[0];
+    assert_eq!(r.names.days[1], "Tue, 2 Jan");
+    assert_eq!(
+        (r.puzzle.get(0, 0), r.puzzle.get(1, 1), r.puzzle.get(3, 3)),
+        (1, 2, 3)
+    );
+    assert_eq!(r.line, 2);
+    // Tab named; a name that merely starts so is a header cell.
+    let text = "SEP=\t\nstaff\tMon\tTue\tWed\tThu\nA\t1\nB\nC\nD\n";
+    assert_eq!(read(text, &d).unwrap()[0].puzzle.get(0, 0), 1);
+    let text = "sep=x,Mon,Tue,Wed,Thu\nA,1,,,\nB,,,,\nC,,,,\nD,,,,\n";
+    assert_eq!(read(text, &d).unwrap()[0].names.corner, "sep=x");
+}
+
+#[test]
 fn delimiter_from_the_first_two_lines() {
     let d = CustomNames::default();
     // As many commas as semicolons in the header: the second line decides, whole or
