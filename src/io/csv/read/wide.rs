@@ -267,15 +267,15 @@ fn permute(
     }
 }
 
-/// For a header whose day columns (`days`) make no supported size, the likely slip: up to
-/// three columns past a size (a notes or totals column added), with the field of the first
-/// of them, or up to three days short of one. Empty when neither is near.
+/// For a header whose day columns (`days`) make no supported size, the likely slip: one or
+/// two columns past a size (a notes or totals column added), with the field of the first
+/// of them, or one day short of one. Empty otherwise (a week of 7 days is no slip).
 fn size_hint(days: &[String]) -> (String, Option<usize>) {
     let n = days.len();
     let below = Shape::all().map(Shape::side).filter(|&s| s < n).last();
     let above = Shape::all().map(Shape::side).find(|&s| s > n);
     match (below, above) {
-        (Some(s), _) if n - s <= 3 => {
+        (Some(s), _) if n - s <= 2 => {
             let extra: Vec<String> = days[s..]
                 .iter()
                 .map(|d| crate::io::quote::quoted(&quote_prefix(d)))
@@ -290,15 +290,8 @@ fn size_hint(days: &[String]) -> (String, Option<usize>) {
             // Field s + 2: the staff column, then s days.
             (hint, Some(s + 2))
         }
-        (_, Some(s)) if s - n <= 3 => (
-            format!(
-                "; a {s}x{s} roster has {s} days: {} missing?",
-                if s - n == 1 {
-                    "one is".to_string()
-                } else {
-                    format!("{} are", s - n)
-                }
-            ),
+        (_, Some(s)) if s - n == 1 => (
+            format!("; a {s}x{s} roster has {s} days: one is missing?"),
             None,
         ),
         _ => (String::new(), None),
