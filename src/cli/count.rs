@@ -61,7 +61,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
         super::input::input_paths(&args.input, &args.names),
         &super::output::WRITES_LINES,
     )?;
-    let (mut input, _) = load_puzzles(&args.input, &args.names, None, true)?;
+    let (mut input, _) = load_puzzles(&args.input, &args.names, None)?;
     let name = input.name.clone();
     let limits = SolveLimits::count_up_to(args.limit);
     let bar = batch_progress(ctx, &input);

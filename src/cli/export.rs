@@ -46,7 +46,7 @@ pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
         super::input::input_paths(&args.input, &args.names),
         &super::output::WRITES_ROSTER,
     )?;
-    let (mut input, custom) = load_puzzles(&args.input, &args.names, Some(true), ctx.quiet)?;
+    let (mut input, custom) = load_puzzles(&args.input, &args.names, Some(true))?;
     let name = input.name.clone();
     let layout = args.csv_shape.to_lib();
     let dialect = dialect_for(

@@ -84,7 +84,10 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         super::input::input_paths(&args.input, &args.names),
         &super::output::WRITES_LINES,
     )?;
-    let (mut input, _) = load_puzzles(&args.input, &args.names, None, ctx.quiet || !args.explain)?;
+    let (mut input, _) = load_puzzles(&args.input, &args.names, None)?;
+    if let (Some(note), false, true) = (input.shift_note(), ctx.quiet, args.explain) {
+        msg!("{note}");
+    }
     let name = input.name.clone();
     let interrupt = &ctx.control.interrupt;
     let opts = GradeOptions {

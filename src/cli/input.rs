@@ -21,10 +21,10 @@ use clap::{Args, ValueEnum};
 
 mod form;
 mod names;
+mod notes;
 mod open;
 
 use super::exit::{self, data_error};
-use crate::grade::Labels;
 use crate::grid::Puzzle;
 use crate::io::csv::{CsvErrorKind, CustomNames, Names, Roster, read_rosters_from};
 use crate::io::parse::{Alphabet, InputFormat, ParseOptions, PuzzleReader, Record};
@@ -200,6 +200,9 @@ pub(super) struct Loaded {
     rosters_meta: Vec<(Option<String>, Names)>,
     /// The layout and dialect of a roster CSV input (its first roster's), `None` for text.
     csv_form: Option<(crate::io::csv::Layout, crate::io::csv::Dialect)>,
+    /// For a roster that names all its shifts but the last, which no cell holds: the note
+    /// saying it is written `Shift N`, for the commands whose output shows it.
+    shift_note: Option<String>,
     /// Good puzzles read ahead by [`Loaded::chunk`] for the next chunk.
     held: Vec<Item>,
 }
@@ -291,30 +294,6 @@ impl Loaded {
     /// Whether the input is a roster CSV.
     pub(super) fn is_csv(&self) -> bool {
         !self.rosters_meta.is_empty()
-    }
-
-    /// For a roster CSV whose staff or days have names of their own and no list, a note
-    /// (after a puzzle with no solution or several) that the file's order sets the blocks:
-    /// a file whose rows or columns were sorted is another puzzle.
-    pub(super) fn order_note(&self, custom: &CustomNames) -> Option<String> {
-        let (_, names) = self.rosters_meta.first()?;
-        let defaults = Names::defaults(names.shape());
-        let staff = custom.staff.is_none() && names.staff() != defaults.staff();
-        let days = custom.days.is_none() && names.days() != defaults.days();
-        let which = match (staff, days) {
-            (true, true) => "staff and days",
-            (true, false) => "staff",
-            (false, true) => "days",
-            (false, false) => return None,
-        };
-        let b = names.shape().box_size();
-        Some(format!(
-            "shiftgrid: note: {}'s {which} are taken in the file's order, which sets the \
-             blocks (the first {b} staff by the first {b} days are the first): if its rows or \
-             columns were sorted or moved, restore their order, or give name lists (--staff \
-             FILE, --days FILE) in the roster's order",
-            self.name
-        ))
     }
 
     /// The layout (wide or long) and dialect of a roster CSV input; `None` for text input.
@@ -476,27 +455,6 @@ impl Loaded {
         Ok(out)
     }
 
-    /// For a roster CSV: its staff, day and shift names, for messages and step logs.
-    /// `None` when the roster uses the default names (the step text then reads as for text
-    /// input: "staff 4 / day 7").
-    pub(super) fn labels(&self, item: &Item) -> Option<Labels> {
-        let (_, names) = item.roster.as_ref()?;
-        // Default staff and days, and default shifts or shifts written as their numbers
-        // (which hints name "shift 3" either way), need no labels.
-        let defaults = Names::defaults(names.shape());
-        if names.staff() == defaults.staff()
-            && names.days() == defaults.days()
-            && (names.shifts() == defaults.shifts() || crate::io::csv::is_numbered(names.shifts()))
-        {
-            return None;
-        }
-        Some(Labels {
-            staff: names.staff().to_vec(),
-            days: names.days().to_vec(),
-            shifts: names.shifts().to_vec(),
-        })
-    }
-
     /// The names to write `item` with: a roster's own, or the name files (defaults) for its
     /// shape.
     ///
@@ -517,30 +475,10 @@ impl Loaded {
     }
 }
 
-/// Notes a roster (of file `name`) read without a shift list that names its shifts but
-/// the last: its givens never use that one, so it has only its default name, which the
-/// output will show (`generate --shifts FILE` then `solve` without the list).
-fn note_unnamed_shift(name: &str, names: Option<&Names>) {
-    let Some(shifts) = names.map(Names::shifts) else {
-        return;
-    };
-    let n = shifts.len();
-    let by_default = |k: usize| shifts[k] == format!("Shift {}", k + 1);
-    if n > 1 && by_default(n - 1) && !(0..n - 1).all(by_default) {
-        msg!(
-            "shiftgrid: note: {name} names {} of its {n} shifts (the last is in no given \
-             cell), so the last is written \"Shift {n}\": to name it, give all {n} in a shift \
-             list (--shifts FILE)",
-            n - 1
-        );
-    }
-}
-
 /// Opens the input for reading puzzles: text in any form (including JSON lines), or a
 /// roster CSV mapped to puzzles with the name files (read whole: a CSV is all or nothing).
 /// Also gives the names, which are refused (before being read) when neither the input nor
-/// the output (`csv_output`; `None` for a command that writes no CSV) is CSV. Unless `quiet`, notes a roster that names all its
-/// shifts but the last, which is then written `Shift N`.
+/// the output (`csv_output`; `None` for a command that writes no CSV) is CSV.
 ///
 /// # Errors
 /// I/O errors; for CSV, a data error `file:line:field: message`; usage errors for
@@ -549,7 +487,6 @@ pub(super) fn load_puzzles(
     args: &InputArgs,
     names: &NameArgs,
     csv_output: Option<bool>,
-    quiet: bool,
 ) -> Result<(Loaded, CustomNames)> {
     let (name, mut lines, progress) = open_input(&args.input)?;
     let first = peek_first_line(&mut lines, &name)?;
@@ -571,6 +508,7 @@ pub(super) fn load_puzzles(
             rosters_meta: Vec::new(),
             csv_form: None,
             held: Vec::new(),
+            shift_note: None,
         };
         return Ok((loaded, custom));
     }
@@ -604,9 +542,11 @@ pub(super) fn load_puzzles(
                 e.kind
             ))
         })?;
-    if !quiet && custom.shifts.is_none() {
-        note_unnamed_shift(&name, rosters.first().map(|r| &r.names));
-    }
+    let shift_note = if custom.shifts.is_none() {
+        notes::unnamed_shift(&name, &rosters)
+    } else {
+        None
+    };
     let csv_form = rosters.first().map(|r| (r.layout, r.dialect));
     let rosters_meta = rosters
         .iter()
@@ -624,6 +564,7 @@ pub(super) fn load_puzzles(
         rosters_meta,
         csv_form,
         held: Vec::new(),
+        shift_note,
     };
     Ok((loaded, custom))
 }

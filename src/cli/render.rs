@@ -63,7 +63,7 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         &super::output::WRITES_SVG,
     )?;
     // Name files label any input (the picture is a roster), so they are never refused.
-    let (mut input, custom) = load_puzzles(&args.input, &args.names, Some(true), ctx.quiet)?;
+    let (mut input, custom) = load_puzzles(&args.input, &args.names, Some(true))?;
     let name = input.name.clone();
     // Staff and day names show only as labels: on a text input without --labels they
     // would be accepted and do nothing (on a roster CSV they also match its rows and
@@ -105,6 +105,9 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         .check(puzzle.shape())
         .map_err(|e| exit::usage_error(e.to_string()))?;
     let mut status = Exit::Success;
+    if let (Some(note), false, true) = (input.shift_note(), ctx.quiet, args.solve) {
+        msg!("{note}");
+    }
     let solution = if args.solve {
         let o = crate::solve::solve(
             puzzle,

@@ -94,14 +94,15 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         &super::output::WRITES_GRIDS,
     )?;
     args.output.check_early()?;
-    let (mut input, custom) = load_puzzles(
-        &args.input,
-        &args.names,
-        Some(args.output.asks_for_csv()),
-        ctx.quiet,
-    )?;
+    let (mut input, custom) =
+        load_puzzles(&args.input, &args.names, Some(args.output.asks_for_csv()))?;
     // Rosters in, rosters out: a roster CSV is solved into one of the same layout by default.
     let out_form = args.output.resolve_for(input.csv_form())?;
+    if let (Some(note), false, super::output::Out::Csv(..)) =
+        (input.shift_note(), ctx.quiet, out_form)
+    {
+        msg!("{note}");
+    }
     let json = out_form.is_json();
     let name = input.name.clone();
     // CSV output: refuse what cannot be written before solving.

@@ -349,7 +349,7 @@ impl Grader {
     }
 
     /// As [`Grader::grade`], but gives `None` as soon as `stop` is raised (it is looked at
-    /// every round of techniques, about a millisecond apart at 100×100), so that Ctrl-C
+    /// every round of techniques, milliseconds apart at 100×100), so that Ctrl-C
     /// need not wait for a long grade to end.
     pub fn grade_until(
         &mut self,

@@ -65,6 +65,8 @@ pub struct Step {
 
 /// Names for the rows, columns and symbols of step text: a roster's staff, days and
 /// shifts. Without them (or past their end) steps say "staff 4", "day 7", "shift 3".
+/// With all three complete (one name per row, column and symbol), blocks are named by
+/// their staff and days; otherwise by number ("block 5").
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Labels {
     /// Row names.
@@ -110,11 +112,13 @@ impl Namer<'_> {
 
     /// "block 5", or with a roster's names, where it is: "the block of staff Ann to Cat
     /// and days Mon to Wed" (as roster errors say it), since a spreadsheet numbers no block.
+    /// Only labels that name every row, column and symbol (as many of each, a square
+    /// number) name blocks so: shorter ones cannot tell the puzzle's block size.
     pub(crate) fn block(&self, k: usize) -> String {
         if let Some(l) = self.0 {
             let n = l.staff.len();
             let b = (1..=n).find(|b| b * b >= n).unwrap_or(0);
-            if n > 0 && b * b == n && l.days.len() == n && k < n {
+            if n > 0 && b * b == n && l.days.len() == n && l.shifts.len() == n && k < n {
                 let (r, c) = (k / b * b, k % b * b);
                 return format!(
                     "the block of staff {} to {} and days {} to {}",
@@ -474,7 +478,7 @@ mod tests {
         let labels = Labels {
             staff: ["Ann", "Bob", "Cat", "Dan"].map(String::from).to_vec(),
             days: ["Mon", "Tue", "Wed", "Thu"].map(String::from).to_vec(),
-            shifts: Vec::new(),
+            shifts: ["E", "L", "N", "O"].map(String::from).to_vec(),
         };
         let nm = Namer(Some(&labels));
         // Block 4 of a 4x4 roster: the last two staff by the last two days.
@@ -486,12 +490,18 @@ mod tests {
             nm.in_house(House::Block(1)),
             "in the block of staff Ann to Bob and days Wed to Thu"
         );
-        // Without names, or with lists that make no square, blocks keep their numbers.
+        // Without names, or with lists that make no square or leave a kind out, blocks
+        // keep their numbers.
         assert_eq!(Namer(None).house(House::Block(2)), "block 3");
         let odd = Labels {
             staff: labels.staff[..3].to_vec(),
             ..labels.clone()
         };
         assert_eq!(Namer(Some(&odd)).house(House::Block(2)), "block 3");
+        let no_shifts = Labels {
+            shifts: Vec::new(),
+            ..labels.clone()
+        };
+        assert_eq!(Namer(Some(&no_shifts)).house(House::Block(2)), "block 3");
     }
 }

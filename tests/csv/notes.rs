@@ -79,6 +79,16 @@ fn a_shift_in_no_given_is_noted_when_written_and_when_read() {
             assert!(!read_note.contains("note"), "{read_note}");
             let quiet = shiftgrid().arg("solve").arg(&file).output().unwrap();
             assert!(quiet.status.success() && quiet.stderr.is_empty());
+            // Output with no names (a line) notes nothing; nor does the solved roster, whose
+            // cells hold "Shift 4", read back.
+            assert!(!solve(&["-f", "line"]).1.contains("note"));
+            let solved = dir.path().join(format!("solved{seed}.csv"));
+            solve(&["-o", solved.to_str().unwrap()]);
+            let again = loud().arg("solve").arg(&solved).output().unwrap();
+            assert!(
+                again.status.success() && again.stderr.is_empty(),
+                "{again:?}"
+            );
         } else {
             without += 1;
             assert!(missing.is_empty(), "seed {seed}: {missing:?}");
@@ -88,6 +98,25 @@ fn a_shift_in_no_given_is_noted_when_written_and_when_read() {
     }
     // Both cases came up (most 4x4 puzzles leave a shift out).
     assert!(with_gap > 0 && without > 0, "{with_gap} {without}");
+    // A shift list of numbers reads back the same without it: nothing to note.
+    fs::write(&shifts, "1\n2\n3\n4\n").unwrap();
+    for seed in 1..=5u64 {
+        let out = loud()
+            .args([
+                "generate",
+                "--box",
+                "2",
+                "--seed",
+                &seed.to_string(),
+                "--shifts",
+            ])
+            .arg(&shifts)
+            .arg("-o")
+            .arg(dir.path().join("numbered.csv"))
+            .output()
+            .unwrap();
+        assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
+    }
 }
 
 #[test]
@@ -124,6 +153,18 @@ fn no_solution_says_why_and_own_names_note_the_order() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("has no solution: "), "{err}");
     assert!(!err.contains("file's order"), "{err}");
+    // Nor with names that are numbers, or default names in lower case: both are placed by
+    // number.
+    for text in [
+        "staff,1,2,3,4\n1,1,2,3,\n2,,,,\n3,,,,\n4,,,,4\n",
+        "staff,day 1,day 2,day 3,day 4\nstaff 1,1,2,3,\nstaff 2,,,,\nstaff 3,,,,\nstaff 4,,,,4\n",
+    ] {
+        fs::write(&file, text).unwrap();
+        let out = loud().arg("solve").arg(&file).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("has no solution: staff 1 / day 4"), "{err}");
+        assert!(!err.contains("file's order"), "{err}");
+    }
     // A roster with a solution gets no note either.
     fs::write(
         &file,

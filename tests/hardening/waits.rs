@@ -163,7 +163,9 @@ fn ctrl_c_after_the_output_began_lets_it_finish() {
     let mut got = vec![0u8; 4096];
     stdout.read_exact(&mut got).unwrap();
     interrupt(&child, 1);
-    std::thread::sleep(Duration::from_millis(200));
+    // A pause for the press to land (well under the second after which a write that
+    // hands over nothing ends the run).
+    std::thread::sleep(Duration::from_millis(50));
     stdout.read_to_end(&mut got).unwrap();
     let (code, _) = wait_for(&mut child, Duration::from_secs(10));
     let stderr = stderr_of(&mut child);

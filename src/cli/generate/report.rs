@@ -301,7 +301,12 @@ pub(super) fn notes(
         );
     }
     let missing = (1..t.shifts_given.len()).find(|&k| !t.shifts_given[k]);
-    if let (Some(names), Some(k), false) = (&t.shift_names, missing, ctx.quiet || args.solution) {
+    // (A list of numbers or default names reads back the same without it.)
+    let named = t
+        .shift_names
+        .as_ref()
+        .filter(|names| !crate::io::csv::placed_by_number(crate::io::csv::Axis::Shift, names));
+    if let (Some(names), Some(k), false) = (named, missing, ctx.quiet || args.solution) {
         // A unique puzzle may leave one shift out; read back without the list, the file
         // names only the others (over all its grids).
         let name = crate::io::quote::Quoted(&names[k - 1]);

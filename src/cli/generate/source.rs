@@ -46,7 +46,6 @@ pub(super) fn read_source(
         &InputArgs::auto(path.to_path_buf(), args.alphabet),
         &args.names,
         Some(true),
-        ctx.quiet,
     )?;
     let name = input.name.clone();
     let Some(item) = input.first_only()? else {

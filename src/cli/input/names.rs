@@ -48,7 +48,9 @@ impl NameArgs {
         })
     }
 
-    /// Refuses name files where nothing reads or writes CSV (they would be ignored).
+    /// Refuses name files where nothing reads or writes CSV (they would be ignored). The
+    /// advice names CSV output where the command can write it (`writes_csv`), else making
+    /// the puzzle a roster with `export` first.
     ///
     /// # Errors
     /// A usage error when any name file is given.

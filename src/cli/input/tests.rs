@@ -46,7 +46,7 @@ fn drain(bytes: &[u8], file: &str, extra: &[&str]) {
         .chain(std::iter::once(path.to_str().expect("UTF-8 temp path")))
         .chain(extra.iter().copied());
     let args = Wrapper::try_parse_from(argv).expect("valid flags");
-    let Ok((mut loaded, _)) = load_puzzles(&args.input, &args.names, None, true) else {
+    let Ok((mut loaded, _)) = load_puzzles(&args.input, &args.names, None) else {
         return; // a bad CSV is one error, reported by the caller
     };
     let never = AtomicBool::new(false);
@@ -75,7 +75,7 @@ fn no_chunk_is_smaller_than_the_thread_count_unless_the_batch_is() {
         std::fs::write(&path, "1..4........4..1\n".repeat(total)).expect("writable");
         let args =
             Wrapper::try_parse_from(["x", path.to_str().expect("UTF-8")]).expect("valid flags");
-        let (mut loaded, _) = load_puzzles(&args.input, &args.names, None, true).expect("loads");
+        let (mut loaded, _) = load_puzzles(&args.input, &args.names, None).expect("loads");
         let never = AtomicBool::new(false);
         let mut sizes = Vec::new();
         loop {

@@ -171,7 +171,8 @@ pub(super) fn read_long<R: BufRead>(
         if shift > 0 {
             group.spelling.note(name);
         }
-        // Every shift is 1..=100 here, so it fits a byte.
+        // Every shift is 1..=200 here (own names past the size are counted before the
+        // roster is refused), so it fits a byte.
         let shift = u8::try_from(shift).unwrap_or(u8::MAX);
         let (staff, day) = (keys[0], keys[1]);
         if let Some(&(first_line, first_shift, at)) = group.first.get(&(staff, day)) {

@@ -101,6 +101,12 @@ impl Row {
 }
 
 /// The number `k` of a default name: `Staff 3`/`staff3`/`3` for staff, and so on.
+/// Whether every name of `names` is a default name or number of `axis` (`Staff 3`, `3`),
+/// which a roster places by its number rather than by where the file has it.
+pub fn placed_by_number(axis: Axis, names: &[String]) -> bool {
+    names.iter().all(|n| default_index(axis, n).is_some())
+}
+
 pub(super) fn default_index(axis: Axis, name: &str) -> Option<usize> {
     let word = axis.word();
     let digits = match name.get(..word.len()) {

@@ -141,10 +141,8 @@ impl OwnShifts {
 
     /// The own names for messages, with `extra` after them.
     fn listed(&self, extra: Option<&str>) -> String {
-        let all: Vec<String> = self
-            .names
-            .iter()
-            .map(String::as_str)
+        let all: Vec<String> = (0..self.names.len())
+            .map(|k| self.spelling(k))
             .chain(extra)
             .map(|name| quoted(&quote_prefix(name)))
             .collect();
@@ -197,9 +195,9 @@ impl OwnShifts {
             if let Some((a, b)) = self.look_alike() {
                 let (line, field) = self.at[b];
                 let kind = CsvErrorKind::LookAlikeShifts {
-                    name: quote_prefix(&self.names[b]),
+                    name: quote_prefix(self.spelling(b)),
                     uses: self.uses[b],
-                    like: quote_prefix(&self.names[a]),
+                    like: quote_prefix(self.spelling(a)),
                     like_uses: self.uses[a],
                     like_at: self.at[a],
                 };
@@ -207,21 +205,24 @@ impl OwnShifts {
             }
         }
         if self.names.len() + 1 < n || self.names.len() > n {
-            // Too many: the name used least (the last met of those), where it is first
-            // used; too few: the first name.
-            let rarest = (self.names.len() > n).then(|| {
-                (0..self.names.len())
-                    .rev()
-                    .min_by_key(|&k| self.uses[k])
-                    .unwrap_or(0)
-            });
+            // Too many: the name used least, where it is first used, when no other is used
+            // as little; else the name one too many, where it is met. Too few: the first.
+            let least = self.uses.iter().min().copied().unwrap_or(0);
+            let rarest: Vec<usize> = (0..self.names.len())
+                .filter(|&k| self.uses[k] == least)
+                .collect();
+            let (rarest, at) = match rarest[..] {
+                [k] if self.names.len() > n => (Some(k), k),
+                _ if self.names.len() > n => (None, n),
+                _ => (None, 0),
+            };
             let kind = CsvErrorKind::OwnShifts {
                 found: self.names.len(),
                 side: n,
                 names: self.listed(None),
-                rarest: rarest.map(|k| (quote_prefix(&self.names[k]), self.uses[k])),
+                rarest: rarest.map(|k| (quote_prefix(self.spelling(k)), self.uses[k])),
             };
-            let (line, field) = self.at[rarest.unwrap_or(0)];
+            let (line, field) = self.at[at];
             return Err(err(line, Some(field), kind));
         }
         let last = format!("Shift {n}");

@@ -198,6 +198,12 @@ fn error_positions() {
              is \"Notes\" one? (remove the columns that are not days)",
         ),
         (
+            "staff,Mo,Tu,We,,Th\n".into(),
+            "line 1, field 5: 5 day columns: unsupported size 5x5: supported sizes are 4x4, \
+             9x9, 16x16, 25x25, 36x36, 49x49, 64x64, 81x81, 100x100; one of them has no name \
+             (a column added by mistake?)",
+        ),
+        (
             "staff,Mo,Tu,We,Th,Fr,Sa\n".into(),
             "line 1, field 6: 6 day columns: unsupported size 6x6: supported sizes are 4x4, \
              9x9, 16x16, 25x25, 36x36, 49x49, 64x64, 81x81, 100x100; a 4x4 roster has 4 days: \
@@ -497,6 +503,12 @@ fn own_shift_names_round_trip_and_typos_are_caught() {
             .contains("but a 4x4 roster has 4: \"-\" is the least used (once, here)"),
         "{e}"
     );
+    // Names used as little as each other: none is singled out; the error is where the name
+    // one too many is met.
+    let text = "staff,Mon,Tue,Wed,Thu\nA,a1,,,\nB,,b2,,\nC,c3,,,d4\nD,,e5,,\n";
+    let e = read_err(text, &CustomNames::default());
+    assert_eq!((e.line, e.field), (5, Some(3)), "{e}");
+    assert!(!e.to_string().contains("least used"), "{e}");
     // A name spelt in two letter cases is one shift, written as most cells spell it,
     // wherever the other spelling comes first.
     let text = "staff,Mon,Tue,Wed,Thu\nA,EARLY,,,\nB,,Late,Early,\nC,,Early,Off,\nD,,,,\n";

@@ -1,0 +1,84 @@
+//! What a roster CSV input's names say beyond its output: the labels of messages and step
+//! logs, a shift the file cannot name, and an order of rows and columns that sets the
+//! blocks.
+
+use super::{Item, Loaded};
+use crate::grade::Labels;
+use crate::io::csv::{Axis, CustomNames, Names, Roster, placed_by_number};
+
+/// For rosters (of file `name`) read without a shift list that name all their shifts but
+/// the last, which no cell holds (a unique puzzle may leave one out of its givens): the
+/// note that it is written `Shift N`. `None` when a cell holds it, by its default name or
+/// number (as `solve` writes such a roster), or the shifts are numbers or default names.
+pub(super) fn unnamed_shift(name: &str, rosters: &[Roster]) -> Option<String> {
+    let shifts = rosters.first()?.names.shifts();
+    let n = shifts.len();
+    let by_default = |k: usize| shifts[k] == format!("Shift {}", k + 1);
+    let held = rosters
+        .iter()
+        .any(|r| r.puzzle.cells().iter().any(|&v| usize::from(v) == n));
+    if n < 2 || held || !by_default(n - 1) || placed_by_number(Axis::Shift, &shifts[..n - 1]) {
+        return None;
+    }
+    Some(format!(
+        "shiftgrid: note: {name} names {} of its {n} shifts (the last is in no given cell), \
+         so the last is written \"Shift {n}\": to name it, give all {n} in a shift list \
+         (--shifts FILE)",
+        n - 1
+    ))
+}
+
+impl Loaded {
+    /// For a roster CSV: its staff, day and shift names, for messages and step logs.
+    /// `None` when the roster uses the default names (the step text then reads as for text
+    /// input: "staff 4 / day 7").
+    pub(in crate::cli) fn labels(&self, item: &Item) -> Option<Labels> {
+        let (_, names) = item.roster.as_ref()?;
+        // Default staff and days, and default shifts or shifts written as their numbers
+        // (which hints name "shift 3" either way), need no labels.
+        // (Staff and days written as numbers, `3`, or in another case, `staff 3`, are
+        // placed by number: "staff 3" says it best.)
+        let defaults = Names::defaults(names.shape());
+        if crate::io::csv::placed_by_number(crate::io::csv::Axis::Staff, names.staff())
+            && crate::io::csv::placed_by_number(crate::io::csv::Axis::Day, names.days())
+            && (names.shifts() == defaults.shifts() || crate::io::csv::is_numbered(names.shifts()))
+        {
+            return None;
+        }
+        Some(Labels {
+            staff: names.staff().to_vec(),
+            days: names.days().to_vec(),
+            shifts: names.shifts().to_vec(),
+        })
+    }
+
+    /// The note of [`unnamed_shift`], for a command whose output shows shift names (a
+    /// solved roster, hints).
+    pub(in crate::cli) fn shift_note(&self) -> Option<&str> {
+        self.shift_note.as_deref()
+    }
+
+    /// For a roster CSV whose staff or days have names of their own and no list, a note
+    /// (after a puzzle with no solution or several) that the file's order sets the blocks:
+    /// a file whose rows or columns were sorted is another puzzle. Default names and
+    /// numbers are placed by number, whatever the file's order.
+    pub(in crate::cli) fn order_note(&self, custom: &CustomNames) -> Option<String> {
+        let (_, names) = self.rosters_meta.first()?;
+        let own =
+            |axis: Axis| custom.get(axis).is_none() && !placed_by_number(axis, names.get(axis));
+        let which = match (own(Axis::Staff), own(Axis::Day)) {
+            (true, true) => "staff and days",
+            (true, false) => "staff",
+            (false, true) => "days",
+            (false, false) => return None,
+        };
+        let b = names.shape().box_size();
+        Some(format!(
+            "shiftgrid: note: {}'s {which} are taken in the file's order, which sets the \
+             blocks (the first {b} staff by the first {b} days are the first): if its rows or \
+             columns were sorted or moved, restore their order, or give name lists (--staff \
+             FILE, --days FILE) in the roster's order",
+            self.name
+        ))
+    }
+}
