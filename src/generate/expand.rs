@@ -23,6 +23,7 @@
 //! 9×9 puzzle takes about a millisecond; at 100×100 an expansion grades about 5,000 nearly
 //! full puzzles of a few milliseconds each (README has the measured times).
 
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use rand::Rng;
@@ -218,9 +219,15 @@ impl Shaper {
 
     /// The grade of `cells` with techniques `1..=level`.
     pub(crate) fn grade(&mut self, cells: &[u8]) -> Grade {
+        self.grade_until(cells, &AtomicBool::new(false))
+            .expect("only a raised stop cuts a grade")
+    }
+
+    /// As [`Shaper::grade`], `None` once `stop` is raised (see [`Grader::grade_until`]).
+    fn grade_until(&mut self, cells: &[u8], stop: &AtomicBool) -> Option<Grade> {
         self.trials += 1;
         let p = Puzzle::new(self.shape, cells.to_vec()).expect("cells come from a valid grid");
-        self.grader.grade(&p, &self.opts)
+        self.grader.grade_until(&p, &self.opts, stop)
     }
 
     /// Sorts orbit indices into `order_of` (stable: a shuffled order stays random among
@@ -258,8 +265,14 @@ impl Shaper {
                 return false;
             }
             self.set(cells, k, false);
-            if !self.grade(cells).is_solved() {
-                self.set(cells, k, true);
+            // A grade cut by an interrupt keeps the orbit given: `cells` stay solved.
+            match self.grade_until(cells, &control.interrupt) {
+                Some(g) if g.is_solved() => {}
+                Some(_) => self.set(cells, k, true),
+                None => {
+                    self.set(cells, k, true);
+                    return false;
+                }
             }
         }
         true
