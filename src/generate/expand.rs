@@ -159,7 +159,12 @@ pub fn expand_grid(solution: &Grid, config: &ExpandConfig, control: &SearchContr
     shaper.sort_in(config.order, &mut order);
     let mut cells = solution.cells().to_vec();
     let finished = shaper.blank_while_solved(&mut cells, &order, control);
-    let grade = shaper.grade(&cells);
+    // The last grade that solved is that of `cells` (none when no blank stayed): no
+    // grading again after an interrupt.
+    let grade = match shaper.last_solved.take() {
+        Some(g) => g,
+        None => shaper.grade(&cells),
+    };
     debug_assert!(grade.is_solved());
     Expanded {
         puzzle: Puzzle::new(solution.shape(), cells).expect("cells come from a valid grid"),
@@ -186,6 +191,9 @@ pub(crate) struct Shaper {
     solution: Vec<u8>,
     /// Grading runs so far.
     pub(crate) trials: u64,
+    /// After [`Shaper::blank_while_solved`]: the grade of the cells it left, when one of
+    /// its trials graded them (`None` when no orbit stayed blank).
+    pub(crate) last_solved: Option<Grade>,
 }
 
 impl Shaper {
@@ -209,6 +217,7 @@ impl Shaper {
             orbit_of,
             solution: solution.cells().to_vec(),
             trials: 0,
+            last_solved: None,
         }
     }
 
@@ -257,6 +266,7 @@ impl Shaper {
         order: &[usize],
         control: &SearchControl,
     ) -> bool {
+        self.last_solved = None;
         for &k in order {
             if !self.is_given(cells, k) {
                 continue;
@@ -267,7 +277,7 @@ impl Shaper {
             self.set(cells, k, false);
             // A grade cut by an interrupt keeps the orbit given: `cells` stay solved.
             match self.grade_until(cells, &control.interrupt) {
-                Some(g) if g.is_solved() => {}
+                Some(g) if g.is_solved() => self.last_solved = Some(g),
                 Some(_) => self.set(cells, k, true),
                 None => {
                     self.set(cells, k, true);
@@ -373,6 +383,8 @@ mod tests {
                     assert!(full.level.unwrap() <= max_level);
                     // Every orbit tried: each remaining given orbit is needed.
                     let mut shaper = Shaper::new(&e.solution, symmetry, max_level);
+                    // The grade kept from the last trial is the puzzle's, whole.
+                    assert_eq!(e.grade, shaper.grade(e.puzzle.cells()));
                     let mut cells = e.puzzle.cells().to_vec();
                     for k in 0..shaper.orbits.len() {
                         if shaper.is_given(&cells, k) {
