@@ -302,7 +302,8 @@ impl Progress {
         let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template(&template)
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+                .unwrap_or_else(|_| ProgressStyle::default_spinner())
+                .with_key("eta", eta),
         );
         if let Ok(mut shown) = SHOWN.lock() {
             *shown = Some(bar.downgrade());
@@ -352,6 +353,16 @@ impl Progress {
 }
 
 /// One update of a bar from the counters.
+/// The bar's `{eta}`: `?` until something is done (indicatif's own says `0s` then, as on
+/// a batch of one hard puzzle, for as long as it runs).
+fn eta(state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write) {
+    let _ = if state.pos() == 0 {
+        w.write_str("?")
+    } else {
+        write!(w, "{:#}", indicatif::HumanDuration(state.eta()))
+    };
+}
+
 fn tick(
     bar: &ProgressBar,
     meter: &Meter,
@@ -364,16 +375,16 @@ fn tick(
     let n = control.nodes.load(Ordering::Relaxed);
     // The learning engine's work is in conflicts; beside it the node count is what the
     // other engines of a race did (a probe's hundred nodes, or the fill search), whose
-    // rate over the whole run would mislead.
+    // rate over the whole run would mislead: once the learners run, their figures alone.
     let conflicts = control.conflicts.load(Ordering::Relaxed);
     let mut rate = if conflicts > 0 {
-        format!("{} nodes", human(n as f64))
+        String::new()
     } else {
         format!("{} nodes, {}/s", human(n as f64), human(n as f64 / secs))
     };
     if conflicts > 0 {
         rate.push_str(&format!(
-            ", {} conflicts, {}/s, {} clauses held, {} restarts",
+            "{} conflicts, {}/s, {} clauses held, {} restarts",
             human(conflicts as f64),
             human(conflicts as f64 / secs),
             human(control.learned.load(Ordering::Relaxed) as f64),
