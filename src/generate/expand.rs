@@ -159,12 +159,8 @@ pub fn expand_grid(solution: &Grid, config: &ExpandConfig, control: &SearchContr
     shaper.sort_in(config.order, &mut order);
     let mut cells = solution.cells().to_vec();
     let finished = shaper.blank_while_solved(&mut cells, &order, control);
-    // The last grade that solved is that of `cells` (none when no blank stayed): no
-    // grading again after an interrupt.
-    let grade = match shaper.last_solved.take() {
-        Some(g) => g,
-        None => shaper.grade(&cells),
-    };
+    // No grading again, after an interrupt least of all.
+    let grade = shaper.grade_blanked(&cells);
     debug_assert!(grade.is_solved());
     Expanded {
         puzzle: Puzzle::new(solution.shape(), cells).expect("cells come from a valid grid"),
@@ -230,6 +226,15 @@ impl Shaper {
     pub(crate) fn grade(&mut self, cells: &[u8]) -> Grade {
         self.grade_until(cells, &AtomicBool::new(false))
             .expect("only a raised stop cuts a grade")
+    }
+
+    /// The grade of `cells` as [`Shaper::blank_while_solved`] left them: that of its last
+    /// trial that solved (the cells it left), graded again only when no orbit stayed blank.
+    pub(crate) fn grade_blanked(&mut self, cells: &[u8]) -> Grade {
+        match self.last_solved.take() {
+            Some(g) => g,
+            None => self.grade(cells),
+        }
     }
 
     /// As [`Shaper::grade`], `None` once `stop` is raised (see [`Grader::grade_until`]).

@@ -173,7 +173,7 @@ fn swap(
     order.shuffle(rng);
     order.push(a);
     shaper.blank_while_solved(&mut trial, &order, control);
-    let grade = shaper.grade(&trial);
+    let grade = shaper.grade_blanked(&trial);
     let level = grade.level.expect("blanking keeps the puzzle solved");
     Some(Climbed {
         fitness: fitness(shaper.shape(), level, grade.steps),

@@ -122,7 +122,7 @@ fn shape_genome(
         order.truncate(t);
     }
     shaper.blank_while_solved(&mut cells, &order, control);
-    let g = shaper.grade(&cells);
+    let g = shaper.grade_blanked(&cells);
     let level = g.level.expect("shaping leaves a solved puzzle");
     Individual {
         genome: cells.iter().map(|&v| v != 0).collect(),
