@@ -357,6 +357,8 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             "--solution adds the solution as a second grid".to_string()
         }
     })?;
+    // The shift names the output roster is written with: a list's, or the --from roster's.
+    let from_shifts = csv_input.as_ref().map(|(_, names)| names.shifts().to_vec());
     if let Some((_, names)) = csv_input {
         sink.set_names(names);
     }
@@ -395,9 +397,10 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         sink,
         totals: Totals {
             shift_names: match out_form {
-                super::output::Out::Csv(..) => {
-                    names_used.load()?.shifts.map(|list| list.names().to_vec())
-                }
+                super::output::Out::Csv(..) => match from_shifts {
+                    Some(shifts) => Some(shifts),
+                    None => names_used.load()?.shifts.map(|list| list.names().to_vec()),
+                },
                 super::output::Out::Text(_) => None,
             },
             ..Totals::default()

@@ -308,20 +308,31 @@ pub(super) fn notes(
         .filter(|names| !crate::io::csv::placed_by_number(crate::io::csv::Axis::Shift, names));
     if let (Some(names), Some(k), false) = (named, missing, ctx.quiet || args.solution) {
         // A unique puzzle may leave one shift out; read back without the list, the file
-        // names only the others (over all its grids).
-        let name = crate::io::quote::Quoted(&names[k - 1]);
-        msg!(
-            "shiftgrid: note: {} no {name} among {} givens: read back without the shift \
-             list, that shift is written \"Shift {}\" (read the file with --shifts FILE to \
-             keep its name)",
-            if t.made == 1 {
-                "the puzzle has"
-            } else {
-                "the puzzles have"
-            },
-            if t.made == 1 { "its" } else { "their" },
-            names.len()
-        );
+        // names only the others (over all its grids). One with its default name (`Shift 4`,
+        // from a --from roster solved with one name short) loses nothing; but such a
+        // default name given beside a lost name makes the file unreadable without a list.
+        let n = names.len();
+        let by_default = |k: usize| names[k - 1] == format!("Shift {k}");
+        let default_given = (1..t.shifts_given.len()).any(|j| t.shifts_given[j] && by_default(j));
+        if !by_default(k) {
+            msg!(
+                "shiftgrid: note: {} no {} among {} givens, so the file does not name it: \
+                 read it with a shift list naming all {n} (--shifts FILE); without one, {}",
+                if t.made == 1 {
+                    "the puzzle has"
+                } else {
+                    "the puzzles have"
+                },
+                crate::io::quote::Quoted(&names[k - 1]),
+                if t.made == 1 { "its" } else { "their" },
+                if default_given {
+                    "it is refused, as it holds a shift by its default name beside names"
+                        .to_string()
+                } else {
+                    format!("that shift is written \"Shift {n}\"")
+                }
+            );
+        }
     }
 }
 

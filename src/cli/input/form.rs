@@ -38,8 +38,10 @@ pub(super) fn looks_like_csv(first_line: &str) -> bool {
     if l.starts_with('{') || l.starts_with('[') {
         return false;
     }
+    // Excel's `sep=` line names the delimiter (`sep=` and a tab trims to `sep=`).
     l.contains(',')
         || l.contains(';')
+        || l.eq_ignore_ascii_case("sep=")
         || (first_line.contains('\t')
             && first_line
                 .split('\t')

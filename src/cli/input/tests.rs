@@ -17,6 +17,8 @@ fn csv_is_told_by_the_first_significant_line() {
     // grid whose symbols are separated by tabs.
     assert!(looks_like_csv("staff\tMon\tTue\tWed\tThu"));
     assert!(looks_like_csv("\tDay 1\tDay 2\tDay 3\tDay 4"));
+    // Excel's delimiter line, as the first line is peeked (trimmed: `sep=` and a tab).
+    assert!(looks_like_csv("sep=") && looks_like_csv("SEP=;"));
     assert!(!looks_like_csv("1\t0\t12\t.\t4"));
     assert!(!looks_like_csv("A\tB\tC\tD"));
     // Nor a spaced grid row with a tab among its spaces.

@@ -100,13 +100,18 @@ impl Row {
     }
 }
 
-/// The number `k` of a default name: `Staff 3`/`staff3`/`3` for staff, and so on.
-/// Whether every name of `names` is a default name or number of `axis` (`Staff 3`, `3`),
-/// which a roster places by its number rather than by where the file has it.
+/// Whether `names` are the default names or numbers of `axis` in order, in any spelling
+/// (`Staff 1`, `2`, `staff 3`, …): what a roster read with default names or numbers 1 to
+/// N, each once, holds once it has put them in place by number (whatever the file's
+/// order). Other numbers (staff IDs, dates, a gap) are names taken in the file's order.
 pub fn placed_by_number(axis: Axis, names: &[String]) -> bool {
-    names.iter().all(|n| default_index(axis, n).is_some())
+    names
+        .iter()
+        .enumerate()
+        .all(|(i, n)| default_index(axis, n) == Some(i + 1))
 }
 
+/// The number `k` of a default name: `Staff 3`/`staff3`/`3` for staff, and so on.
 pub(super) fn default_index(axis: Axis, name: &str) -> Option<usize> {
     let word = axis.word();
     let digits = match name.get(..word.len()) {

@@ -181,7 +181,7 @@ impl OwnShifts {
                 (number, true, others, (line, field))
             } else {
                 let others = format!("numbers 1 to {n} (or \"Shift 1\" to \"Shift {n}\")");
-                (self.names[0].clone(), false, others, self.at[0])
+                (self.spelling(0).to_string(), false, others, self.at[0])
             };
             let kind = CsvErrorKind::MixedShifts {
                 name: quote_prefix(&name),

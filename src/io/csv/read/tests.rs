@@ -117,6 +117,28 @@ fn short_rows_end_in_blanks() {
 }
 
 #[test]
+fn placed_by_number_means_the_numbers_1_to_n_in_order() {
+    let v = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert!(placed_by_number(Axis::Staff, &v(&["1", "2", "3", "4"])));
+    assert!(placed_by_number(
+        Axis::Staff,
+        &v(&["Staff 1", "staff 2", "3", "STAFF 4"])
+    ));
+    assert!(placed_by_number(
+        Axis::Day,
+        &v(&["Day 1", "Day 2", "Day 3", "Day 4"])
+    ));
+    // A gap, staff IDs or day-of-month numbers are names taken in the file's order.
+    assert!(!placed_by_number(Axis::Staff, &v(&["1", "2", "3", "5"])));
+    assert!(!placed_by_number(
+        Axis::Staff,
+        &v(&["1043", "2291", "3310", "4002"])
+    ));
+    assert!(!placed_by_number(Axis::Day, &v(&["3", "4", "5", "6"])));
+    assert!(!placed_by_number(Axis::Staff, &v(&["Ann", "2", "3", "4"])));
+}
+
+#[test]
 fn an_excel_sep_line_names_the_delimiter() {
     let d = CustomNames::default();
     // `sep=;` (Excel's hint) before a header whose days hold commas: the semicolon splits,

@@ -275,12 +275,14 @@ fn permute(
 
 /// For a header whose day columns (`days`) make no supported size, the likely slip: one or
 /// two columns past a size (a notes or totals column added), with the field of the first
-/// of them, or one day short of one; before either, a day column with no name, with its
-/// field. Empty otherwise (a week of 7 days is no slip).
+/// of them, or one day short of one; before either, a day column with no name whose
+/// removal leaves a size, with its field. Empty otherwise (a week of 7 days is no slip).
 fn size_hint(days: &[String]) -> (String, Option<usize>) {
     let n = days.len();
-    // A day column with no name is the likelier slip, wherever it is.
-    if let Some(j) = days.iter().position(String::is_empty) {
+    // A day column with no name, whose removal leaves a size, is the likelier slip,
+    // wherever it is.
+    let blank = days.iter().position(String::is_empty);
+    if let (Some(j), true) = (blank, Shape::from_side(n - 1).is_ok()) {
         return (
             "; one of them has no name (a column added by mistake?)".to_string(),
             Some(j + 2),
