@@ -97,9 +97,7 @@
 //!   names of its own, and otherwise the smallest supported side that holds the largest
 //!   staff, day or shift number used.
 //! - **Errors.** The first problem stops reading, with its 1-based line and, where one
-//!   field is to blame, its 1-based field number ([`CsvError`]): unknown or repeated names
-//!   (in a wide roster, staff or days whose names differ only in letter case, `Ann` and
-//!   `ann`, are one person or day named twice),
+//!   field is to blame, its 1-based field number ([`CsvError`]): unknown or repeated names,
 //!   rows too wide, the wrong number of staff rows, an unsupported size, a shift
 //!   given twice in one staff row, day or block.
 //!

@@ -255,15 +255,6 @@ fn error_positions() {
             "staff,Mon,Tue,Mon,Thu\n".into(),
             "line 1, field 4: day \"Mon\" has a second column (the first is field 2)",
         ),
-        // Names in another letter case are the same staff member or day.
-        (
-            "staff,Mon,Tue,MON,Thu\n".into(),
-            "line 1, field 4: day \"MON\" has a second column (the first is field 2)",
-        ),
-        (
-            "staff,Mon,Tue,Wed,Thu\nAnn,,,,\nBob,,,,\nann,,,,\nDan,,,,\n".into(),
-            "line 4, field 1: staff \"ann\" has a second row (the first is on line 2)",
-        ),
         (
             "staff,Mon,Tue,=Wed(),Thu\n".into(),
             "line 1, field 4: day \"=Wed()\" starts with '='",

@@ -64,9 +64,7 @@ pub(super) fn read_wide<R: BufRead>(
                     },
                 )
             })?;
-            // Names in another letter case are one day (`Mon`, `mon`), as shifts are.
-            let first =
-                (0..j).find(|&k| header.fields[k + 1].to_lowercase() == name.to_lowercase());
+            let first = (0..j).find(|&k| header.fields[k + 1] == *name);
             first.unwrap_or(j)
         };
         if let Some(first_field) = field_of_day[d] {
@@ -124,12 +122,8 @@ pub(super) fn read_wide<R: BufRead>(
                     },
                 )
             })?;
-            // A name seen before, in any letter case (`Ann`, `ann`: one person), points at
-            // its first row, which is then reported.
-            seen_names
-                .get(&name.to_lowercase())
-                .copied()
-                .unwrap_or(count)
+            // A name seen before points at its first row, which is then reported.
+            seen_names.get(name.as_str()).copied().unwrap_or(count)
         };
         if let Some(first_line) = line_of_staff.get(r).copied().flatten() {
             return Err(err(
@@ -156,7 +150,7 @@ pub(super) fn read_wide<R: BufRead>(
         }
         line_of_staff[r] = Some(row.line);
         if staff.list.is_none() {
-            seen_names.insert(name.to_lowercase(), r);
+            seen_names.insert(name.clone(), r);
             names.staff[r] = name.clone();
         }
         for (j, text) in fields[1..].iter().enumerate() {
