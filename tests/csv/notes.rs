@@ -240,3 +240,46 @@ fn name_files_on_a_text_puzzle_point_to_a_route_that_works() {
             .contains("CSV output (--format csv)")
     );
 }
+
+/// What generate's note says of reading the file back without the list is what happens,
+/// for a list with a default-looking name among its own (`Shift 3`, second).
+#[test]
+fn generates_note_says_what_reading_back_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let shifts = dir.path().join("shifts.txt");
+    fs::write(&shifts, "Early\nShift 3\nNight\nOff\n").unwrap();
+    let mut seen = [0; 3];
+    for seed in 1..=12u64 {
+        let file = dir.path().join(format!("w{seed}.csv"));
+        let out = loud()
+            .args([
+                "generate",
+                "--box",
+                "2",
+                "--seed",
+                &seed.to_string(),
+                "--shifts",
+            ])
+            .arg(&shifts)
+            .arg("-o")
+            .arg(&file)
+            .output()
+            .unwrap();
+        let note = String::from_utf8(out.stderr).unwrap();
+        let read = shiftgrid().arg("solve").arg(&file).output().unwrap();
+        if note.contains("the file is refused") {
+            seen[0] += 1;
+            assert_eq!(read.status.code(), Some(65), "seed {seed}: {note}");
+        } else if note.contains("that shift is written \"Shift 4\"") {
+            seen[1] += 1;
+            assert!(read.status.success(), "seed {seed}: {note}");
+            assert!(String::from_utf8(read.stdout).unwrap().contains("Shift 4"));
+        } else {
+            // No note: every shift is given, and the file reads back as written.
+            seen[2] += 1;
+            assert!(note.is_empty(), "seed {seed}: {note}");
+            assert!(read.status.success(), "seed {seed}");
+        }
+    }
+    assert!(seen[0] > 0, "{seen:?}");
+}

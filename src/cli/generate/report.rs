@@ -306,31 +306,60 @@ pub(super) fn notes(
         .shift_names
         .as_ref()
         .filter(|names| !crate::io::csv::placed_by_number(crate::io::csv::Axis::Shift, names));
-    if let (Some(names), Some(k), false) = (named, missing, ctx.quiet || args.solution) {
-        // A unique puzzle may leave one shift out; read back without the list, the file
-        // names only the others (over all its grids). One with its default name (`Shift 4`,
-        // from a --from roster solved with one name short) loses nothing; but such a
-        // default name given beside a lost name makes the file unreadable without a list.
+    if let (Some(names), false) = (named, ctx.quiet || args.solution) {
+        // Read back without the list, the file names its shifts by the names its givens
+        // use (over all its grids); a unique puzzle may leave one shift out, which is then
+        // `Shift N`: nothing is lost when that was its name. A shift given by a default
+        // name or number beside names of its own is refused, unless it is `Shift N`
+        // beside N - 1 names (a roster solved with one name short, given to --from).
         let n = names.len();
-        let by_default = |k: usize| names[k - 1] == format!("Shift {k}");
-        let default_given = (1..t.shifts_given.len()).any(|j| t.shifts_given[j] && by_default(j));
-        if !by_default(k) {
+        let given: Vec<usize> = (1..t.shifts_given.len())
+            .filter(|&j| t.shifts_given[j])
+            .collect();
+        let defaults: Vec<usize> = given
+            .iter()
+            .filter_map(|&j| {
+                crate::io::csv::default_number(crate::io::csv::Axis::Shift, &names[j - 1])
+            })
+            .collect();
+        let readable = defaults.is_empty()
+            || (defaults.iter().all(|&v| v == n) && given.len() - defaults.len() == n - 1);
+        let refused = !readable;
+        let lost = missing.filter(|&k| names[k - 1] != format!("Shift {n}"));
+        let what = if t.made == 1 {
+            "the puzzle"
+        } else {
+            "the puzzles"
+        };
+        if refused {
             msg!(
-                "shiftgrid: note: {} no {} among {} givens, so the file does not name it: \
-                 read it with a shift list naming all {n} (--shifts FILE); without one, {}",
-                if t.made == 1 {
-                    "the puzzle has"
-                } else {
-                    "the puzzles have"
-                },
+                "shiftgrid: note: read back without the shift list, the file is refused: {what} \
+                 give{} a shift by a default name or number ({}) beside names of its own; read \
+                 it with the list (--shifts FILE)",
+                if t.made == 1 { "s" } else { "" },
+                crate::io::quote::Quoted(
+                    &names[given
+                        .iter()
+                        .copied()
+                        .find(|&j| {
+                            crate::io::csv::default_number(
+                                crate::io::csv::Axis::Shift,
+                                &names[j - 1],
+                            )
+                            .is_some()
+                        })
+                        .unwrap_or(1)
+                        - 1]
+                )
+            );
+        } else if let Some(k) = lost {
+            msg!(
+                "shiftgrid: note: {what} {} no {} among {} givens, so the file does not name \
+                 it: read it with a shift list naming all {n} (--shifts FILE); without one, \
+                 that shift is written \"Shift {n}\"",
+                if t.made == 1 { "has" } else { "have" },
                 crate::io::quote::Quoted(&names[k - 1]),
                 if t.made == 1 { "its" } else { "their" },
-                if default_given {
-                    "it is refused, as it holds a shift by its default name beside names"
-                        .to_string()
-                } else {
-                    format!("that shift is written \"Shift {n}\"")
-                }
             );
         }
     }

@@ -111,6 +111,12 @@ pub fn placed_by_number(axis: Axis, names: &[String]) -> bool {
         .all(|(i, n)| default_index(axis, n) == Some(i + 1))
 }
 
+/// The number a default name or number of `axis` stands for (`Shift 3`, `shift 3`, `3`:
+/// 3), which a roster reads by number; `None` for a name of its own.
+pub fn default_number(axis: Axis, name: &str) -> Option<usize> {
+    default_index(axis, name)
+}
+
 /// The number `k` of a default name: `Staff 3`/`staff3`/`3` for staff, and so on.
 pub(super) fn default_index(axis: Axis, name: &str) -> Option<usize> {
     let word = axis.word();

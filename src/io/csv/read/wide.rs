@@ -275,12 +275,14 @@ fn size_hint(days: &[String]) -> (String, Option<usize>) {
     let n = days.len();
     // A day column with no name, whose removal leaves a size, is the likelier slip,
     // wherever it is.
-    let blank = days.iter().position(String::is_empty);
-    if let (Some(j), true) = (blank, Shape::from_side(n - 1).is_ok()) {
-        return (
-            "; one of them has no name (a column added by mistake?)".to_string(),
-            Some(j + 2),
-        );
+    // (Otherwise it is still named, but no size is guessed past it.)
+    if let Some(j) = days.iter().position(String::is_empty) {
+        let hint = if Shape::from_side(n - 1).is_ok() {
+            "; one of them has no name (a column added by mistake?)"
+        } else {
+            "; one of them has no name"
+        };
+        return (hint.to_string(), Some(j + 2));
     }
     let below = Shape::all().map(Shape::side).filter(|&s| s < n).last();
     let above = Shape::all().map(Shape::side).find(|&s| s > n);
