@@ -4,6 +4,8 @@
 //! names of its own is taken in the file's order.
 
 use std::fs;
+use std::path::Path;
+use std::process::Output;
 
 use assert_cmd::Command;
 
@@ -12,6 +14,24 @@ use crate::util::shiftgrid;
 /// The binary without the suite's `--quiet`: notes are what is tested.
 fn loud() -> Command {
     Command::cargo_bin("shiftgrid").expect("the binary is built")
+}
+
+/// `generate --box 2 --seed SEED --shifts SHIFTS -o OUT`, with its notes.
+fn generate_4x4(seed: u64, shifts: &Path, out: &Path) -> Output {
+    loud()
+        .args([
+            "generate",
+            "--box",
+            "2",
+            "--seed",
+            &seed.to_string(),
+            "--shifts",
+        ])
+        .arg(shifts)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .unwrap()
 }
 
 #[test]
@@ -23,20 +43,7 @@ fn a_shift_in_no_given_is_noted_when_written_and_when_read() {
     let (mut with_gap, mut without) = (0, 0);
     for seed in 1..=10u64 {
         let file = dir.path().join(format!("week{seed}.csv"));
-        let out = loud()
-            .args([
-                "generate",
-                "--box",
-                "2",
-                "--seed",
-                &seed.to_string(),
-                "--shifts",
-            ])
-            .arg(&shifts)
-            .arg("-o")
-            .arg(&file)
-            .output()
-            .unwrap();
+        let out = generate_4x4(seed, &shifts, &file);
         assert!(out.status.success());
         let text = fs::read_to_string(&file).unwrap();
         // The cells of the file, not our reader, tell which shift no given holds.
@@ -101,20 +108,7 @@ fn a_shift_in_no_given_is_noted_when_written_and_when_read() {
     // A shift list of numbers reads back the same without it: nothing to note.
     fs::write(&shifts, "1\n2\n3\n4\n").unwrap();
     for seed in 1..=5u64 {
-        let out = loud()
-            .args([
-                "generate",
-                "--box",
-                "2",
-                "--seed",
-                &seed.to_string(),
-                "--shifts",
-            ])
-            .arg(&shifts)
-            .arg("-o")
-            .arg(dir.path().join("numbered.csv"))
-            .output()
-            .unwrap();
+        let out = generate_4x4(seed, &shifts, &dir.path().join("numbered.csv"));
         assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
     }
 }
@@ -251,20 +245,7 @@ fn generates_note_says_what_reading_back_does() {
     let mut seen = [0; 3];
     for seed in 1..=12u64 {
         let file = dir.path().join(format!("w{seed}.csv"));
-        let out = loud()
-            .args([
-                "generate",
-                "--box",
-                "2",
-                "--seed",
-                &seed.to_string(),
-                "--shifts",
-            ])
-            .arg(&shifts)
-            .arg("-o")
-            .arg(&file)
-            .output()
-            .unwrap();
+        let out = generate_4x4(seed, &shifts, &file);
         let note = String::from_utf8(out.stderr).unwrap();
         let read = shiftgrid().arg("solve").arg(&file).output().unwrap();
         if note.contains("the file is refused") {
