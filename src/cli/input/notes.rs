@@ -4,7 +4,7 @@
 
 use super::{Item, Loaded};
 use crate::grade::Labels;
-use crate::io::csv::{Axis, CustomNames, Names, Roster, placed_by_number};
+use crate::io::csv::{Axis, CustomNames, Roster, placed_by_number};
 
 /// For rosters (of file `name`) read without a shift list that name all their shifts but
 /// the last, which no cell holds (a unique puzzle may leave one out of its givens): the
@@ -36,12 +36,11 @@ impl Loaded {
         let (_, names) = item.roster.as_ref()?;
         // Default staff and days, and default shifts or shifts written as their numbers
         // (which hints name "shift 3" either way), need no labels.
-        // (Staff and days written as numbers, `3`, or in another case, `staff 3`, are
-        // placed by number: "staff 3" says it best.)
-        let defaults = Names::defaults(names.shape());
-        if crate::io::csv::placed_by_number(crate::io::csv::Axis::Staff, names.staff())
-            && crate::io::csv::placed_by_number(crate::io::csv::Axis::Day, names.days())
-            && (names.shifts() == defaults.shifts() || crate::io::csv::is_numbered(names.shifts()))
+        // (Names written as numbers, `3`, or in another case, `staff 3`, are placed by
+        // number: "staff 3" says it best.)
+        if [Axis::Staff, Axis::Day, Axis::Shift]
+            .into_iter()
+            .all(|axis| placed_by_number(axis, names.get(axis)))
         {
             return None;
         }
