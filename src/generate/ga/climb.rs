@@ -25,6 +25,7 @@ use rayon::prelude::*;
 
 use super::fitness;
 use crate::generate::expand::Shaper;
+use crate::grade::Grade;
 use crate::solve::SearchControl;
 
 /// How long a climb may go on.
@@ -43,29 +44,31 @@ pub(crate) struct Climbed {
     pub(crate) level: u8,
     pub(crate) steps: u32,
     pub(crate) fitness: u64,
+    /// The grade of `cells` with the shaper's techniques.
+    pub(crate) grade: Grade,
     pub(crate) grading_runs: u64,
 }
 
-/// Climbs from `cells` (solved by the shaper's techniques, with no redundant givens) by
-/// swap moves; `seed` and `stream` fix every random choice (`stream` must leave its low 40
-/// bits clear: they number the round and the move).
+/// Climbs from `cells` (solved by the shaper's techniques, with no redundant givens, and
+/// graded `start` by them) by swap moves; `seed` and `stream` fix every random choice
+/// (`stream` must leave its low 40 bits clear: they number the round and the move).
 pub(crate) fn climb(
     template: &Shaper,
     cells: &[u8],
+    start: Grade,
     config: &ClimbConfig,
     seed: u64,
     stream: u64,
     control: &SearchControl,
 ) -> Climbed {
     let shape = template.shape();
-    let mut shaper = template.clone();
-    let g = shaper.grade(cells);
     let mut best = Climbed {
-        level: g.level.expect("the climb starts from a solved puzzle"),
-        steps: g.steps,
+        level: start.level.expect("the climb starts from a solved puzzle"),
+        steps: start.steps,
         fitness: 0,
         cells: cells.to_vec(),
-        grading_runs: 1,
+        grade: start,
+        grading_runs: 0,
     };
     best.fitness = fitness(shape, best.level, best.steps);
     let mut seen: HashSet<BitVec> = HashSet::new();
@@ -164,7 +167,8 @@ fn swap(
     let mut trial = cells.to_vec();
     shaper.set(&mut trial, g, false);
     shaper.set(&mut trial, a, true);
-    if !shaper.grade(&trial).is_solved() {
+    let solved = shaper.grade(&trial);
+    if !solved.is_solved() {
         return None;
     }
     let mut order: Vec<usize> = (0..shaper.orbits.len())
@@ -173,13 +177,15 @@ fn swap(
     order.shuffle(rng);
     order.push(a);
     shaper.blank_while_solved(&mut trial, &order, control);
-    let grade = shaper.grade_blanked(&trial);
+    // The grade of the last orbit blanked, or, when none was, the trial is as solved.
+    let grade = shaper.last_solved.take().unwrap_or(solved);
     let level = grade.level.expect("blanking keeps the puzzle solved");
     Some(Climbed {
         fitness: fitness(shaper.shape(), level, grade.steps),
         level,
         steps: grade.steps,
         cells: trial,
+        grade,
         grading_runs: 0,
     })
 }

@@ -87,7 +87,7 @@ fn shape_genome(
         }
     }
     // Solvable by techniques 1..=L_t.
-    shaper.add_until_solved(&mut cells, rng, control);
+    let solved = shaper.add_until_solved(&mut cells, rng, control);
     // No redundant givens (or as many tries as the budget allows).
     let mut order: Vec<usize> = (0..shaper.orbits.len())
         .filter(|&k| shaper.is_given(&cells, k))
@@ -122,13 +122,15 @@ fn shape_genome(
         order.truncate(t);
     }
     shaper.blank_while_solved(&mut cells, &order, control);
-    let g = shaper.grade_blanked(&cells);
+    // The grade of the last orbit blanked, or, when none was, the cells are as solved.
+    let g = shaper.last_solved.take().unwrap_or(solved);
     let level = g.level.expect("shaping leaves a solved puzzle");
     Individual {
         genome: cells.iter().map(|&v| v != 0).collect(),
         fitness: fitness(shape, level, g.steps),
         level,
         steps: g.steps,
+        grade: g,
         climbed: false,
     }
 }

@@ -38,6 +38,10 @@ fn check(e: &Evolved, cfg: &GaConfig) {
     let full = crate::grade::grade(&e.puzzle);
     assert!(full.is_solved());
     assert_eq!((full.level, full.steps), (e.grade.level, e.grade.steps));
+    // All of the grade returned (kept from the evaluation, not graded again) is the
+    // puzzle's, with techniques 1..=L_t.
+    let mut shaper = Shaper::new(&e.solution, cfg.symmetry, cfg.level);
+    assert_eq!(e.grade, shaper.grade(e.puzzle.cells()));
     let level = full.level.unwrap();
     assert!(level <= cfg.level);
     assert_eq!(e.fitness, fitness(shape, level, full.steps));
@@ -49,7 +53,6 @@ fn check(e: &Evolved, cfg: &GaConfig) {
     if e.stopped_early {
         return;
     }
-    let mut shaper = Shaper::new(&e.solution, cfg.symmetry, cfg.level);
     let mut cells = e.puzzle.cells().to_vec();
     for k in 0..shaper.orbits.len() {
         if shaper.is_given(&cells, k) {
@@ -231,8 +234,18 @@ fn the_climb_never_loses_fitness_and_keeps_puzzles_minimal_and_unique() {
             rounds: 20,
             plateau: 5,
         };
-        let c = climb(&shaper, &cells, &cfg, seed, 0, &SearchControl::default());
         let from = fitness(shape, start.level.unwrap(), start.steps);
+        let c = climb(
+            &shaper,
+            &cells,
+            start,
+            &cfg,
+            seed,
+            0,
+            &SearchControl::default(),
+        );
+        // The grade it returns is the grade of the cells it returns.
+        assert_eq!(c.grade, shaper.grade(&c.cells), "seed {seed}");
         assert!(c.fitness >= from, "seed {seed}: {} < {from}", c.fitness);
         let p = Puzzle::new(shape, c.cells.clone()).unwrap();
         assert_eq!(solutions(&p), 1);
