@@ -393,25 +393,38 @@ impl Loaded {
                     self.bad += 1;
                     let several = !only_one && (index > 0 || self.is_several()?);
                     let name = &self.name;
+                    // The library names the alphabets; here is how to choose one.
+                    let hint = if e.kind.wants_alphabet() {
+                        " (--alphabet NAME)"
+                    } else {
+                        ""
+                    };
                     if several && e.kind.ends_input() {
                         msg!(
-                            "shiftgrid: error: {name}:{}:{}: {} (input ends here: puzzle {} \
+                            "shiftgrid: error: {name}:{}:{}: {}{} (input ends here: puzzle {} \
                              and anything after it not read)",
                             e.line,
                             e.col,
                             e.kind,
+                            hint,
                             index + 1
                         );
                     } else if several {
                         msg!(
-                            "shiftgrid: error: {name}:{}:{}: {} (puzzle {} skipped)",
+                            "shiftgrid: error: {name}:{}:{}: {}{} (puzzle {} skipped)",
                             e.line,
                             e.col,
                             e.kind,
+                            hint,
                             index + 1
                         );
                     } else {
-                        msg!("shiftgrid: error: {name}:{}:{}: {}", e.line, e.col, e.kind);
+                        msg!(
+                            "shiftgrid: error: {name}:{}:{}: {}{hint}",
+                            e.line,
+                            e.col,
+                            e.kind
+                        );
                     }
                     if only_one {
                         return Ok(None);
@@ -528,6 +541,12 @@ pub(super) fn load_puzzles(
                 CsvErrorKind::OwnShifts { .. } | CsvErrorKind::LookAlikeShifts { .. } => {
                     " (--shifts FILE)".to_string()
                 }
+                // The library says "a name list"; here is how to give one.
+                CsvErrorKind::OwnCount { axis, .. }
+                | CsvErrorKind::OwnCountListed { axis, .. }
+                | CsvErrorKind::Unordered { axis, .. }
+                | CsvErrorKind::OrderDiffers { axis, .. }
+                | CsvErrorKind::Stray { axis, .. } => format!(" ({} FILE)", names_flag(*axis)),
                 _ => String::new(),
             };
             let grid = e

@@ -316,3 +316,41 @@ fn errors_in_a_labelled_grid_name_it() {
             .stderr(predicates::str::contains(message));
     }
 }
+
+/// The library's errors speak of "a name list" and "a named alphabet"; the command line
+/// adds the flag that gives one.
+#[test]
+fn errors_name_the_flag_that_helps() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |file: &str, text: &str, expected: &str| {
+        let path = dir.path().join(file);
+        fs::write(&path, text).unwrap();
+        shiftgrid()
+            .arg("solve")
+            .arg(&path)
+            .assert()
+            .code(65)
+            .stderr(contains(expected));
+    };
+    run(
+        "letters.txt",
+        "ABCD\nDCBA\nBADC\nCDAB\n",
+        "0-9A-F reads 4x4 and 9x9 in digits) (--alphabet NAME)\n",
+    );
+    // Days in another order on Bob's rows than on Ann's.
+    let days = "staff,day,shift\nAnn,Mon,1\nBob,Mon,2\nCat,Mon,3\nDee,Mon,4\nAnn,Tue,2\n\
+                Ann,Wed,3\nAnn,Thu,4\nBob,Wed,1\nBob,Tue,3\n";
+    run(
+        "days.csv",
+        days,
+        "or give the order with a name list (--days FILE)\n",
+    );
+    // The same with staff and days swapped: the staff are in doubt.
+    let staff = "day,staff,shift\nMon,Ann,1\nMon,Bob,2\nMon,Cat,3\nMon,Dee,4\nTue,Ann,2\n\
+                 Thu,Ann,4\nWed,Cat,1\nWed,Ann,3\n";
+    run(
+        "staff.csv",
+        staff,
+        "or give the order with a name list (--staff FILE)\n",
+    );
+}

@@ -414,10 +414,9 @@ pub enum CsvErrorKind {
     /// A long roster naming staff and days of its own (no list), as many of one as of the
     /// other, which is not a supported side.
     #[error(
-        "the file names {count} {}: a roster has 4, 9, 16, 25, 36, 49, 64, 81 or 100 (list \
-         every one, with an empty shift where none is assigned, or name them with a name list: {})",
-        axis.plural(),
-        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }
+        "the file names {count} {}: a roster has 4, 9, 16, 25, 36, 49, 64, 81 or 100; list \
+         every one, with an empty shift where none is assigned, or name them with a name list",
+        axis.plural()
     )]
     OwnCount {
         /// Which axis.
@@ -427,10 +426,9 @@ pub enum CsvErrorKind {
     },
     /// A long roster naming staff or days of its own, not as many as its name lists give.
     #[error(
-        "the file names {count} {}, but its name lists make it a {shape} roster (list every \
-         one, with an empty shift where none is assigned, or name them with a name list: {})",
-        axis.plural(),
-        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }
+        "the file names {count} {}, but its name lists make it a {shape} roster; list every \
+         one, with an empty shift where none is assigned, or name them with a name list",
+        axis.plural()
     )]
     OwnCountListed {
         /// Which axis.
@@ -453,11 +451,11 @@ pub enum CsvErrorKind {
     #[error(
         "the order of the {} is not given: the rows of {anchor_q}, the first row's {}, name \
          {listed} of the {count} {}; list every one there, with an empty shift where none is \
-         assigned (as shiftgrid writes long rosters), or give their order with a name list ({})",
+         assigned (as shiftgrid writes long rosters), or give their order with a name list",
         axis.plural(),
         if *axis == Axis::Staff { "day" } else { "staff member" },
         axis.plural(),
-        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }, anchor_q = Quoted(anchor))]
+        anchor_q = Quoted(anchor))]
     Unordered {
         /// The axis whose order is missing.
         axis: Axis,
@@ -492,10 +490,9 @@ pub enum CsvErrorKind {
         "the rows list the {} in different orders: those of {other_q} have {late_q} after \
          {earlier_q}, where those of {anchor_q}, the first row's {}, have it first; sort the \
          file by staff and day (as shiftgrid writes long rosters), or give the order with a \
-         name list ({})",
+         name list",
         axis.plural(),
         if *axis == Axis::Staff { "day" } else { "staff member" },
-        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" },
         anchor_q = Quoted(&names.anchor), other_q = Quoted(&names.other),
         late_q = Quoted(&names.late), earlier_q = Quoted(&names.earlier))]
     OrderDiffers {
@@ -508,10 +505,10 @@ pub enum CsvErrorKind {
     /// is missing from the rows that give their order: most likely a typo.
     #[error(
         "{axis} {name_q} is not among the {listed} {} on the rows of {anchor_q}, which are as \
-         many as the roster has: a misspelling, here or there? (list every one there, with \
-         an empty shift where none is assigned, or name them with a name list: {})",
+         many as the roster has: a misspelling, here or there? List every one there, with \
+         an empty shift where none is assigned, or name them with a name list",
         axis.plural(),
-        if *axis == Axis::Staff { "--staff FILE" } else { "--days FILE" }, anchor_q = Quoted(anchor), name_q = Quoted(name))]
+        anchor_q = Quoted(anchor), name_q = Quoted(name))]
     Stray {
         /// The axis of the name.
         axis: Axis,

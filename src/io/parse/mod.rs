@@ -340,6 +340,13 @@ impl ParseErrorKind {
             ParseErrorKind::NotText { .. } | ParseErrorKind::LineTooLong { .. }
         )
     }
+
+    /// Whether this is a letter met where the digits are read: the input is likely written
+    /// in a letter alphabet ([`Alphabet`], through
+    /// [`ParseOptions::alphabet`]), as the message says.
+    pub fn wants_alphabet(&self) -> bool {
+        matches!(self, ParseErrorKind::BadToken { expected, .. } if expected.contains(text::LETTERS_NOTE))
+    }
 }
 
 /// One puzzle found in the input, or why it could not be read.

@@ -111,15 +111,16 @@ pub(super) fn number(s: &str) -> Option<usize> {
     }))
 }
 
+/// What a letter read with the digits adds to [`expected_compact`]'s answer (and what
+/// [`ParseErrorKind::wants_alphabet`](super::ParseErrorKind::wants_alphabet) looks for).
+pub(super) const LETTERS_NOTE: &str = "letters are read in a named alphabet";
+
 /// What a compact cell of a `side×side` grid may hold in `alphabet`, where `c` was found;
 /// a letter read with the digits says how letters are read.
 fn expected_compact(alphabet: Alphabet, side: usize, c: char) -> String {
     let what = alphabet.describe(side);
     if alphabet == Alphabet::Numeric && c.is_ascii_alphabetic() {
-        format!(
-            "{what} (letters are read in a named alphabet: --alphabet 1-9A, 0-9A-F or A-Z; \
-             0-9A-F reads 4x4 and 9x9 in digits)"
-        )
+        format!("{what} ({LETTERS_NOTE}: 1-9A, 0-9A-F or A-Z; 0-9A-F reads 4x4 and 9x9 in digits)")
     } else {
         what
     }

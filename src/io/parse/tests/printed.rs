@@ -91,8 +91,16 @@ fn title_lines_and_spacer_rows_are_skipped() {
 #[test]
 fn letters_without_an_alphabet_say_how_to_read_them() {
     let records = parse("D92.....G...43..\n");
-    let text = err(&records[0]).to_string();
-    assert!(text.contains("--alphabet 1-9A"), "{text}");
+    let e = err(&records[0]);
+    let text = e.to_string();
+    assert!(
+        text.contains("named alphabet: 1-9A, 0-9A-F or A-Z"),
+        "{text}"
+    );
+    // In words a library user can act on (the CLI adds its flag).
+    assert!(!text.contains("--"), "{text}");
+    assert!(e.kind.wants_alphabet());
     let records = parse("1..4........4..5\n");
-    assert!(!err(&records[0]).to_string().contains("--alphabet"));
+    let e = err(&records[0]);
+    assert!(!e.to_string().contains("alphabet") && !e.kind.wants_alphabet());
 }
