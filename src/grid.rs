@@ -200,6 +200,14 @@ pub enum GridError {
         /// Where.
         pos: Pos,
     },
+    /// A puzzle of one shape given to a solver built for another.
+    #[error("a {found} puzzle given to a solver built for {expected}")]
+    Shape {
+        /// The solver's shape.
+        expected: Shape,
+        /// The puzzle's shape.
+        found: Shape,
+    },
 }
 
 /// Checks `cells` (row-major, `0` = blank) against `shape`: length, symbol range and no symbol

@@ -42,8 +42,8 @@ pub enum Settled {
 /// machine (about a second at 25×25). A board without givens, and one whose first solution
 /// gives a second by swapping two shifts, two rows of a band or two columns of a stack that
 /// its givens cannot see, have several solutions without
-/// more search. `control` can stop it early (then [`Settled::Unknown`]); its counters add
-/// up the work.
+/// more search; one with a symbol given twice in a house has none. `control` can stop it
+/// early (then [`Settled::Unknown`]); its counters add up the work.
 ///
 /// ```
 /// use shiftgrid::grade::{grade, settle, Outcome, Settled};
@@ -72,8 +72,9 @@ pub fn settle(workspace: &mut Workspace, puzzle: &Puzzle, control: &SearchContro
         keep: 0,
         ..SolveLimits::count_up_to(2)
     };
+    // A symbol given twice in a house (the only error a puzzle can give) leaves none.
     let Ok(o) = workspace.solve(puzzle, Engine::Dlx, &dlx, control) else {
-        return Settled::Unknown;
+        return Settled::Improper(0);
     };
     let found_one = o.count == 1;
     if let Some(s) = settled(o) {
@@ -92,7 +93,7 @@ pub fn settle(workspace: &mut Workspace, puzzle: &Puzzle, control: &SearchContro
     };
     match workspace.solve(puzzle, Engine::Learn, &learn, control) {
         Ok(o) => settled(o).unwrap_or(Settled::Unknown),
-        Err(_) => Settled::Unknown,
+        Err(_) => Settled::Improper(0),
     }
 }
 
@@ -100,6 +101,14 @@ pub fn settle(workspace: &mut Workspace, puzzle: &Puzzle, control: &SearchContro
 mod tests {
     use super::*;
     use crate::grid::Shape;
+
+    #[test]
+    fn a_symbol_given_twice_leaves_no_solution() {
+        let shape = Shape::new(2).unwrap();
+        let twice = Puzzle::new(shape, [1, 1].into_iter().chain([0; 14]).collect()).unwrap();
+        let settled = settle(&mut Workspace::default(), &twice, &SearchControl::default());
+        assert_eq!(settled, Settled::Improper(0));
+    }
 
     #[test]
     fn swaps_the_givens_cannot_see() {

@@ -76,6 +76,9 @@ impl Serialize for Puzzle {
     }
 }
 
+/// As [`Puzzle::new`]: the shape, row lengths and symbol range are checked, and a symbol
+/// given twice in a house is held (see [`Puzzle::check`]), where the text readers
+/// (`str::parse`, [`parse_puzzles`](crate::io::parse::parse_puzzles)) refuse it with its position.
 impl<'de> Deserialize<'de> for Puzzle {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Puzzle, D::Error> {
         let (shape, cells) = read(d)?;

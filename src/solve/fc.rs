@@ -246,7 +246,7 @@ impl FcSolver {
     /// Solves `puzzle` as [`solve`] does, reusing this solver's buffers.
     ///
     /// # Errors
-    /// [`GridError::Length`] when `puzzle` is not of this solver's shape;
+    /// [`GridError::Shape`] when `puzzle` is not of this solver's shape;
     /// [`GridError::Duplicate`] when a symbol is given twice in a house.
     pub fn solve(
         &mut self,
@@ -256,10 +256,9 @@ impl FcSolver {
         budget: &FcBudget<'_>,
     ) -> Result<FcOutcome, GridError> {
         if puzzle.shape() != self.shape {
-            return Err(GridError::Length {
-                shape: self.shape,
-                expected: self.shape.cells(),
-                found: puzzle.cells().len(),
+            return Err(GridError::Shape {
+                expected: self.shape,
+                found: puzzle.shape(),
             });
         }
         puzzle.check()?;

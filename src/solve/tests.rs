@@ -49,3 +49,19 @@ fn every_engine_counts_the_empty_4x4() {
         assert_eq!((o.count, o.complete), (288, true), "{e}");
     }
 }
+
+#[test]
+fn a_solver_built_for_one_shape_refuses_another() {
+    let mut solver = dlx::BatchSolver::new(Shape::new(2).unwrap());
+    let nine = Puzzle::empty(Shape::new(3).unwrap());
+    let e = solver
+        .solve(&nine, &SolveLimits::default(), &SearchControl::default())
+        .unwrap_err();
+    assert_eq!(
+        e,
+        GridError::Shape {
+            expected: Shape::new(2).unwrap(),
+            found: Shape::new(3).unwrap()
+        }
+    );
+}

@@ -257,7 +257,7 @@ impl BatchSolver {
     /// Searches `puzzle` on the calling thread.
     ///
     /// # Errors
-    /// [`GridError::Duplicate`] for repeated givens; [`GridError::Length`] when the
+    /// [`GridError::Duplicate`] for repeated givens; [`GridError::Shape`] when the
     /// puzzle's shape is not this solver's.
     pub fn solve(
         &mut self,
@@ -267,10 +267,9 @@ impl BatchSolver {
     ) -> Result<Outcome, GridError> {
         let shape = self.enc.shape;
         if puzzle.shape() != shape {
-            return Err(GridError::Length {
-                shape,
-                expected: shape.cells(),
-                found: puzzle.cells().len(),
+            return Err(GridError::Shape {
+                expected: shape,
+                found: puzzle.shape(),
             });
         }
         puzzle.check()?;

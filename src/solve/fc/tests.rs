@@ -142,10 +142,12 @@ fn reused_solver_repeats_itself_and_checks_shape() {
         );
     }
     let small = Puzzle::empty(Shape::new(2).unwrap());
-    assert!(matches!(
-        solver.solve(&small, 1, 1, &budget),
-        Err(GridError::Length { .. })
-    ));
+    let e = solver.solve(&small, 1, 1, &budget).unwrap_err();
+    assert!(matches!(e, GridError::Shape { .. }), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "a 4x4 puzzle given to a solver built for 9x9"
+    );
 }
 
 #[test]
