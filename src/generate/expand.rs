@@ -44,8 +44,9 @@ pub struct ExpandConfig {
     pub seed: u64,
     /// Orbits blanked together; the paper uses [`Symmetry::Rot180`].
     pub symmetry: Symmetry,
-    /// Blanks are kept while techniques `1..=max_level` solve the puzzle (1..8; the paper
-    /// uses 8).
+    /// Blanks are kept while techniques `1..=max_level` solve the puzzle (1..8, values
+    /// outside clamped as [`GradeOptions::max_level`](crate::grade::GradeOptions::max_level)
+    /// is; the paper uses 8).
     pub max_level: u8,
     /// The order of trials: the paper's is [`Order::Random`].
     pub order: Order,

@@ -98,8 +98,9 @@ use crate::solve::SearchControl;
 pub struct GaConfig {
     /// Seed of the grid and of every random choice.
     pub seed: u64,
-    /// The target level `L_t` (1..8): puzzles are shaped and graded with techniques
-    /// `1..=L_t`.
+    /// The target level `L_t` (1..8, values outside clamped as
+    /// [`GradeOptions::max_level`](crate::grade::GradeOptions::max_level) is): puzzles are
+    /// shaped and graded with techniques `1..=L_t`.
     pub level: u8,
     /// Symmetry of the pattern of givens.
     pub symmetry: Symmetry,

@@ -175,14 +175,6 @@ impl NameList {
                 continue;
             }
             let col = raw.chars().take_while(|c| c.is_whitespace()).count() + 1;
-            if list.names.len() == MAX_SIDE {
-                return Ok(Err(NamesError {
-                    file: list.source,
-                    line: no,
-                    col,
-                    kind: NamesErrorKind::TooMany { limit: MAX_SIDE },
-                }));
-            }
             if let Err(e) = list.push(name, no, col) {
                 return Ok(Err(e));
             }
@@ -194,7 +186,8 @@ impl NameList {
     /// name `source` and give the position of the name in the list as its line.
     ///
     /// # Errors
-    /// [`NamesError`] for the first bad or repeated name.
+    /// [`NamesError`] for the first bad or repeated name, or the first past the largest
+    /// side (100).
     pub fn new<I, S>(source: impl Into<String>, names: I) -> Result<NameList, NamesError>
     where
         I: IntoIterator<Item = S>,
@@ -218,6 +211,9 @@ impl NameList {
             col,
             kind,
         };
+        if self.names.len() == MAX_SIDE {
+            return Err(err(NamesErrorKind::TooMany { limit: MAX_SIDE }));
+        }
         if let Err(problem) = check_name(name) {
             return Err(err(NamesErrorKind::Bad {
                 name: quote_prefix(name),
@@ -488,5 +484,24 @@ mod tests {
         assert_eq!(d.staff()[99], "Staff 100");
         assert_eq!(d.days()[0], "Day 1");
         assert_eq!(d.shifts()[41], "Shift 42");
+    }
+
+    /// A list of more names than the largest side is refused at the first too many, in a
+    /// file and in code alike.
+    #[test]
+    fn at_most_a_hundred_names() {
+        let names: Vec<String> = (1..=101).map(|k| format!("N{k}")).collect();
+        let e = NameList::new("code", &names).unwrap_err();
+        assert_eq!(
+            (e.line, &e.kind),
+            (101, &NamesErrorKind::TooMany { limit: 100 })
+        );
+        let file = names.join("\n");
+        let e = NameList::parse("n.txt", file.as_bytes()).unwrap_err();
+        assert_eq!(
+            (e.line, &e.kind),
+            (101, &NamesErrorKind::TooMany { limit: 100 })
+        );
+        assert_eq!(NameList::new("code", &names[..100]).unwrap().len(), 100);
     }
 }
