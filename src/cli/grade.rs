@@ -130,7 +130,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                         Some(g) if g.shape() == p.shape() => g,
                         _ => grader.insert(Grader::new(p.shape())),
                     };
-                    let grade = g.grade_until(p, &opts, interrupt)?;
+                    let grade = g.grade_until(p, &opts, &ctx.control)?;
                     let settled = (grade.outcome == Outcome::Beyond)
                         .then(|| settle(workspace, p, &ctx.control));
                     bar.done.fetch_add(1, Ordering::Relaxed);

@@ -23,7 +23,6 @@
 //! 9×9 puzzle takes about a millisecond; at 100×100 an expansion grades about 5,000 nearly
 //! full puzzles of a few milliseconds each (README has the measured times).
 
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use rand::Rng;
@@ -225,8 +224,9 @@ impl Shaper {
 
     /// The grade of `cells` with techniques `1..=level`.
     pub(crate) fn grade(&mut self, cells: &[u8]) -> Grade {
-        self.grade_until(cells, &AtomicBool::new(false))
-            .expect("only a raised stop cuts a grade")
+        self.trials += 1;
+        let p = Puzzle::new(self.shape, cells.to_vec()).expect("cells come from a valid grid");
+        self.grader.grade(&p, &self.opts)
     }
 
     /// The grade of `cells` as [`Shaper::blank_while_solved`] left them: that of its last
@@ -238,11 +238,11 @@ impl Shaper {
         }
     }
 
-    /// As [`Shaper::grade`], `None` once `stop` is raised (see [`Grader::grade_until`]).
-    fn grade_until(&mut self, cells: &[u8], stop: &AtomicBool) -> Option<Grade> {
+    /// As [`Shaper::grade`], `None` once `control` says stop (see [`Grader::grade_until`]).
+    fn grade_until(&mut self, cells: &[u8], control: &SearchControl) -> Option<Grade> {
         self.trials += 1;
         let p = Puzzle::new(self.shape, cells.to_vec()).expect("cells come from a valid grid");
-        self.grader.grade_until(&p, &self.opts, stop)
+        self.grader.grade_until(&p, &self.opts, control)
     }
 
     /// Sorts orbit indices into `order_of` (stable: a shuffled order stays random among
@@ -282,7 +282,7 @@ impl Shaper {
             }
             self.set(cells, k, false);
             // A grade cut by an interrupt keeps the orbit given: `cells` stay solved.
-            match self.grade_until(cells, &control.interrupt) {
+            match self.grade_until(cells, control) {
                 Some(g) if g.is_solved() => self.last_solved = Some(g),
                 Some(_) => self.set(cells, k, true),
                 None => {

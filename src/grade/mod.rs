@@ -109,8 +109,8 @@ mod settle;
 mod step;
 pub(crate) mod techniques;
 
+use crate::solve::SearchControl;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::grid::{House, Pos, Puzzle, Shape};
 use candidates::Candidates;
@@ -348,23 +348,23 @@ impl Grader {
             .expect("only a stop flag ends a grade early")
     }
 
-    /// As [`Grader::grade`], but gives `None` as soon as `stop` is raised (it is looked at
-    /// every round of techniques, milliseconds apart at 100×100), so that Ctrl-C
-    /// need not wait for a long grade to end.
+    /// As [`Grader::grade`], but gives `None` as soon as `control` says stop (an interrupt
+    /// or its deadline; it is looked at every round of techniques, milliseconds apart at
+    /// 100×100), so that Ctrl-C or a time limit need not wait for a long grade to end.
     pub fn grade_until(
         &mut self,
         puzzle: &Puzzle,
         opts: &GradeOptions,
-        stop: &AtomicBool,
+        control: &SearchControl,
     ) -> Option<Grade> {
-        self.run(puzzle, opts, Some(stop))
+        self.run(puzzle, opts, Some(control))
     }
 
     fn run(
         &mut self,
         puzzle: &Puzzle,
         opts: &GradeOptions,
-        stop: Option<&AtomicBool>,
+        control: Option<&SearchControl>,
     ) -> Option<Grade> {
         if puzzle.shape() != self.c.shape {
             self.c = Candidates::new(puzzle.shape());
@@ -378,7 +378,7 @@ impl Grader {
         // The state version at which each level's techniques last removed nothing.
         let mut quiet = [None::<u64>; MAX_LEVEL as usize + 1];
         let outcome = loop {
-            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            if control.is_some_and(SearchControl::should_stop) {
                 return None;
             }
             if c.conflict.is_some() {

@@ -294,11 +294,13 @@ fn a_raised_stop_ends_a_grade_and_a_lowered_one_changes_nothing() {
     }
     let p = puzzle(std::str::from_utf8(&text).unwrap());
     let mut grader = Grader::new(p.shape());
-    let stop = AtomicBool::new(true);
+    let stop = SearchControl::default();
+    stop.stop();
     assert_eq!(grader.grade_until(&p, &explain(), &stop), None);
-    stop.store(false, Ordering::Relaxed);
+    let past = SearchControl::default().with_deadline(Some(std::time::Instant::now()));
+    assert_eq!(grader.grade_until(&p, &explain(), &past), None);
     let g = grader
-        .grade_until(&p, &explain(), &stop)
+        .grade_until(&p, &explain(), &SearchControl::default())
         .expect("not stopped");
     assert_eq!(g, grade_with(&p, &explain()));
     assert_eq!((g.outcome, g.steps), (Outcome::Solved, 1));
