@@ -295,9 +295,10 @@ pub enum CsvErrorKind {
     /// its size: fewer cannot be completed without the others' names. With too many, the
     /// error is placed where the name used least is first used.
     #[error(
-        "the roster names {found} shift{} of its own ({names}), but a {side}x{side} roster has \
+        "the roster names {found} shift{} of its own ({}), but a {side}x{side} roster has \
          {side}: {}name all {side}, in order, in a shift list",
         if *found == 1 { "" } else { "s" },
+        quoted_list(names),
         rarest.as_ref().map_or(String::new(), |(name, uses)| format!(
             "{} is the least used ({}): correct it, or ",
             Quoted(name),
@@ -309,8 +310,8 @@ pub enum CsvErrorKind {
         found: usize,
         /// The roster's side.
         side: usize,
-        /// The names, quoted, for the message.
-        names: String,
+        /// The names found so far, in order of first use (each its first 40 characters).
+        names: Vec<String>,
         /// With more names than the size, the one used least and how many cells use it.
         rarest: Option<(String, usize)>,
     },
@@ -575,5 +576,16 @@ fn times(n: usize) -> String {
         1 => "once".into(),
         2 => "twice".into(),
         n => format!("{n} times"),
+    }
+}
+
+/// Names quoted and joined for a message, the first ten and `…` when there are more than
+/// twelve.
+pub(super) fn quoted_list(names: &[String]) -> String {
+    let all: Vec<String> = names.iter().map(|n| Quoted(n).to_string()).collect();
+    if all.len() <= 12 {
+        all.join(", ")
+    } else {
+        format!("{}, …", all[..10].join(", "))
     }
 }

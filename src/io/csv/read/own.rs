@@ -16,10 +16,9 @@ use std::collections::HashMap;
 
 use crate::grid::Shape;
 use crate::io::csv::MAX_SIDE;
-use crate::io::csv::errors::{CsvError, CsvErrorKind, err};
+use crate::io::csv::errors::{CsvError, CsvErrorKind, err, quoted_list};
 use crate::io::csv::names::{Names, check_name};
 use crate::io::lines::quote_prefix;
-use crate::io::quote::quoted;
 
 /// The shifts of a roster read without a shift list: its own names, and where the
 /// default names or numbers were used instead.
@@ -140,17 +139,12 @@ impl OwnShifts {
     }
 
     /// The own names for messages, with `extra` after them.
-    fn listed(&self, extra: Option<&str>) -> String {
-        let all: Vec<String> = (0..self.names.len())
+    fn listed(&self, extra: Option<&str>) -> Vec<String> {
+        (0..self.names.len())
             .map(|k| self.spelling(k))
             .chain(extra)
-            .map(|name| quoted(&quote_prefix(name)))
-            .collect();
-        if all.len() <= 12 {
-            all.join(", ")
-        } else {
-            format!("{}, …", all[..10].join(", "))
-        }
+            .map(quote_prefix)
+            .collect()
     }
 
     /// How many own names there are.
@@ -177,7 +171,7 @@ impl OwnShifts {
         if let Some((number, line, field)) = self.first_number.clone().filter(|_| !last_by_default)
         {
             let (name, number, others, (line, field)) = if self.number_uses <= self.own_uses {
-                let others = format!("names of its own ({})", self.listed(None));
+                let others = format!("names of its own ({})", quoted_list(&self.listed(None)));
                 (number, true, others, (line, field))
             } else {
                 let others = format!("numbers 1 to {n} (or \"Shift 1\" to \"Shift {n}\")");
