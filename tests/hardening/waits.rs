@@ -7,10 +7,12 @@ use std::io::Read;
 use std::process::{Child, Command as StdCommand, Stdio};
 use std::time::Duration;
 
-use super::{binary, entries, interrupt, stderr_of, wait_for};
+use super::{binary, entries, interrupt, ready, stderr_of, wait_for};
 
-/// `generate` of an endless batch of 4×4 puzzles as lines into a pipe, stderr piped.
-fn endless_generate() -> Child {
+/// `generate` of an endless batch of 4×4 puzzles into a pipe, stderr piped, in `format`:
+/// `line` (17 bytes a puzzle), or `json` (about 220) to be sure that what is finished by
+/// the first press more than fills the pipe (64 KiB), even on a loaded machine.
+fn endless_generate(format: &str) -> Child {
     StdCommand::new(binary())
         .args([
             "generate",
@@ -19,7 +21,7 @@ fn endless_generate() -> Child {
             "--count",
             "100000000",
             "-f",
-            "line",
+            format,
         ])
         .args(["--seed", "1"])
         .stdout(Stdio::piped())
@@ -69,6 +71,7 @@ fn issue14_3_ctrl_c_ends_a_run_that_waits_for_input_or_output() {
         let mut stdin = child.stdin.take().unwrap();
         std::io::Write::write_all(&mut stdin, b"1..4........4..1\n").unwrap();
         std::thread::sleep(Duration::from_millis(400));
+        ready(&child);
         assert!(child.try_wait().unwrap().is_none(), "{args:?} did not wait");
         interrupt(&child);
         let (code, took) = wait_for(&mut child, Duration::from_secs(10));
@@ -88,9 +91,10 @@ fn issue14_3_ctrl_c_ends_a_run_that_waits_for_input_or_output() {
     }
     // Output into a pipe that nobody reads: `generate` writes what it finished after the
     // press, and gives up on the write after a second without progress.
-    let mut child = endless_generate();
+    let mut child = endless_generate("json");
     let stdout = child.stdout.take().unwrap();
     std::thread::sleep(Duration::from_millis(500));
+    ready(&child);
     interrupt(&child);
     let (code, took) = wait_for(&mut child, Duration::from_secs(10));
     drop(stdout);
@@ -109,9 +113,10 @@ fn issue14_3_ctrl_c_ends_a_run_that_waits_for_input_or_output() {
 #[cfg(unix)]
 #[test]
 fn issue14_3_a_slow_reader_gets_all_that_generate_finished() {
-    let mut child = endless_generate();
+    let mut child = endless_generate("line");
     let mut stdout = child.stdout.take().unwrap();
     std::thread::sleep(Duration::from_millis(500));
+    ready(&child);
     interrupt(&child);
     let mut got = Vec::new();
     let mut piece = vec![0u8; 1 << 12];
@@ -162,6 +167,7 @@ fn ctrl_c_after_the_output_began_lets_it_finish() {
     let mut stdout = child.stdout.take().unwrap();
     let mut got = vec![0u8; 4096];
     stdout.read_exact(&mut got).unwrap();
+    ready(&child);
     interrupt(&child);
     // A pause for the press to land (well under the second after which a write that
     // hands over nothing ends the run).
@@ -186,16 +192,17 @@ fn ctrl_c_after_the_output_began_lets_it_finish() {
 
 /// A second Ctrl-C exits at once, saying so, while the first stop is still under way. The
 /// stop is held open for certain, not by luck of timing: `generate` hands what it finished
-/// to a pipe that nobody reads, which it gives up on only after a second without progress,
+/// (as JSON: more than a pipe holds) to a pipe that nobody reads, which it gives up on only after a second without progress,
 /// and the second press is sent once the first has been answered on stderr. (Sending both
 /// blind, a run that stops within milliseconds of the first was gone before the second.)
 #[cfg(unix)]
 #[test]
 fn issue14_3_second_ctrl_c_says_it_exits_at_once() {
-    let mut child = endless_generate();
+    let mut child = endless_generate("json");
     let stdout = child.stdout.take().unwrap();
     let mut stderr = child.stderr.take().unwrap();
     std::thread::sleep(Duration::from_millis(300));
+    ready(&child);
     interrupt(&child);
     let mut said = Vec::new();
     let mut piece = [0u8; 256];

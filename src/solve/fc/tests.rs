@@ -167,7 +167,11 @@ fn interrupt_from_another_thread_stops_a_count() {
     let p = Puzzle::empty(Shape::new(3).unwrap());
     let o = std::thread::scope(|s| {
         s.spawn(|| {
-            std::thread::sleep(Duration::from_millis(50));
+            // Once the search is well under way (a fixed pause could end before a loaded
+            // machine ran it at all).
+            while nodes.load(Ordering::Relaxed) < 100_000 {
+                std::thread::sleep(Duration::from_millis(1));
+            }
             flag.store(true, Ordering::Relaxed);
         });
         let budget = FcBudget {
