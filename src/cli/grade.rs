@@ -150,7 +150,8 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
             if let Some(conflict) = &g.conflict {
                 not_proper += 1;
                 msg!(
-                    "shiftgrid: {name}:{}: puzzle {} has no solution: {}",
+                    "shiftgrid: {name}:{}: puzzle {} has no solution: {} (deduced from the \
+                     givens)",
                     item.line,
                     item.number(),
                     conflict.named(labels.as_ref())

@@ -71,8 +71,9 @@ fn why_none(puzzle: &Puzzle, labels: Option<&crate::grade::Labels>) -> String {
         max_level: 2,
     };
     let g = crate::grade::Grader::new(puzzle.shape()).grade(puzzle, &opts);
+    // Deduced, not given: a symbol given twice was refused as the input was read.
     g.conflict
-        .map(|c| format!(": {}", c.named(labels)))
+        .map(|c| format!(": {} (deduced from the givens by singles)", c.named(labels)))
         .unwrap_or_default()
 }
 

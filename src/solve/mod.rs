@@ -282,7 +282,7 @@ impl Stats {
                         ("decisions", s.decisions),
                         ("propagations", s.propagations),
                         ("restarts", s.restarts),
-                        ("learned", s.learned),
+                        ("clauses held", s.learned),
                         ("deleted", s.deleted),
                     ])
                     .collect()

@@ -132,6 +132,11 @@ fn no_solution_says_why_and_own_names_note_the_order() {
             || err.contains("puzzle 1 has no solution: Off has no place left in Ann"),
         "{err}"
     );
+    // Found by singles, not given so: the givens were read without a clash.
+    assert!(
+        err.contains(" (deduced from the givens by singles)\n"),
+        "{err}"
+    );
     assert!(
         err.contains("staff and days are taken in the file's order, which sets the blocks"),
         "{err}"

@@ -266,11 +266,12 @@ pub struct LearnStats {
     pub propagations: u64,
     /// Restarts.
     pub restarts: u64,
-    /// Learned clauses held now.
+    /// Learned clauses held now, those imported from other learners included (so it can
+    /// exceed the conflicts, and is not learned minus deleted).
     pub learned: u64,
-    /// Learned clauses deleted by reductions.
+    /// Learned clauses deleted by reductions, in all.
     pub deleted: u64,
-    /// Most learned clauses held at once.
+    /// Most learned clauses held at once (summed over learners: the sum of their peaks).
     pub peak_learned: u64,
     /// Options made false by locked candidates.
     pub locked: u64,
