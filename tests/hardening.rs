@@ -12,6 +12,7 @@ use predicates::str::contains;
 
 use crate::util::{repo, shiftgrid};
 
+mod batches;
 mod interface;
 mod outputs;
 mod waits;
@@ -136,7 +137,7 @@ fn wait_for(child: &mut Child, limit: Duration) -> (Option<i32>, Duration) {
 /// Waits until `child` handles SIGINT and SIGTERM (its handlers are installed), at most
 /// 10 s: a signal sent before would kill it instead, which a loaded machine can make
 /// happen after any fixed pause. Linux tells through `/proc`; elsewhere a pause of 300 ms.
-pub(crate) fn ready(child: &Child) {
+fn ready(child: &Child) {
     let status = format!("/proc/{}/status", child.id());
     if !Path::new(&status).exists() {
         std::thread::sleep(Duration::from_millis(300));
@@ -170,6 +171,8 @@ fn assert_stops_on_ctrl_c(args: &[&str], dir: &Path, after: Duration) -> String 
 /// As [`assert_stops_on_ctrl_c`], with the signal `sig` instead.
 fn assert_stops_on(args: &[&str], dir: &Path, after: Duration, sig: &str) -> String {
     let out = dir.join("out.txt");
+    // What an earlier command here kept is not this one's.
+    let _ = fs::remove_file(&out);
     let mut child = StdCommand::new(binary())
         .current_dir(dir)
         .arg("--quiet")
@@ -195,12 +198,21 @@ fn assert_stops_on(args: &[&str], dir: &Path, after: Duration, sig: &str) -> Str
         took < Duration::from_secs(5),
         "{args:?} took {took:?} to stop"
     );
-    if args[0] == "generate" {
-        // generate keeps the puzzles it finished (each proven unique): whole grids only.
-        if let Ok(text) = fs::read_to_string(&out) {
-            for grid in text.split("\n\n").filter(|g| !g.trim().is_empty()) {
-                assert_eq!(grid.lines().count(), 16, "{grid}");
-            }
+    if let (Some(text), true) = (
+        fs::read_to_string(&out).ok(),
+        matches!(args[0], "generate" | "solve"),
+    ) {
+        // generate keeps the puzzles it finished (each proven unique), solve the solutions
+        // of the puzzles it finished: whole grids only (16×16 and 9×9 here).
+        let rows = if args[0] == "generate" { 16 } else { 9 };
+        for grid in text.split("\n\n").filter(|g| !g.trim().is_empty()) {
+            assert_eq!(grid.lines().count(), rows, "{grid}");
+        }
+    } else if let (Some(text), "count") = (fs::read_to_string(&out).ok(), args[0]) {
+        // count keeps the counts of the puzzles it finished, in order from the first.
+        for (k, row) in text.lines().enumerate() {
+            assert!(row.starts_with(&format!("{}\t", k + 1)), "{row}");
+            assert_eq!(row.split('\t').count(), 4, "{row}");
         }
     } else {
         assert!(!out.exists(), "{args:?} wrote {}", out.display());

@@ -57,3 +57,56 @@ pub(super) fn finish_batch<'a>(
     emit(ctx, output, inputs, sink.finish()?)?;
     Ok(Some(elapsed))
 }
+
+/// How many of a chunk's `outcomes` a batch keeps once Ctrl-C came: those whose searches
+/// ended before it, up to the first it cut short, so that what is written is a prefix of
+/// the batch with every result whole. (A search that a time limit ended before the press
+/// is incomplete too, and ends the prefix as well: the conservative side.)
+pub(super) fn finished_prefix(outcomes: &[crate::solve::Outcome]) -> usize {
+    outcomes
+        .iter()
+        .position(|o| !o.complete)
+        .unwrap_or(outcomes.len())
+}
+
+/// Ends a batch that Ctrl-C cut short: stops `bar`, then writes the `kept` results
+/// gathered in `sink`, the batch's finished prefix, and says so, naming the first puzzle
+/// left out (`next`: its number and line, when it was read). Nothing is written when no
+/// result was finished. Exits with [`Exit::Interrupted`](exit::Exit::Interrupted) either way.
+///
+/// # Errors
+/// The interruption itself when nothing was finished, the sink's check of its grids, and
+/// the errors of [`emit`].
+pub(super) fn finish_interrupted<'a>(
+    ctx: &Ctx,
+    bar: Progress,
+    kept: usize,
+    next: Option<(String, usize)>,
+    output: Option<&Path>,
+    inputs: impl IntoIterator<Item = &'a Path>,
+    sink: Sink,
+) -> Result<exit::Exit> {
+    bar.finish();
+    if kept == 0 {
+        return Err(exit::interrupted());
+    }
+    msg!(
+        "shiftgrid: interrupted: writing the results of the first {kept} puzzle{}, each \
+         finished{}",
+        if kept == 1 { "" } else { "s" },
+        match next {
+            Some((number, line)) => format!(
+                " (puzzle {number}, on line {line}, and those after it were not searched \
+                 to the end)"
+            ),
+            None => String::new(),
+        }
+    );
+    // After a first Ctrl-C what was finished is still written (a second one exits).
+    let writing = Ctx {
+        quiet: ctx.quiet,
+        control: crate::solve::SearchControl::default(),
+    };
+    emit(&writing, output, inputs, sink.finish()?)?;
+    Ok(exit::Exit::Interrupted)
+}

@@ -8,7 +8,7 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::batch::{batch_progress, finish_batch};
+use super::batch::{batch_progress, finish_batch, finish_interrupted, finished_prefix};
 use super::exit::{Exit, final_status};
 use super::input::Item;
 use super::input::{InputArgs, NameArgs, input_paths, load_puzzles};
@@ -81,6 +81,9 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     let mut not_unique = 0;
     let mut timed_out = 0;
     let mut report = StatsReport::new(&name);
+    // Ctrl-C: the results kept (a finished prefix of the batch) and the first puzzle left out.
+    let mut kept = 0;
+    let mut left_out = None;
     // A chunk at a time: bounded memory, and Ctrl-C seen between chunks.
     loop {
         let chunk = input.chunk(&ctx.control.interrupt)?;
@@ -90,10 +93,14 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
         let good: Vec<(usize, &Puzzle)> = chunk.iter().map(|it| (it.index, &it.puzzle)).collect();
         let outcomes = search_all(&ctx.without_bars(), &good, &args.engine, &limits);
         bar.done.fetch_add(chunk.len() as u64, Ordering::Relaxed);
-        if ctx.control.interrupt.load(Ordering::Relaxed) {
-            break;
-        }
-        for (item, o) in chunk.iter().zip(&outcomes) {
+        let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
+        let keep = if interrupted {
+            finished_prefix(&outcomes)
+        } else {
+            outcomes.len()
+        };
+        for (item, o) in chunk.iter().zip(&outcomes).take(keep) {
+            kept += 1;
             let counted = Counted {
                 item,
                 outcome: o,
@@ -111,8 +118,23 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
             }
             sink.push(&counted)?;
         }
+        if interrupted {
+            left_out = chunk.get(keep).map(|it| (it.number(), it.line));
+            break;
+        }
     }
     let paths = input_paths(&args.input, &args.names);
+    if ctx.control.interrupt.load(Ordering::Relaxed) {
+        return finish_interrupted(
+            ctx,
+            bar,
+            kept,
+            left_out,
+            args.output.as_deref(),
+            paths,
+            sink,
+        );
+    }
     let Some(elapsed) = finish_batch(ctx, bar, input.good, args.output.as_deref(), paths, sink)?
     else {
         // Nothing could be read: write no output at all (not even an empty file).

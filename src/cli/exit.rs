@@ -17,7 +17,8 @@ pub enum Exit {
     /// An I/O error: a file that cannot be read or written.
     IoErr,
     /// Stopped by Ctrl-C (or SIGINT): nothing partial was written (`generate` writes the
-    /// puzzles it finished: the best one so far, or a batch's finished prefix).
+    /// puzzles it finished: the best one so far, or a batch's finished prefix; `solve` and
+    /// `count` the results of a batch's finished prefix).
     Interrupted,
 }
 

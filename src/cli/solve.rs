@@ -10,8 +10,8 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::batch::{batch_progress, finish_batch};
-use super::exit::{self, Exit, final_status};
+use super::batch::{batch_progress, finish_batch, finish_interrupted, finished_prefix};
+use super::exit::{Exit, final_status};
 use super::input::{InputArgs, Item, NameArgs, input_paths, load_puzzles};
 use super::output::{Entry, GridRef, InInput, OutputArgs, Record, Rows, Shown, Sink};
 use super::{Ctx, progress};
@@ -124,6 +124,9 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     let mut timed_out = 0usize;
     let mut nodes = 0u64;
     let mut report = StatsReport::new(&name);
+    // Ctrl-C: the results kept (a finished prefix of the batch) and the first puzzle left out.
+    let mut kept = 0;
+    let mut left_out = None;
     // The input is read and solved a chunk at a time, so memory stays bounded and Ctrl-C
     // is seen between chunks as well as inside searches.
     loop {
@@ -134,11 +137,14 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         let good: Vec<(usize, &Puzzle)> = chunk.iter().map(|it| (it.index, &it.puzzle)).collect();
         let outcomes = search_all(&ctx.without_bars(), &good, &args.engine, &limits);
         bar.done.fetch_add(chunk.len() as u64, Ordering::Relaxed);
-        if ctx.control.interrupt.load(Ordering::Relaxed) {
-            bar.finish();
-            return Err(exit::interrupted());
-        }
-        for (item, o) in chunk.iter().zip(&outcomes) {
+        let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
+        let keep = if interrupted {
+            finished_prefix(&outcomes)
+        } else {
+            outcomes.len()
+        };
+        for (item, o) in chunk.iter().zip(&outcomes).take(keep) {
+            kept += 1;
             let (i, line) = (item.index, item.line);
             nodes += o.stats.nodes();
             // With JSON the statistics go into the record instead, as `count` does.
@@ -188,6 +194,10 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
                 names: || input.names(item, &custom),
             })?;
         }
+        if interrupted {
+            left_out = chunk.get(keep).map(|it| (it.number(), it.line));
+            break;
+        }
     }
     if not_proper > 0 && !ctx.quiet {
         if let Some(note) = input.order_note(&custom) {
@@ -195,6 +205,10 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         }
     }
     let paths = input_paths(&args.input, &args.names);
+    if ctx.control.interrupt.load(Ordering::Relaxed) {
+        let output = args.output.output.as_deref();
+        return finish_interrupted(ctx, bar, kept, left_out, output, paths, sink);
+    }
     let Some(elapsed) = finish_batch(
         ctx,
         bar,

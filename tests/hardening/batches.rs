@@ -1,0 +1,86 @@
+//! Issue 14 (hardening), item 3 continued: Ctrl-C in a `solve` or `count` batch keeps the
+//! results of the puzzles finished before the first one it cut short.
+
+use std::fs;
+use std::process::{Command as StdCommand, Stdio};
+use std::time::Duration;
+
+use super::{binary, interrupt, ready, stderr_of, wait_for};
+use crate::util::{repo, shiftgrid};
+
+/// Three easy 25×25 puzzles, then Frisch's #18 (seconds of search), then an easy one: a
+/// press once the first three are done writes their results alone, and names puzzle 4
+/// (the fifth, finished too, is left out so that the output is a prefix of the batch).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_in_a_solve_or_count_batch_keeps_the_finished_prefix() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = shiftgrid()
+        .args(["fill", "--box", "5", "--seed", "1", "-f", "line"])
+        .output()
+        .unwrap();
+    let grid = String::from_utf8(grid.stdout).unwrap();
+    // Its first row blank: singles finish it.
+    let mut cells: Vec<&str> = grid.split_whitespace().collect();
+    cells[..25].fill("0");
+    let easy = cells.join(" ");
+    let frisch = fs::read_to_string(repo("grids/frisch_25x25.txt")).unwrap();
+    let hard = frisch
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .unwrap();
+    let batch = format!("{easy}\n{easy}\n{easy}\n{hard}\n{easy}\n");
+    fs::write(dir.path().join("batch.txt"), batch).unwrap();
+    for (args, records) in [
+        (
+            &["count", "batch.txt", "-o", "out.txt"][..],
+            "1\t1\t1\tunique\n2\t2\t1\tunique\n3\t3\t1\tunique\n",
+        ),
+        (
+            &["solve", "batch.txt", "-f", "json", "-o", "out.txt"][..],
+            "",
+        ),
+    ] {
+        let mut child = StdCommand::new(binary())
+            .current_dir(dir.path())
+            .arg("--quiet")
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        ready(&child);
+        std::thread::sleep(Duration::from_secs(2));
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "{args:?} ended before Ctrl-C"
+        );
+        interrupt(&child);
+        let (code, _) = wait_for(&mut child, Duration::from_secs(10));
+        let stderr = stderr_of(&mut child);
+        assert_eq!(code, Some(130), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(
+                "interrupted: writing the results of the first 3 puzzles, each finished \
+                 (puzzle 4, on line 4, and those after it were not searched to the end)"
+            ),
+            "{args:?}: {stderr}"
+        );
+        let out = fs::read_to_string(dir.path().join("out.txt")).unwrap();
+        if args[0] == "count" {
+            assert_eq!(out, records);
+        } else {
+            let puzzles: Vec<&str> = out
+                .lines()
+                .map(|r| &r[..r.find(",\"line\"").unwrap()])
+                .collect();
+            assert_eq!(puzzles, ["{\"puzzle\":1", "{\"puzzle\":2", "{\"puzzle\":3"]);
+            assert!(
+                out.lines()
+                    .all(|r| r.contains("\"status\":\"unique\",\"complete\":true"))
+            );
+        }
+        fs::remove_file(dir.path().join("out.txt")).unwrap();
+    }
+}
