@@ -11,9 +11,12 @@ use anyhow::Result;
 
 use super::Ctx;
 use super::exit;
-use super::input::Loaded;
+use super::input::{Item, Loaded};
 use super::output::{Sink, emit};
 use super::progress::{Progress, show_progress};
+use super::solve::{EngineArgs, search_all};
+use crate::grid::Puzzle;
+use crate::solve::{Outcome, SolveLimits};
 
 /// The progress bar of a batch over `input`: the share of the file read, with puzzles done,
 /// then, once all of it is read, the puzzles done of all it holds.
@@ -58,11 +61,26 @@ pub(super) fn finish_batch<'a>(
     Ok(Some(elapsed))
 }
 
+/// Searches the puzzles of `chunk` (`solve`, `count`) and counts them done on `bar`; gives
+/// their outcomes and whether Ctrl-C came (then see [`finished_prefix`]).
+pub(super) fn search_chunk(
+    ctx: &Ctx,
+    chunk: &[Item],
+    engine: &EngineArgs,
+    limits: &SolveLimits,
+    bar: &Progress,
+) -> (Vec<Outcome>, bool) {
+    let good: Vec<(usize, &Puzzle)> = chunk.iter().map(|it| (it.index, &it.puzzle)).collect();
+    let outcomes = search_all(&ctx.without_bars(), &good, engine, limits);
+    bar.done.fetch_add(chunk.len() as u64, Ordering::Relaxed);
+    (outcomes, ctx.control.interrupt.load(Ordering::Relaxed))
+}
+
 /// How many of a chunk's `outcomes` a batch keeps once Ctrl-C came: those whose searches
 /// ended before it, up to the first it cut short, so that what is written is a prefix of
 /// the batch with every result whole. (A search that a time limit ended before the press
 /// is incomplete too, and ends the prefix as well: the conservative side.)
-pub(super) fn finished_prefix(outcomes: &[crate::solve::Outcome]) -> usize {
+pub(super) fn finished_prefix(outcomes: &[Outcome]) -> usize {
     outcomes
         .iter()
         .position(|o| !o.complete)

@@ -8,14 +8,15 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::batch::{batch_progress, finish_batch, finish_interrupted, finished_prefix};
+use super::batch::{
+    batch_progress, finish_batch, finish_interrupted, finished_prefix, search_chunk,
+};
 use super::exit::{Exit, final_status};
 use super::input::Item;
 use super::input::{InputArgs, NameArgs, input_paths, load_puzzles};
 use super::output::{Entry, Form, InInput, Record, Sink};
-use super::solve::{EngineArgs, StatsJson, StatsReport, search_all};
+use super::solve::{EngineArgs, StatsJson, StatsReport};
 use super::{Ctx, progress};
-use crate::grid::Puzzle;
 use crate::solve::{Outcome, SolveLimits};
 
 /// Flags of `shiftgrid count`.
@@ -90,10 +91,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
         if chunk.is_empty() {
             break;
         }
-        let good: Vec<(usize, &Puzzle)> = chunk.iter().map(|it| (it.index, &it.puzzle)).collect();
-        let outcomes = search_all(&ctx.without_bars(), &good, &args.engine, &limits);
-        bar.done.fetch_add(chunk.len() as u64, Ordering::Relaxed);
-        let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
+        let (outcomes, interrupted) = search_chunk(ctx, &chunk, &args.engine, &limits, &bar);
         let keep = if interrupted {
             finished_prefix(&outcomes)
         } else {

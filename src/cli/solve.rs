@@ -10,7 +10,9 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::batch::{batch_progress, finish_batch, finish_interrupted, finished_prefix};
+use super::batch::{
+    batch_progress, finish_batch, finish_interrupted, finished_prefix, search_chunk,
+};
 use super::exit::{Exit, final_status};
 use super::input::{InputArgs, Item, NameArgs, input_paths, load_puzzles};
 use super::output::{Entry, GridRef, InInput, OutputArgs, Record, Rows, Shown, Sink};
@@ -134,10 +136,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         if chunk.is_empty() {
             break;
         }
-        let good: Vec<(usize, &Puzzle)> = chunk.iter().map(|it| (it.index, &it.puzzle)).collect();
-        let outcomes = search_all(&ctx.without_bars(), &good, &args.engine, &limits);
-        bar.done.fetch_add(chunk.len() as u64, Ordering::Relaxed);
-        let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
+        let (outcomes, interrupted) = search_chunk(ctx, &chunk, &args.engine, &limits, &bar);
         let keep = if interrupted {
             finished_prefix(&outcomes)
         } else {
