@@ -134,30 +134,44 @@ fn wait_for(child: &mut Child, limit: Duration) -> (Option<i32>, Duration) {
     }
 }
 
-/// Waits until `child` handles SIGINT and SIGTERM (its handlers are installed), at most
-/// 10 s: a signal sent before would kill it instead, which a loaded machine can make
-/// happen after any fixed pause. Linux tells through `/proc`; elsewhere a pause of 300 ms.
-fn ready(child: &Child) {
+/// Waits until `child` handles SIGINT and SIGTERM, and `also` (a signal number, as SIGHUP's
+/// 1, or 0 for none), at most 10 s: a signal sent before its handler is installed would
+/// kill the child instead, which a loaded machine can make happen after any fixed pause.
+/// Linux tells through `/proc`; elsewhere a pause of 300 ms. A child that has ended is
+/// left to the caller's own check.
+fn ready(child: &Child, also: u32) {
     let status = format!("/proc/{}/status", child.id());
     if !Path::new(&status).exists() {
         std::thread::sleep(Duration::from_millis(300));
         return;
     }
     // Bit k - 1 of the mask is signal k: SIGINT 2, SIGTERM 15.
-    let wanted = 1u64 << 1 | 1 << 14;
+    let mut wanted = 1u64 << 1 | 1 << 14;
+    if also > 0 {
+        wanted |= 1 << (also - 1);
+    }
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(10) {
-        let caught = fs::read_to_string(&status).ok().and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("SigCgt:"))
-                .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
-        });
-        if caught.is_some_and(|m| m & wanted == wanted) {
+        let Ok(text) = fs::read_to_string(&status) else {
+            return;
+        };
+        let field = |name: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(name))
+                .map(str::trim)
+                .unwrap_or("")
+        };
+        // A zombie (or a process gone) catches nothing any more.
+        if field("State:").starts_with('Z') {
+            return;
+        }
+        let caught = u64::from_str_radix(field("SigCgt:"), 16).unwrap_or(0);
+        if caught & wanted == wanted {
             return;
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    panic!("{status}: no handlers for SIGINT and SIGTERM after 10 s");
+    panic!("{status}: no handlers for the signals after 10 s");
 }
 
 /// Starts `args` writing to `out`, lets it work for `after`, presses Ctrl-C and checks that
@@ -185,7 +199,7 @@ fn assert_stops_on(args: &[&str], dir: &Path, after: Duration, sig: &str) -> Str
         .spawn()
         .unwrap();
     std::thread::sleep(after);
-    ready(&child);
+    ready(&child, if sig == "-HUP" { 1 } else { 0 });
     assert!(
         child.try_wait().unwrap().is_none(),
         "{args:?} ended before Ctrl-C: make its work longer"
@@ -283,7 +297,7 @@ fn an_ignored_sighup_stays_ignored() {
         .spawn()
         .unwrap();
     // Once shiftgrid handles SIGINT, the shell has set its trap and made way for it.
-    ready(&child);
+    ready(&child, 0);
     assert!(child.try_wait().unwrap().is_none(), "ended before SIGHUP");
     signal(&child, "-HUP");
     let (code, _) = wait_for(&mut child, Duration::from_secs(60));
@@ -315,7 +329,7 @@ fn issue14_3_ctrl_c_in_a_batch_writes_a_finished_prefix() {
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(700));
-    ready(&child);
+    ready(&child, 0);
     interrupt(&child);
     let (code, _) = wait_for(&mut child, Duration::from_secs(10));
     let stderr = stderr_of(&mut child);

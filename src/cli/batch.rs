@@ -36,14 +36,16 @@ pub(super) fn batch_progress(ctx: &Ctx, input: &Loaded) -> Progress {
 /// Ends a batch: stops `bar`; then writes what `sink` gathered to `output` (refused when it
 /// is one of `inputs`) and gives how long the batch took. Gives `None`, with nothing written
 /// (not even an empty file), when the input held no readable puzzle (`good` is 0): the
-/// command exits 65.
+/// command exits 65. `interrupted` is the caller's one look at the Ctrl-C flag, so that a
+/// press between its look and this one cannot drop a batch it has already decided to write.
 ///
 /// # Errors
-/// Interruption (checked first, so nothing is written), the sink's check of its grids, and
-/// the errors of [`emit`].
+/// Interruption (`interrupted`, checked first, so nothing is written), the sink's check of
+/// its grids, and the errors of [`emit`].
 pub(super) fn finish_batch<'a>(
     ctx: &Ctx,
     bar: Progress,
+    interrupted: bool,
     good: usize,
     output: Option<&Path>,
     inputs: impl IntoIterator<Item = &'a Path>,
@@ -51,7 +53,7 @@ pub(super) fn finish_batch<'a>(
 ) -> Result<Option<Duration>> {
     let elapsed = bar.elapsed();
     bar.finish();
-    if ctx.control.interrupt.load(Ordering::Relaxed) {
+    if interrupted {
         return Err(exit::interrupted());
     }
     if good == 0 {
@@ -62,29 +64,31 @@ pub(super) fn finish_batch<'a>(
 }
 
 /// Searches the puzzles of `chunk` (`solve`, `count`) and counts them done on `bar`; gives
-/// their outcomes and whether Ctrl-C came (then see [`finished_prefix`]).
+/// their outcomes, how many of them the batch keeps, and whether Ctrl-C came. It keeps
+/// them all, or once Ctrl-C came those up to the first search that the press cut short:
+/// a prefix of the batch with every result final (a search that its own time limit ended
+/// before the press is final too).
 pub(super) fn search_chunk(
     ctx: &Ctx,
     chunk: &[Item],
     engine: &EngineArgs,
     limits: &SolveLimits,
     bar: &Progress,
-) -> (Vec<Outcome>, bool) {
+) -> (Vec<Outcome>, usize, bool) {
     let good: Vec<(usize, &Puzzle)> = chunk.iter().map(|it| (it.index, &it.puzzle)).collect();
-    let outcomes = search_all(&ctx.without_bars(), &good, engine, limits);
+    let searched = search_all(&ctx.without_bars(), &good, engine, limits);
     bar.done.fetch_add(chunk.len() as u64, Ordering::Relaxed);
-    (outcomes, ctx.control.interrupt.load(Ordering::Relaxed))
-}
-
-/// How many of a chunk's `outcomes` a batch keeps once Ctrl-C came: those whose searches
-/// ended before it, up to the first it cut short, so that what is written is a prefix of
-/// the batch with every result whole. (A search that a time limit ended before the press
-/// is incomplete too, and ends the prefix as well: the conservative side.)
-pub(super) fn finished_prefix(outcomes: &[Outcome]) -> usize {
-    outcomes
-        .iter()
-        .position(|o| !o.complete)
-        .unwrap_or(outcomes.len())
+    let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
+    let keep = if interrupted {
+        searched
+            .iter()
+            .position(|(_, last)| !last)
+            .unwrap_or(searched.len())
+    } else {
+        searched.len()
+    };
+    let outcomes = searched.into_iter().map(|(o, _)| o).collect();
+    (outcomes, keep, interrupted)
 }
 
 /// Ends a batch that Ctrl-C cut short: stops `bar`, then writes the `kept` results
@@ -117,7 +121,7 @@ pub(super) fn finish_interrupted<'a>(
                 " (puzzle {number}, on line {line}, and those after it were not searched \
                  to the end)"
             ),
-            None => String::new(),
+            None => " (any after them were not searched)".to_string(),
         }
     );
     // After a first Ctrl-C what was finished is still written (a second one exits).

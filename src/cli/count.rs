@@ -8,9 +8,7 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::batch::{
-    batch_progress, finish_batch, finish_interrupted, finished_prefix, search_chunk,
-};
+use super::batch::{batch_progress, finish_batch, finish_interrupted, search_chunk};
 use super::exit::{Exit, final_status};
 use super::input::Item;
 use super::input::{InputArgs, NameArgs, input_paths, load_puzzles};
@@ -91,12 +89,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
         if chunk.is_empty() {
             break;
         }
-        let (outcomes, interrupted) = search_chunk(ctx, &chunk, &args.engine, &limits, &bar);
-        let keep = if interrupted {
-            finished_prefix(&outcomes)
-        } else {
-            outcomes.len()
-        };
+        let (outcomes, keep, interrupted) = search_chunk(ctx, &chunk, &args.engine, &limits, &bar);
         for (item, o) in chunk.iter().zip(&outcomes).take(keep) {
             kept += 1;
             let counted = Counted {
@@ -133,7 +126,15 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
             sink,
         );
     }
-    let Some(elapsed) = finish_batch(ctx, bar, input.good, args.output.as_deref(), paths, sink)?
+    let Some(elapsed) = finish_batch(
+        ctx,
+        bar,
+        false,
+        input.good,
+        args.output.as_deref(),
+        paths,
+        sink,
+    )?
     else {
         // Nothing could be read: write no output at all (not even an empty file).
         return Ok(Exit::DataErr);

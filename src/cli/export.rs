@@ -70,7 +70,15 @@ pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
         bar.done.fetch_add(1, Ordering::Relaxed);
     }
     let paths = input_paths(&args.input, &args.names);
-    let Some(elapsed) = finish_batch(ctx, bar, input.good, args.output.as_deref(), paths, sink)?
+    let Some(elapsed) = finish_batch(
+        ctx,
+        bar,
+        ctx.control.interrupt.load(Ordering::Relaxed),
+        input.good,
+        args.output.as_deref(),
+        paths,
+        sink,
+    )?
     else {
         return Ok(Exit::DataErr);
     };

@@ -191,7 +191,15 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         }
     }
     let paths = input_paths(&args.input, &args.names);
-    let Some(elapsed) = finish_batch(ctx, bar, input.good, args.output.as_deref(), paths, sink)?
+    let Some(elapsed) = finish_batch(
+        ctx,
+        bar,
+        ctx.control.interrupt.load(Ordering::Relaxed),
+        input.good,
+        args.output.as_deref(),
+        paths,
+        sink,
+    )?
     else {
         // Nothing could be read: write no output at all (not even an empty file).
         return Ok(Exit::DataErr);

@@ -10,9 +10,7 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::batch::{
-    batch_progress, finish_batch, finish_interrupted, finished_prefix, search_chunk,
-};
+use super::batch::{batch_progress, finish_batch, finish_interrupted, search_chunk};
 use super::exit::{Exit, final_status};
 use super::input::{InputArgs, Item, NameArgs, input_paths, load_puzzles};
 use super::output::{Entry, GridRef, InInput, OutputArgs, Record, Rows, Shown, Sink};
@@ -136,12 +134,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         if chunk.is_empty() {
             break;
         }
-        let (outcomes, interrupted) = search_chunk(ctx, &chunk, &args.engine, &limits, &bar);
-        let keep = if interrupted {
-            finished_prefix(&outcomes)
-        } else {
-            outcomes.len()
-        };
+        let (outcomes, keep, interrupted) = search_chunk(ctx, &chunk, &args.engine, &limits, &bar);
         for (item, o) in chunk.iter().zip(&outcomes).take(keep) {
             kept += 1;
             let (i, line) = (item.index, item.line);
@@ -211,6 +204,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     let Some(elapsed) = finish_batch(
         ctx,
         bar,
+        false,
         input.good,
         args.output.output.as_deref(),
         paths,
@@ -306,17 +300,18 @@ impl<F: Fn() -> Result<Names>> Entry for Solved<'_, F> {
 }
 
 /// One puzzle's search, run in parallel across puzzles, or with root splitting when there
-/// are fewer puzzles than threads.
+/// are fewer puzzles than threads. Each outcome comes with whether it is final: finished,
+/// or cut short by its own time limit before any Ctrl-C (not by the press).
 pub(super) fn search_all(
     ctx: &Ctx,
     puzzles: &[(usize, &Puzzle)],
     engine: &EngineArgs,
     limits: &SolveLimits,
-) -> Vec<Outcome> {
+) -> Vec<(Outcome, bool)> {
     let visible = progress::show_progress(ctx.quiet);
     let bar = progress::Progress::new(visible, puzzles.len() as u64, "puzzles", &ctx.control, None);
     let split = puzzles.len() < rayon::current_num_threads();
-    let outcomes: Vec<Outcome> = puzzles
+    let outcomes: Vec<(Outcome, bool)> = puzzles
         .par_iter()
         .map_init(
             || Workspace::new(split),
@@ -333,8 +328,9 @@ pub(super) fn search_all(
                 let o = ws
                     .solve(p, engine.engine, limits, &control)
                     .expect("puzzles were checked while parsing");
+                let last = o.complete || !control.is_interrupted();
                 bar.done.fetch_add(1, Ordering::Relaxed);
-                o
+                (o, last)
             },
         )
         .collect();

@@ -2,11 +2,40 @@
 //! results of the puzzles finished before the first one it cut short.
 
 use std::fs;
+use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::Duration;
 
 use super::{binary, interrupt, ready, stderr_of, wait_for};
 use crate::util::{repo, shiftgrid};
+
+/// Runs `args` quietly in `dir` on `threads` threads, lets it work for `after` once it
+/// handles Ctrl-C, presses it, and gives the exit code and stderr.
+fn pressed_after(
+    dir: &Path,
+    threads: &str,
+    args: &[&str],
+    after: Duration,
+) -> (Option<i32>, String) {
+    let mut child = StdCommand::new(binary())
+        .current_dir(dir)
+        .args(["--quiet", "-j", threads])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    ready(&child, 0);
+    std::thread::sleep(after);
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "{args:?} ended before Ctrl-C"
+    );
+    interrupt(&child);
+    let (code, _) = wait_for(&mut child, Duration::from_secs(10));
+    (code, stderr_of(&mut child))
+}
 
 /// Three easy 25×25 puzzles, then Frisch's #18 (seconds of search), then an easy one: a
 /// press once the first three are done writes their results alone, and names puzzle 4
@@ -41,24 +70,8 @@ fn ctrl_c_in_a_solve_or_count_batch_keeps_the_finished_prefix() {
             "",
         ),
     ] {
-        let mut child = StdCommand::new(binary())
-            .current_dir(dir.path())
-            .arg("--quiet")
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        ready(&child);
-        std::thread::sleep(Duration::from_secs(2));
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "{args:?} ended before Ctrl-C"
-        );
-        interrupt(&child);
-        let (code, _) = wait_for(&mut child, Duration::from_secs(10));
-        let stderr = stderr_of(&mut child);
+        // Two threads, as CI has: with many, #18 would get them all and could finish.
+        let (code, stderr) = pressed_after(dir.path(), "2", args, Duration::from_secs(2));
         assert_eq!(code, Some(130), "{args:?}: {stderr}");
         assert!(
             stderr.contains(
@@ -83,4 +96,37 @@ fn ctrl_c_in_a_solve_or_count_batch_keeps_the_finished_prefix() {
         }
         fs::remove_file(dir.path().join("out.txt")).unwrap();
     }
+}
+
+/// With `--time-limit`, a puzzle its own limit ended before the press is a result like any
+/// other (`0?`, `timeout`): the prefix goes on past it, up to the search the press cut.
+#[cfg(unix)]
+#[test]
+fn a_puzzle_timed_out_before_ctrl_c_stays_in_the_prefix() {
+    let dir = tempfile::tempdir().unwrap();
+    let frisch = fs::read_to_string(repo("grids/frisch_25x25.txt")).unwrap();
+    let hard = frisch
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .unwrap();
+    // One at a time, a second each: the press at 2.5 s lands in the third or a later one.
+    fs::write(dir.path().join("hard.txt"), format!("{hard}\n").repeat(6)).unwrap();
+    let args = ["count", "--time-limit", "1s", "hard.txt", "-o", "out.txt"];
+    let (code, stderr) = pressed_after(dir.path(), "1", &args, Duration::from_millis(2500));
+    assert_eq!(code, Some(130), "{stderr}");
+    let out = fs::read_to_string(dir.path().join("out.txt")).unwrap();
+    let rows: Vec<&str> = out.lines().collect();
+    assert!((2..6).contains(&rows.len()), "{out}\n{stderr}");
+    for (k, row) in rows.iter().enumerate() {
+        assert_eq!(
+            *row,
+            format!("{}\t{}\t0?\ttimeout", k + 1, k + 1),
+            "{stderr}"
+        );
+    }
+    let next = rows.len() + 1;
+    assert!(
+        stderr.contains(&format!("(puzzle {next}, on line {next}, and those after")),
+        "{stderr}"
+    );
 }

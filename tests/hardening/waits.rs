@@ -71,7 +71,7 @@ fn issue14_3_ctrl_c_ends_a_run_that_waits_for_input_or_output() {
         let mut stdin = child.stdin.take().unwrap();
         std::io::Write::write_all(&mut stdin, b"1..4........4..1\n").unwrap();
         std::thread::sleep(Duration::from_millis(400));
-        ready(&child);
+        ready(&child, 0);
         assert!(child.try_wait().unwrap().is_none(), "{args:?} did not wait");
         interrupt(&child);
         let (code, took) = wait_for(&mut child, Duration::from_secs(10));
@@ -94,7 +94,7 @@ fn issue14_3_ctrl_c_ends_a_run_that_waits_for_input_or_output() {
     let mut child = endless_generate("json");
     let stdout = child.stdout.take().unwrap();
     std::thread::sleep(Duration::from_millis(500));
-    ready(&child);
+    ready(&child, 0);
     interrupt(&child);
     let (code, took) = wait_for(&mut child, Duration::from_secs(10));
     drop(stdout);
@@ -116,7 +116,7 @@ fn issue14_3_a_slow_reader_gets_all_that_generate_finished() {
     let mut child = endless_generate("line");
     let mut stdout = child.stdout.take().unwrap();
     std::thread::sleep(Duration::from_millis(500));
-    ready(&child);
+    ready(&child, 0);
     interrupt(&child);
     let mut got = Vec::new();
     let mut piece = vec![0u8; 1 << 12];
@@ -167,7 +167,7 @@ fn ctrl_c_after_the_output_began_lets_it_finish() {
     let mut stdout = child.stdout.take().unwrap();
     let mut got = vec![0u8; 4096];
     stdout.read_exact(&mut got).unwrap();
-    ready(&child);
+    ready(&child, 0);
     interrupt(&child);
     // A pause for the press to land (well under the second after which a write that
     // hands over nothing ends the run).
@@ -202,7 +202,7 @@ fn issue14_3_second_ctrl_c_says_it_exits_at_once() {
     let stdout = child.stdout.take().unwrap();
     let mut stderr = child.stderr.take().unwrap();
     std::thread::sleep(Duration::from_millis(300));
-    ready(&child);
+    ready(&child, 0);
     interrupt(&child);
     let mut said = Vec::new();
     let mut piece = [0u8; 256];
