@@ -112,18 +112,17 @@ pub(super) fn finish_interrupted<'a>(
     if kept == 0 {
         return Err(exit::interrupted());
     }
-    msg!(
-        "shiftgrid: interrupted: writing the results of the first {kept} puzzle{}, each \
-         finished{}",
-        if kept == 1 { "" } else { "s" },
-        match next {
-            Some((number, line)) => format!(
-                " (puzzle {number}, on line {line}, and those after it were not searched \
-                 to the end)"
-            ),
-            None => " (any after them were not searched)".to_string(),
-        }
-    );
+    let s = if kept == 1 { "" } else { "s" };
+    match next {
+        Some((number, line)) => msg!(
+            "shiftgrid: interrupted: writing {kept} result{s}, of every puzzle before puzzle \
+             {number} (on line {line}); it and those after it were not searched to the end"
+        ),
+        None => msg!(
+            "shiftgrid: interrupted: writing {kept} result{s}; puzzles after them, if any, \
+             were not searched"
+        ),
+    }
     // After a first Ctrl-C what was finished is still written (a second one exits).
     let writing = Ctx {
         quiet: ctx.quiet,

@@ -83,6 +83,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     // Ctrl-C: the results kept (a finished prefix of the batch) and the first puzzle left out.
     let mut kept = 0;
     let mut left_out = None;
+    let mut cut = false;
     // A chunk at a time: bounded memory, and Ctrl-C seen between chunks.
     loop {
         let chunk = input.chunk(&ctx.control.interrupt)?;
@@ -111,11 +112,14 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
         }
         if interrupted {
             left_out = chunk.get(keep).map(|it| (it.number(), it.line));
+            cut = keep < chunk.len();
             break;
         }
     }
     let paths = input_paths(&args.input, &args.names);
-    if ctx.control.interrupt.load(Ordering::Relaxed) {
+    // A press once every puzzle was searched cut nothing: the batch ends as it would have.
+    if cut || (ctx.control.interrupt.load(Ordering::Relaxed) && !input.exhausted()) {
+        let left_out = left_out.or_else(|| input.first_held());
         return finish_interrupted(
             ctx,
             bar,

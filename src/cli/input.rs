@@ -23,6 +23,7 @@ mod form;
 mod names;
 mod notes;
 mod open;
+mod stopped;
 
 use super::exit::{self, data_error};
 use crate::grid::Puzzle;

@@ -43,9 +43,16 @@ pub fn install_ctrlc(flag: Arc<AtomicBool>) {
 }
 
 /// A press of Ctrl-C (or SIGTERM, SIGHUP): the first raises `flag` and says how to exit
-/// at once (`again`), the second exits.
+/// at once (`again`), the second exits. A second signal within [`SAME_PRESS`] of the first
+/// is the same press: coreutils `timeout` signals the child and then its process group,
+/// microseconds apart, and the two are not always merged into one.
 fn pressed(flag: &AtomicBool, again: &str) {
+    static FIRST: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    let first = *FIRST.get_or_init(Instant::now);
     if flag.swap(true, Ordering::SeqCst) {
+        if first.elapsed() < SAME_PRESS {
+            return;
+        }
         exit_at_once("interrupted again: exiting at once");
     }
     msg!("shiftgrid: interrupted: stopping ({again} to exit at once)");
@@ -114,6 +121,10 @@ fn watch_for_waits() {
         }
     }
 }
+
+/// How soon after the first a signal counts as the same press (see [`pressed`]): far
+/// below any two presses of a key, far above the microseconds between `timeout`'s two.
+const SAME_PRESS: Duration = Duration::from_millis(20);
 
 /// How often the watch after the first Ctrl-C looks at the call under way.
 const WAIT_SAMPLE: Duration = Duration::from_millis(10);

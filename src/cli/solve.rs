@@ -127,6 +127,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     // Ctrl-C: the results kept (a finished prefix of the batch) and the first puzzle left out.
     let mut kept = 0;
     let mut left_out = None;
+    let mut cut = false;
     // The input is read and solved a chunk at a time, so memory stays bounded and Ctrl-C
     // is seen between chunks as well as inside searches.
     loop {
@@ -188,6 +189,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         }
         if interrupted {
             left_out = chunk.get(keep).map(|it| (it.number(), it.line));
+            cut = keep < chunk.len();
             break;
         }
     }
@@ -197,7 +199,9 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         }
     }
     let paths = input_paths(&args.input, &args.names);
-    if ctx.control.interrupt.load(Ordering::Relaxed) {
+    // A press once every puzzle was searched cut nothing: the batch ends as it would have.
+    if cut || (ctx.control.interrupt.load(Ordering::Relaxed) && !input.exhausted()) {
+        let left_out = left_out.or_else(|| input.first_held());
         let output = args.output.output.as_deref();
         return finish_interrupted(ctx, bar, kept, left_out, output, paths, sink);
     }

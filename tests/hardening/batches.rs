@@ -75,8 +75,8 @@ fn ctrl_c_in_a_solve_or_count_batch_keeps_the_finished_prefix() {
         assert_eq!(code, Some(130), "{args:?}: {stderr}");
         assert!(
             stderr.contains(
-                "interrupted: writing the results of the first 3 puzzles, each finished \
-                 (puzzle 4, on line 4, and those after it were not searched to the end)"
+                "interrupted: writing 3 results, of every puzzle before puzzle 4 (on line 4); it \
+                 and those after it were not searched to the end"
             ),
             "{args:?}: {stderr}"
         );
@@ -126,7 +126,9 @@ fn a_puzzle_timed_out_before_ctrl_c_stays_in_the_prefix() {
     }
     let next = rows.len() + 1;
     assert!(
-        stderr.contains(&format!("(puzzle {next}, on line {next}, and those after")),
+        stderr.contains(&format!(
+            "before puzzle {next} (on line {next}); it and those after"
+        )),
         "{stderr}"
     );
 }
