@@ -63,6 +63,19 @@ pub(super) fn finish_batch<'a>(
     Ok(Some(elapsed))
 }
 
+/// The next chunk of `input` ([`Loaded::chunk`]); `None` when Ctrl-C came while the run
+/// waited for more of it.
+///
+/// # Errors
+/// Those of [`Loaded::chunk`], but for that one.
+pub(super) fn next_chunk(ctx: &Ctx, input: &mut Loaded) -> Result<Option<Vec<Item>>> {
+    match input.chunk(&ctx.control.interrupt) {
+        Ok(chunk) => Ok(Some(chunk)),
+        Err(e) if exit::stopped_waiting(&e) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// Searches the puzzles of `chunk` (`solve`, `count`) and counts them done on `bar`; gives
 /// their outcomes, how many of them the batch keeps, and whether Ctrl-C came. It keeps
 /// them all, or once Ctrl-C came those up to the first search that the press cut short:
@@ -91,10 +104,32 @@ pub(super) fn search_chunk(
     (outcomes, keep, interrupted)
 }
 
+/// Where Ctrl-C cut a batch: what follows the finished prefix.
+pub(super) enum LeftOut {
+    /// The first puzzle not searched to the end: its number and line.
+    Puzzle(String, usize),
+    /// Puzzles not searched, if any, that were not read yet.
+    Unread,
+    /// The press came while the run waited for more input, with the first puzzle read but
+    /// not searched, if any (the others read were all searched).
+    Waiting(Option<(String, usize)>),
+}
+
+impl LeftOut {
+    /// The first puzzle of the chunk from `keep` on, else those `held` back, else
+    /// [`LeftOut::Unread`].
+    pub(super) fn after(chunk: &[Item], keep: usize, held: Option<(String, usize)>) -> LeftOut {
+        match chunk.get(keep).map(|it| (it.number(), it.line)).or(held) {
+            Some((number, line)) => LeftOut::Puzzle(number, line),
+            None => LeftOut::Unread,
+        }
+    }
+}
+
 /// Ends a batch that Ctrl-C cut short: stops `bar`, then writes the `kept` results
-/// gathered in `sink`, the batch's finished prefix, and says so, naming the first puzzle
-/// left out (`next`: its number and line, when it was read). Nothing is written when no
-/// result was finished. Exits with [`Exit::Interrupted`](exit::Exit::Interrupted) either way.
+/// gathered in `sink`, the batch's finished prefix, and says so, naming what was left out
+/// (`next`). Nothing is written when no result was finished. Exits with
+/// [`Exit::Interrupted`](exit::Exit::Interrupted) either way.
 ///
 /// # Errors
 /// The interruption itself when nothing was finished, the sink's check of its grids, and
@@ -103,24 +138,36 @@ pub(super) fn finish_interrupted<'a>(
     ctx: &Ctx,
     bar: Progress,
     kept: usize,
-    next: Option<(String, usize)>,
+    next: LeftOut,
     output: Option<&Path>,
     inputs: impl IntoIterator<Item = &'a Path>,
     sink: Sink,
 ) -> Result<exit::Exit> {
     bar.finish();
     if kept == 0 {
-        return Err(exit::interrupted());
+        return Err(match next {
+            LeftOut::Waiting(_) => anyhow::Error::new(std::io::Error::other(exit::StoppedWaiting)),
+            _ => exit::interrupted(),
+        });
     }
     let s = if kept == 1 { "" } else { "s" };
     match next {
-        Some((number, line)) => msg!(
+        LeftOut::Puzzle(number, line) => msg!(
             "shiftgrid: interrupted: writing {kept} result{s}, of every puzzle before puzzle \
              {number} (on line {line}); it and those after it were not searched to the end"
         ),
-        None => msg!(
+        LeftOut::Unread => msg!(
             "shiftgrid: interrupted: writing {kept} result{s}; puzzles after them, if any, \
              were not searched"
+        ),
+        LeftOut::Waiting(Some((number, line))) => msg!(
+            "shiftgrid: interrupted while waiting for input: writing {kept} result{s}, of \
+             every puzzle before puzzle {number} (on line {line}); it and those after it \
+             were not searched"
+        ),
+        LeftOut::Waiting(None) => msg!(
+            "shiftgrid: interrupted while waiting for input: writing {kept} result{s}, of \
+             every puzzle read"
         ),
     }
     // After a first Ctrl-C what was finished is still written (a second one exits).

@@ -8,7 +8,8 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::batch::{batch_progress, finish_batch, finish_interrupted, search_chunk};
+use super::batch::{LeftOut, batch_progress, finish_batch, finish_interrupted};
+use super::batch::{next_chunk, search_chunk};
 use super::exit::{Exit, final_status};
 use super::input::Item;
 use super::input::{InputArgs, NameArgs, input_paths, load_puzzles};
@@ -86,7 +87,10 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     let mut cut = false;
     // A chunk at a time: bounded memory, and Ctrl-C seen between chunks.
     loop {
-        let chunk = input.chunk(&ctx.control.interrupt)?;
+        let Some(chunk) = next_chunk(ctx, &mut input)? else {
+            left_out = Some(LeftOut::Waiting(input.first_held()));
+            break;
+        };
         if chunk.is_empty() {
             break;
         }
@@ -111,7 +115,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
             sink.push(&counted)?;
         }
         if interrupted {
-            left_out = chunk.get(keep).map(|it| (it.number(), it.line));
+            left_out = Some(LeftOut::after(&chunk, keep, input.first_held()));
             cut = keep < chunk.len();
             break;
         }
@@ -119,7 +123,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     let paths = input_paths(&args.input, &args.names);
     // A press once every puzzle was searched cut nothing: the batch ends as it would have.
     if cut || (ctx.control.interrupt.load(Ordering::Relaxed) && !input.exhausted()) {
-        let left_out = left_out.or_else(|| input.first_held());
+        let left_out = left_out.unwrap_or_else(|| LeftOut::after(&[], 0, input.first_held()));
         return finish_interrupted(
             ctx,
             bar,

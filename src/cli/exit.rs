@@ -81,6 +81,28 @@ pub fn interrupted() -> anyhow::Error {
     .into()
 }
 
+/// The error a read of the input gives once Ctrl-C came while it waited for more
+/// (`input/pump.rs`): the run exits with [`Exit::Interrupted`].
+#[derive(Debug)]
+pub struct StoppedWaiting;
+
+impl std::fmt::Display for StoppedWaiting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("interrupted while waiting for input: no output was written")
+    }
+}
+
+impl std::error::Error for StoppedWaiting {}
+
+/// Whether `err` comes from a read that Ctrl-C stopped while it waited for input.
+pub fn stopped_waiting(err: &anyhow::Error) -> bool {
+    err.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .and_then(std::io::Error::get_ref)
+            .is_some_and(|e| e.is::<StoppedWaiting>())
+    })
+}
+
 /// The status of a batch run that finished: [`Exit::DataErr`] when `bad` puzzles could not
 /// be read (the others were still done), else [`Exit::NotProper`] when `not_proper` puzzles
 /// lack the single solution asked for, else [`Exit::Success`].
@@ -100,7 +122,10 @@ pub fn exit_code_of(err: &anyhow::Error) -> Exit {
         if let Some(c) = cause.downcast_ref::<CliError>() {
             return c.exit;
         }
-        if cause.downcast_ref::<std::io::Error>().is_some() {
+        if let Some(e) = cause.downcast_ref::<std::io::Error>() {
+            if e.get_ref().is_some_and(|e| e.is::<StoppedWaiting>()) {
+                return Exit::Interrupted;
+            }
             return Exit::IoErr;
         }
     }
@@ -146,6 +171,9 @@ mod tests {
             Exit::Interrupted
         );
         assert_eq!(exit_code_of(&usage_error("x")), Exit::Usage);
+        let waiting = anyhow::Error::new(std::io::Error::other(StoppedWaiting)).context("x");
+        assert!(stopped_waiting(&waiting) && !stopped_waiting(&io));
+        assert_eq!(exit_code_of(&waiting), Exit::Interrupted);
         assert_eq!(exit_code_of(&data_error("x")), Exit::DataErr);
         let pipe = anyhow::Error::new(std::io::Error::from(std::io::ErrorKind::BrokenPipe));
         assert!(is_broken_pipe(&pipe));

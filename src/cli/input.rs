@@ -8,7 +8,7 @@
 //! any error stops the whole file with `FILE:LINE:FIELD: message`. Every file read here (the
 //! input and the name files) is refused as an output by [`super::output::emit`].
 //!
-//! `open.rs` opens the input and peeks at its first significant line.
+//! `open.rs` opens the input (`pump.rs` reads one that may wait) and peeks at its first line.
 
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -23,6 +23,7 @@ mod form;
 mod names;
 mod notes;
 mod open;
+mod pump;
 mod stopped;
 
 use super::exit::{self, data_error};
@@ -80,18 +81,6 @@ pub(super) enum AlphabetArg {
     /// A=1, B=2, … (16x16 `A-P`, 25x25 `A-Y`).
     #[value(name = "A-Z")]
     Letters,
-}
-
-impl AlphabetArg {
-    /// The library's alphabet.
-    pub(super) fn to_lib(self) -> Alphabet {
-        match self {
-            AlphabetArg::Numeric => Alphabet::Numeric,
-            AlphabetArg::Gecode => Alphabet::Gecode,
-            AlphabetArg::Hex => Alphabet::Hex,
-            AlphabetArg::Letters => Alphabet::Letters,
-        }
-    }
 }
 
 impl InputArgs {
@@ -439,11 +428,22 @@ impl Loaded {
     /// about a million cells); empty at the end of the input or when `interrupt` is raised.
     ///
     /// # Errors
-    /// A failed read.
+    /// A failed read; the puzzles read before it are then held back, in order, so that a
+    /// batch that Ctrl-C cut while it waited for input can name the first one.
     pub(super) fn chunk(&mut self, interrupt: &AtomicBool) -> Result<Vec<Item>> {
+        let mut out: Vec<Item> = self.held.drain(..).collect();
+        if let Err(e) = self.fill_chunk(&mut out, interrupt) {
+            out.append(&mut self.held);
+            self.held = out;
+            return Err(e);
+        }
+        Ok(out)
+    }
+
+    /// [`Loaded::chunk`] after its held puzzles are in `out`.
+    fn fill_chunk(&mut self, out: &mut Vec<Item>, interrupt: &AtomicBool) -> Result<()> {
         let threads = rayon::current_num_threads().max(1);
         let most = CHUNK_PER_THREAD * threads;
-        let mut out: Vec<Item> = self.held.drain(..).collect();
         let mut cells: usize = out.iter().map(|i| i.puzzle.shape().cells()).sum();
         while out.len() < most && cells < CHUNK_CELLS && !interrupt.load(Ordering::Relaxed) {
             match self.next_good()? {
@@ -451,7 +451,7 @@ impl Loaded {
                     cells += item.puzzle.shape().cells();
                     out.push(item);
                 }
-                None => return Ok(out),
+                None => return Ok(()),
             }
         }
         // Never leave a last chunk smaller than the thread count when the batch is bigger:
@@ -466,7 +466,7 @@ impl Loaded {
                 }
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// The names to write `item` with: a roster's own, or the name files (defaults) for its

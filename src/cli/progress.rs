@@ -35,11 +35,22 @@ pub fn install_ctrlc(flag: Arc<AtomicBool>) {
     // Installing twice (as tests that call `run` repeatedly would) is harmless to ignore.
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
+        let _ = STOP.set(Arc::clone(&flag));
         let on_int = Arc::clone(&flag);
         let _ = ctrlc::set_handler(move || pressed(&on_int, "press Ctrl-C again"));
         #[cfg(unix)]
         install_termination(flag);
     });
+}
+
+/// The flag the Ctrl-C handler raises, once it is installed.
+static STOP: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
+
+/// The flag that the first press of Ctrl-C (or SIGTERM, SIGHUP) raises, for a reader that
+/// waits for input (`input/pump.rs`); one that is never raised before
+/// [`install_ctrlc`].
+pub(super) fn stop_flag() -> Arc<AtomicBool> {
+    STOP.get().map_or_else(Arc::default, Arc::clone)
 }
 
 /// A press of Ctrl-C (or SIGTERM, SIGHUP): the first raises `flag` and says how to exit

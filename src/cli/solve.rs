@@ -10,7 +10,8 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::batch::{batch_progress, finish_batch, finish_interrupted, search_chunk};
+use super::batch::{LeftOut, batch_progress, finish_batch, finish_interrupted};
+use super::batch::{next_chunk, search_chunk};
 use super::exit::{Exit, final_status};
 use super::input::{InputArgs, Item, NameArgs, input_paths, load_puzzles};
 use super::output::{Entry, GridRef, InInput, OutputArgs, Record, Rows, Shown, Sink};
@@ -131,7 +132,10 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     // The input is read and solved a chunk at a time, so memory stays bounded and Ctrl-C
     // is seen between chunks as well as inside searches.
     loop {
-        let chunk = input.chunk(&ctx.control.interrupt)?;
+        let Some(chunk) = next_chunk(ctx, &mut input)? else {
+            left_out = Some(LeftOut::Waiting(input.first_held()));
+            break;
+        };
         if chunk.is_empty() {
             break;
         }
@@ -188,7 +192,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
             })?;
         }
         if interrupted {
-            left_out = chunk.get(keep).map(|it| (it.number(), it.line));
+            left_out = Some(LeftOut::after(&chunk, keep, input.first_held()));
             cut = keep < chunk.len();
             break;
         }
@@ -201,7 +205,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
     let paths = input_paths(&args.input, &args.names);
     // A press once every puzzle was searched cut nothing: the batch ends as it would have.
     if cut || (ctx.control.interrupt.load(Ordering::Relaxed) && !input.exhausted()) {
-        let left_out = left_out.or_else(|| input.first_held());
+        let left_out = left_out.unwrap_or_else(|| LeftOut::after(&[], 0, input.first_held()));
         let output = args.output.output.as_deref();
         return finish_interrupted(ctx, bar, kept, left_out, output, paths, sink);
     }

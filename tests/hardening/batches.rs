@@ -132,3 +132,74 @@ fn a_puzzle_timed_out_before_ctrl_c_stays_in_the_prefix() {
         "{stderr}"
     );
 }
+
+/// Ctrl-C while a batch waits for more input from a pipe (kept open, nothing more in it)
+/// writes the results of every puzzle searched, a prefix of the batch, and names the first
+/// puzzle read but not searched; before, it exited without writing anything.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_while_a_batch_waits_for_input_keeps_what_was_searched() {
+    use std::io::{Read, Write};
+    let made = shiftgrid()
+        .args(["generate", "--box", "2", "--seed", "1", "--count", "300"])
+        .args(["-f", "line"])
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    for command in ["count", "solve"] {
+        let form = if command == "count" { "text" } else { "line" };
+        let mut child = StdCommand::new(binary())
+            .args(["--quiet", "-j", "1", command, "-", "-f", form])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(&made.stdout).unwrap();
+        ready(&child, 0);
+        // One thread: chunks of 128 and one held back, so 256 searched in two chunks and
+        // the rest read while the run waits for more (4×4 puzzles take microseconds).
+        std::thread::sleep(Duration::from_millis(1500));
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "{command} did not wait"
+        );
+        interrupt(&child);
+        let (code, _) = wait_for(&mut child, Duration::from_secs(10));
+        drop(stdin);
+        let stderr = stderr_of(&mut child);
+        let mut out = String::new();
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        assert_eq!(code, Some(130), "{command}: {stderr}");
+        assert!(
+            stderr.contains(
+                "interrupted while waiting for input: writing 256 results, of every puzzle \
+                 before puzzle 257 (on line 257)"
+            ),
+            "{command}: {stderr}"
+        );
+        let rows: Vec<&str> = out.lines().collect();
+        assert_eq!(rows.len(), 256, "{command}: {stderr}");
+        if command == "count" {
+            for (k, row) in rows.iter().enumerate() {
+                assert_eq!(*row, format!("{}\t{}\t1\tunique", k + 1, k + 1));
+            }
+        } else {
+            // Each solution line completes its puzzle, in order.
+            let puzzles = String::from_utf8(made.stdout.clone()).unwrap();
+            for (row, puzzle) in rows.iter().zip(puzzles.lines()) {
+                let fits = puzzle
+                    .chars()
+                    .zip(row.chars())
+                    .all(|(p, s)| p == '.' || p == '0' || p == s);
+                assert!(fits && row.len() == puzzle.len(), "{row} for {puzzle}");
+            }
+        }
+    }
+}

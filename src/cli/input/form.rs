@@ -1,7 +1,11 @@
 //! What a file's name and first line say about its form: a roster CSV (`.csv`, `.tsv`,
-//! or a header-like first line) or JSON lines (`.json`, `.jsonl`, `.ndjson`).
+//! or a header-like first line) or JSON lines (`.json`, `.jsonl`, `.ndjson`), and the
+//! alphabet a flag names.
 
 use std::path::Path;
+
+use super::AlphabetArg;
+use crate::io::parse::Alphabet;
 
 /// Whether `path` ends in `.csv`, in any case.
 pub(in crate::cli) fn has_csv_extension(path: &Path) -> bool {
@@ -50,4 +54,16 @@ pub(super) fn looks_like_csv(first_line: &str) -> bool {
                     word.chars().count() >= 2
                         && word.chars().any(|c| !c.is_ascii_digit() && c != '.')
                 }))
+}
+
+impl AlphabetArg {
+    /// The library's alphabet.
+    pub(in crate::cli) fn to_lib(self) -> Alphabet {
+        match self {
+            AlphabetArg::Numeric => Alphabet::Numeric,
+            AlphabetArg::Gecode => Alphabet::Gecode,
+            AlphabetArg::Hex => Alphabet::Hex,
+            AlphabetArg::Letters => Alphabet::Letters,
+        }
+    }
 }

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result};
 
+use super::pump::Pumped;
 use crate::io::blocking::{self, Marked};
 use crate::io::lines::{LineError, LineReader};
 
@@ -39,11 +40,7 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
     let count = BytesRead::default();
     let (name, size, inner): (String, Option<u64>, Box<dyn Read + Send>) = if path == Path::new("-")
     {
-        (
-            "<stdin>".to_string(),
-            None,
-            Box::new(Marked(std::io::stdin())),
-        )
+        ("<stdin>".to_string(), None, waited_for(std::io::stdin()))
     } else {
         // Opening a FIFO waits for a writer.
         let file = blocking::during(blocking::Wait::Open, || std::fs::File::open(path))
@@ -53,7 +50,11 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
             .ok()
             .filter(|m| m.is_file())
             .map(|m| m.len());
-        (crate::cli::shown(path), size, Box::new(Marked(file)))
+        let inner = match size {
+            Some(_) => Box::new(Marked(file)),
+            None => waited_for(file),
+        };
+        (crate::cli::shown(path), size, inner)
     };
     let reader: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(
         1 << 16,
@@ -63,6 +64,16 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
         },
     ));
     Ok((name, LineReader::new(reader), (count, size)))
+}
+
+/// Input that may wait for another process (not a regular file): read by a pump thread,
+/// so that Ctrl-C ends a read that waits for more ([`super::pump`]); or, without room for a
+/// thread, directly, marked as a call that may wait.
+fn waited_for<R: Read + Send + 'static>(inner: R) -> Box<dyn Read + Send> {
+    match Pumped::start(inner, crate::cli::progress::stop_flag()) {
+        Ok(pumped) => Box::new(pumped),
+        Err(inner) => Box::new(Marked(inner)),
+    }
 }
 
 /// The most lines, and bytes, read ahead to find the first significant line.
