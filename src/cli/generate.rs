@@ -211,10 +211,12 @@ struct Totals {
     /// (`None`: beyond every technique).
     off_level: u64,
     off_levels: std::collections::BTreeSet<Option<u8>>,
-    /// Puzzles the time limit (or an interrupt) cut short, and of those, the ones the
-    /// genetic algorithm did not bring to --level.
+    /// Puzzles the time limit (or an interrupt) cut short; of those, the ones the genetic
+    /// algorithm did not bring to --level, and the ones already proven minimal (cut in
+    /// their rounds of improvement).
     cut_short: u64,
     cut_off_level: u64,
+    cut_minimal: u64,
     /// With a shift list and CSV output, its names and which shifts some given holds: a
     /// roster file that gives none of one loses its name when read back without the list.
     shift_names: Option<Vec<String>>,
@@ -234,6 +236,7 @@ impl Default for Totals {
             off_levels: Default::default(),
             cut_short: 0,
             cut_off_level: 0,
+            cut_minimal: 0,
             shift_names: None,
             shifts_given: Vec::new(),
         }
@@ -271,6 +274,7 @@ impl Batch<'_> {
             self.totals.fewest_above = self.totals.fewest_above.min(g.puzzle.givens());
         }
         self.totals.cut_short += u64::from(g.stopped_early);
+        self.totals.cut_minimal += u64::from(g.stopped_early && g.minimal);
         if self.totals.shift_names.is_some() {
             let given = &mut self.totals.shifts_given;
             given.resize(self.shape.side() + 1, false);
@@ -389,6 +393,15 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let mut finished: Option<u64> = None;
     // Puzzles finished after the first one an interrupt cut short, left out of the file.
     let mut dropped = 0usize;
+    let shift_names = match out_form {
+        super::output::Out::Csv(..) => match from_shifts {
+            Some(shifts) => Some(shifts),
+            // The list as the sink read it: a name file that is a pipe reads only once.
+            None if names_used.has_shifts() => sink.shift_names().map(<[String]>::to_vec),
+            None => None,
+        },
+        super::output::Out::Text(_) => None,
+    };
     let mut batch = Batch {
         args,
         method: &method,
@@ -396,13 +409,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         json: out_form.is_json(),
         sink,
         totals: Totals {
-            shift_names: match out_form {
-                super::output::Out::Csv(..) => match from_shifts {
-                    Some(shifts) => Some(shifts),
-                    None => names_used.load()?.shifts.map(|list| list.names().to_vec()),
-                },
-                super::output::Out::Text(_) => None,
-            },
+            shift_names,
             ..Totals::default()
         },
         label: source.as_ref().and_then(|s| s.label.as_deref()),

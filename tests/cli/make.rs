@@ -552,6 +552,38 @@ fn generate_says_when_the_time_limit_cut_it_short() {
     }
 }
 
+/// A time limit that cuts the rounds of improvement (the 25×25 default's) leaves a minimal
+/// puzzle, and the note says so; one that cuts the first pass says that removals were left
+/// untried. Which one a second gives depends on the machine: the note must match the record.
+#[test]
+fn the_time_limit_note_says_whether_the_puzzle_is_minimal() {
+    let out = shiftgrid_loud()
+        .args([
+            "generate",
+            "--box",
+            "5",
+            "--seed",
+            "1",
+            "--time-limit",
+            "1s",
+        ])
+        .args(["-f", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    if record["stopped_early"] == true {
+        let said = if record["minimal"] == true {
+            "in the rounds of improvement: it is unique and minimal, but a longer limit may \
+             leave fewer givens"
+        } else {
+            "before every removal was tried: it is unique, but"
+        };
+        assert!(err.contains(said), "{err}");
+    }
+}
+
 /// The binary without `--quiet`, for tests of what it says on stderr.
 fn shiftgrid_loud() -> std::process::Command {
     std::process::Command::new(assert_cmd::cargo::cargo_bin("shiftgrid"))

@@ -269,3 +269,71 @@ fn generates_note_says_what_reading_back_does() {
     }
     assert!(seen[0] > 0, "{seen:?}");
 }
+
+/// Shift names that look like one misspelt (`Day`, `Days`): generate's note says that the
+/// file is refused read back without the list exactly when it is; names apart by digits
+/// (`Bed 1` … `Bed 16`) read back, as does a full roster with look-alike names.
+#[test]
+fn look_alike_shift_names_are_noted_when_refused_and_read_back_otherwise() {
+    let dir = tempfile::tempdir().unwrap();
+    let shifts = dir.path().join("shifts.txt");
+    fs::write(&shifts, "Day\nDays\nNight\nOff\n").unwrap();
+    let mut refused = 0;
+    for seed in 1..=12u64 {
+        let file = dir.path().join(format!("w{seed}.csv"));
+        let out = generate_4x4(seed, &shifts, &file);
+        let note = String::from_utf8(out.stderr).unwrap();
+        let read = shiftgrid().arg("solve").arg(&file).output().unwrap();
+        let said = note.contains("shifts \"Day\" and \"Days\" look like one name misspelt");
+        assert_eq!(said, read.status.code() == Some(65), "seed {seed}: {note}");
+        refused += usize::from(said);
+        // With the list it always reads, and its solution reads back without one.
+        let solved = dir.path().join(format!("s{seed}.csv"));
+        let with = shiftgrid()
+            .arg("solve")
+            .arg(&file)
+            .arg("--shifts")
+            .arg(&shifts)
+            .arg("-o")
+            .arg(&solved)
+            .output()
+            .unwrap();
+        assert!(with.status.success(), "seed {seed}: {with:?}");
+        let again = shiftgrid().arg("count").arg(&solved).output().unwrap();
+        assert!(again.status.success(), "seed {seed}: {again:?}");
+    }
+    assert!(refused > 0);
+    let beds = dir.path().join("beds.txt");
+    let list: String = (1..=16).map(|k| format!("Bed {k}\n")).collect();
+    fs::write(&beds, list).unwrap();
+    for seed in 1..=3u64 {
+        let file = dir.path().join(format!("beds{seed}.csv"));
+        let out = loud()
+            .args(["generate", "--box", "4", "--seed", &seed.to_string()])
+            .arg("--shifts")
+            .arg(&beds)
+            .arg("-o")
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let read = shiftgrid().arg("solve").arg(&file).output().unwrap();
+        assert!(read.status.success(), "seed {seed}: {read:?}");
+    }
+}
+
+/// A shift list given as a pipe is read once, and the note about a shift no given holds
+/// is still made (it once read the list a second time, and found it empty).
+#[cfg(unix)]
+#[test]
+fn a_shift_list_on_a_pipe_still_gets_its_note() {
+    let out = loud()
+        .args(["generate", "--box", "2", "--seed", "1", "-f", "csv"])
+        .args(["--shifts", "/dev/stdin"])
+        .write_stdin("Early\nLate\nNight\nOff\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let note = String::from_utf8(out.stderr).unwrap();
+    assert!(note.contains("among its givens"), "{note}");
+}

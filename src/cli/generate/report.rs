@@ -229,23 +229,28 @@ pub(super) fn notes(
         let (when, worse) = match method {
             Method::Ga(_) => (
                 "before the genetic algorithm's last generation",
-                "but a longer limit may do better",
+                ", but a longer limit may do better",
             ),
             Method::Expand(..) => (
                 "before every blank was tried",
-                "but with more givens than a longer limit would leave",
+                ", but with more givens than a longer limit would leave",
+            ),
+            // Minimal already: the rounds of --improve were cut.
+            _ if t.cut_minimal == t.cut_short => (
+                "in the rounds of improvement",
+                " and minimal, but a longer limit may leave fewer givens",
             ),
             _ if args.minimal => (
                 "before it was minimal",
-                "but with more givens than a longer limit would leave",
+                ", but with more givens than a longer limit would leave",
             ),
             _ => (
                 "before every removal was tried",
-                "but with more givens than a longer limit would leave",
+                ", but with more givens than a longer limit would leave",
             ),
         };
         msg!(
-            "shiftgrid: --time-limit stopped {} {when}: {} unique, {worse}",
+            "shiftgrid: --time-limit stopped {} {when}: {} unique{worse}",
             some_of(t.cut_short),
             if t.cut_short == 1 { "it is" } else { "each is" }
         );
@@ -324,6 +329,8 @@ pub(super) fn notes(
             .collect();
         let readable = defaults.is_empty()
             || (defaults.iter().all(|&v| v == n) && given.len() - defaults.len() == n - 1);
+        let given_names: Vec<&str> = given.iter().map(|&j| names[j - 1].as_str()).collect();
+        let alike = crate::io::csv::look_alike(&given_names);
         let refused = !readable;
         let lost = missing.filter(|&k| names[k - 1] != format!("Shift {n}"));
         let what = if t.made == 1 {
@@ -351,6 +358,14 @@ pub(super) fn notes(
                         .unwrap_or(1)
                         - 1]
                 )
+            );
+        } else if let Some((a, b)) = alike {
+            msg!(
+                "shiftgrid: note: read back without the shift list, the file is refused: \
+                 shifts {} and {} look like one name misspelt; read it with the list \
+                 (--shifts FILE)",
+                crate::io::quote::Quoted(given_names[a]),
+                crate::io::quote::Quoted(given_names[b]),
             );
         } else if let Some(k) = lost {
             msg!(

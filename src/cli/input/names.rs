@@ -26,6 +26,11 @@ pub(in crate::cli) struct NameArgs {
 }
 
 impl NameArgs {
+    /// Whether a shift name file was given.
+    pub(in crate::cli) fn has_shifts(&self) -> bool {
+        self.shifts.is_some()
+    }
+
     /// Whether staff or day names were given (shift names are used by every format).
     pub(in crate::cli) fn has_staff_or_days(&self) -> bool {
         self.staff.is_some() || self.days.is_some()

@@ -81,6 +81,11 @@ pub(in crate::cli) struct Sink {
 }
 
 impl Sink {
+    /// The shift names a roster sink writes its grids with (none for other forms).
+    pub(in crate::cli) fn shift_names(&self) -> Option<&[String]> {
+        self.names.as_ref().map(Names::shifts)
+    }
+
     /// An empty sink writing in `form`.
     pub(in crate::cli) fn new(form: Form) -> Sink {
         Sink {

@@ -19,6 +19,8 @@ use crate::grid::{GridError, House, Puzzle, Shape};
 use crate::io::lines::{LineError, LineReader, quote_prefix};
 use crate::io::quote::quoted;
 use long::{Columns, read_long};
+#[cfg(feature = "cli")]
+pub(crate) use own::look_alike;
 use quotes::{fields_up_to, quote_left_open, unspace_quotes};
 use sniff::{DELIMITERS, SNIFF_LINES, delimiter_is_ambiguous, sniff_delimiter};
 use wide::read_wide;

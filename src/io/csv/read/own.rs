@@ -116,8 +116,9 @@ impl OwnShifts {
     /// Two own names (indices, the one used more first; of two used as often, the one met
     /// first) that look like one name misspelt: one letter added or dropped (`Earl`,
     /// `Erly` beside `Early`) or two swapped (`Eraly`). A roster may name one shift fewer
-    /// than its size, so a typo would otherwise pass for its last shift. (Names one letter
-    /// apart by a change, such as `Ward A` and `Ward B`, are distinct shifts.)
+    /// than its size, so a typo would otherwise pass for its last shift. Names one letter
+    /// apart by a change (`Ward A`, `Ward B`) or by digits (`Bed 1`, `Bed 16`; `Room 39`,
+    /// `Room 93`) are distinct shifts.
     fn look_alike(&self) -> Option<(usize, usize)> {
         let lower: Vec<Vec<char>> = self
             .names
@@ -184,8 +185,11 @@ impl OwnShifts {
             };
             return Err(err(line, Some(field), kind));
         }
-        // A slip first: with one name too many it is most likely the cause.
-        if self.names.len() + 1 >= n {
+        // A slip first: with one name too many it is most likely the cause. Full rosters
+        // use every shift n times each, and a typo there is one name too many, named below
+        // as the one used least; their own names may look alike (`Day`, `Days`).
+        let full = self.uses.iter().all(|&u| u == self.uses[0] && u % n == 0);
+        if self.names.len() + 1 >= n && !full {
             if let Some((a, b)) = self.look_alike() {
                 let (line, field) = self.at[b];
                 let kind = CsvErrorKind::LookAlikeShifts {
@@ -241,22 +245,37 @@ impl OwnShifts {
     }
 }
 
+/// Two of `names` (indices) that a roster read without a shift list refuses as one name
+/// misspelt when its cells are not all filled (see `OwnShifts::look_alike`), for a writer
+/// to warn of.
+#[cfg(feature = "cli")]
+pub(crate) fn look_alike(names: &[&str]) -> Option<(usize, usize)> {
+    let lower: Vec<Vec<char>> = names
+        .iter()
+        .map(|s| s.to_lowercase().chars().collect())
+        .collect();
+    (1..lower.len()).find_map(|b| (0..b).find(|&a| slip(&lower[a], &lower[b])).map(|a| (a, b)))
+}
+
 /// Whether `x` and `y` (different) look like one name misspelt: one letter inserted or
-/// dropped (`Earl`, `Early`), or two neighbours swapped (`Eraly`). A longer prefix is a
-/// name of its own (`Day`, `Day off`).
+/// dropped (`Earl`, `Early`), or two neighbours swapped (`Eraly`), not digits (`Bed 1`,
+/// `Bed 11`, `Bed 12`, `Bed 21` are names of their own). A longer prefix is a name of its
+/// own (`Day`, `Day off`).
 fn slip(x: &[char], y: &[char]) -> bool {
     let (short, long) = if x.len() <= y.len() { (x, y) } else { (y, x) };
     if long.len() == short.len() + 1 {
-        // One letter dropped: the rest match around it.
+        // One letter dropped: the rest match around it. (Where several positions would
+        // do, as in `Bed 1`, `Bed 11`, the letter is the same at each.)
         let k = short.iter().zip(long).take_while(|(a, b)| a == b).count();
-        return short[k..] == long[k + 1..];
+        return short[k..] == long[k + 1..] && !long[k].is_ascii_digit();
     }
     if long.len() == short.len() && short.len() >= 2 {
         let diff: Vec<usize> = (0..short.len()).filter(|&i| short[i] != long[i]).collect();
         return diff.len() == 2
             && diff[1] == diff[0] + 1
             && short[diff[0]] == long[diff[1]]
-            && short[diff[1]] == long[diff[0]];
+            && short[diff[1]] == long[diff[0]]
+            && !(short[diff[0]].is_ascii_digit() && short[diff[1]].is_ascii_digit());
     }
     false
 }
@@ -281,6 +300,10 @@ mod tests {
             ("early", "late"),
             ("night", "day"),
             ("on call", "off"),
+            ("bed 1", "bed 16"),
+            ("bed 1", "bed 11"),
+            ("s039", "s093"),
+            ("room 2", "room 12"),
         ] {
             assert!(!slip(&c(a), &c(b)), "{a} {b}");
         }

@@ -542,6 +542,15 @@ fn own_shift_names_round_trip_and_typos_are_caught() {
         read(text, &CustomNames::default()).unwrap()[0].names.shifts,
         ["Day", "Day off", "Night", "Shift 4"]
     );
+    // Names apart by digits are distinct shifts (`Bed 1`, `Bed 11`), and so are look-alikes
+    // in a full roster, where every shift is used as often as the others.
+    let text = "staff,Mon,Tue,Wed,Thu\nA,Bed 1,,,\nB,,Bed 11,,\nC,,,Bed 2,\nD,,,,\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    assert_eq!(r.names.shifts, ["Bed 1", "Bed 11", "Bed 2", "Shift 4"]);
+    let text = "staff,Mon,Tue,Wed,Thu\nA,Day,Days,Off,On\nB,Off,On,Day,Days\n\
+                C,Days,Day,On,Off\nD,On,Off,Days,Day\n";
+    let r = &read(text, &CustomNames::default()).unwrap()[0];
+    assert_eq!(r.names.shifts, ["Day", "Days", "Off", "On"]);
 }
 
 #[test]
