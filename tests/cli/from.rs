@@ -248,3 +248,19 @@ fn generate_from_a_roster_cut_by_the_time_limit_exits_1() {
         .code(1)
         .stderr(contains("within the time limit"));
 }
+
+/// `--from` with a second puzzle in the file names the line where it starts.
+#[test]
+fn generate_from_a_file_of_two_puzzles_names_the_second() {
+    let grid = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
+    shiftgrid()
+        .args(["generate", "--from", "-"])
+        .write_stdin(format!("# two\n{grid}\n{grid}"))
+        .assert()
+        .code(65)
+        .stdout("")
+        .stderr(contains(
+            "<stdin>:7: --from takes one grid, but <stdin> holds more than one puzzle (the \
+             second starts here, the first on line 2)",
+        ));
+}

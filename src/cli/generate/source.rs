@@ -55,10 +55,18 @@ pub(super) fn read_source(
         }
         return Err(exit::data_error(format!("{name} holds no puzzle")));
     };
-    if input.next_good()?.is_some() || input.bad > 0 {
+    if let Some(next) = input.next_good()? {
         return Err(exit::data_error(format!(
-            "--from takes one grid, but {name} holds more than one puzzle (or more lines \
-             after it)"
+            "{name}:{}: --from takes one grid, but {name} holds more than one puzzle (the \
+             second starts here, the first on line {})",
+            next.line, item.line
+        )));
+    }
+    if input.bad > 0 {
+        // The lines after it, reported as they were read.
+        return Err(exit::data_error(format!(
+            "--from takes one grid, but {name} holds more lines after the one on line {}",
+            item.line
         )));
     }
     let csv = match input.csv_form() {

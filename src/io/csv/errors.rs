@@ -23,6 +23,23 @@ pub enum NameProblem {
     /// It holds a control character (tab, carriage return, line feed, NUL, …).
     #[error("holds the control character U+{:04X}", u32::from(*.0))]
     Control(char),
+    /// It holds a byte-order mark (U+FEFF), invisible, and dropped where it starts a line
+    /// or a file, so the name would not read back as written.
+    #[error("holds a byte-order mark (U+FEFF), which is invisible: delete it")]
+    ByteOrderMark,
+}
+
+impl NameProblem {
+    /// Where in the name the problem is, in characters from its start (0 for the name as a
+    /// whole).
+    pub fn offset(&self, name: &str) -> usize {
+        let at = |wanted: char| name.chars().position(|c| c == wanted).unwrap_or(0);
+        match self {
+            NameProblem::Control(c) => at(*c),
+            NameProblem::ByteOrderMark => at('\u{feff}'),
+            _ => 0,
+        }
+    }
 }
 
 /// A problem with a list of names, with where it is.

@@ -88,6 +88,9 @@ pub fn check_name(name: &str) -> Result<(), NameProblem> {
     if let Some(c) = name.chars().find(|c| c.is_control()) {
         return Err(NameProblem::Control(c));
     }
+    if name.contains('\u{feff}') {
+        return Err(NameProblem::ByteOrderMark);
+    }
     if name.trim() != name {
         return Err(NameProblem::Untrimmed);
     }
@@ -215,10 +218,13 @@ impl NameList {
             return Err(err(NamesErrorKind::TooMany { limit: MAX_SIDE }));
         }
         if let Err(problem) = check_name(name) {
-            return Err(err(NamesErrorKind::Bad {
-                name: quote_prefix(name),
-                problem,
-            }));
+            return Err(NamesError {
+                col: col + problem.offset(name),
+                ..err(NamesErrorKind::Bad {
+                    name: quote_prefix(name),
+                    problem,
+                })
+            });
         }
         if let Some(k) = self.names.iter().position(|n| n == name) {
             return Err(err(NamesErrorKind::Duplicate {
@@ -457,8 +463,24 @@ mod tests {
         let e = NameList::parse("s.txt", b"Ann\n\xff\n").unwrap_err();
         assert_eq!((e.line, e.col), (2, 1));
         assert!(e.to_string().contains("not UTF-8"), "{e}");
-        let e = NameList::parse("s.txt", b"Ann\nB\x00b\n").unwrap_err();
+        let e = NameList::parse("s.txt", b"Ann\n  B\x00b\n").unwrap_err();
         assert!(e.to_string().contains("U+0000"), "{e}");
+        // The column is the character's, not the name's.
+        assert_eq!((e.line, e.col), (2, 4));
+        // A second byte-order mark (a file saved twice) would stay in the first name, and a
+        // roster written with it would not read back (a CSV reader drops it at a row's start).
+        let e = NameList::parse("s.txt", "\u{feff}\u{feff}Ann\nBob\n".as_bytes()).unwrap_err();
+        assert!(matches!(
+            e.kind,
+            NamesErrorKind::Bad {
+                problem: NameProblem::ByteOrderMark,
+                ..
+            }
+        ));
+        assert_eq!((e.line, e.col), (1, 1));
+        assert_eq!(check_name("An\u{feff}n"), Err(NameProblem::ByteOrderMark));
+        // Joiners are parts of names in some scripts (Persian's zero-width non-joiner).
+        assert_eq!(check_name("می\u{200c}رود"), Ok(()));
     }
 
     #[test]

@@ -184,6 +184,16 @@ impl<'a> Record<'a> {
         if outer.is_empty() || !outer.iter().all(|v| v.get().starts_with('[')) {
             return Ok(outer);
         }
+        // Rows of rows (`[[[1,2,3,4],…]]`, a puzzle wrapped once more): the first array
+        // where a cell should be is the fault, not the number of rows.
+        let first: Vec<&RawValue> = self.inner(outer[0])?;
+        if let Some(cell) = first.iter().find(|v| v.get().starts_with('[')) {
+            let kind = ParseErrorKind::BadToken {
+                token: quote_prefix(cell.get()),
+                expected: super::text::spaced_expected(None),
+            };
+            return Err(error(self.no, self.col(cell), kind));
+        }
         let side = Shape::from_side(outer.len())
             .map_err(|e| error(self.no, self.col(puzzle), ParseErrorKind::Size(e)))?
             .side();

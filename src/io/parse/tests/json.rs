@@ -40,6 +40,12 @@ fn json_errors_name_the_value_at_fault() {
             "[[".into(),
             "unsupported size 2x2".into(),
         ),
+        // Rows wrapped once more: the array where a cell should be, not a 1x1 size.
+        (
+            "[[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,1]]]".into(),
+            "[1,2".into(),
+            "unexpected \"[1,2,3,4]\": expected a number".into(),
+        ),
         (
             "{\"cells\": [[1,\"x\",0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}".into(),
             "\"x\"".into(),
