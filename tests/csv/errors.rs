@@ -169,7 +169,7 @@ fn bad_name_files_give_positions_exit_65_and_write_nothing() {
         ),
         (
             "Ann\nB\u{7}b\nCy\nDee\n",
-            "names.txt:2:1: name \"B<U+0007>b\" holds the control character U+0007",
+            "names.txt:2:2: name \"B<U+0007>b\" holds the control character U+0007",
         ),
     ];
     for (content, message) in cases {
