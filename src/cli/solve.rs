@@ -424,13 +424,22 @@ impl<'a> StatsReport<'a> {
     }
 }
 
+/// Counter `name` for a count of `v`: `1 conflict`, `1 clause held`, `2 conflicts`.
+fn one_or_more(name: &str, v: u64) -> std::borrow::Cow<'_, str> {
+    match (v, name.strip_suffix('s')) {
+        (1, Some(one)) => one.into(),
+        (1, None) if name == "clauses held" => "clause held".into(),
+        _ => name.into(),
+    }
+}
+
 /// The `--stats` line on stderr for record `index` (at `line` of input `name`).
 fn stats_line(name: &str, line: usize, index: usize, o: &Outcome) -> String {
     let counters: Vec<String> = o
         .stats
         .fields()
         .iter()
-        .map(|(k, v)| format!("{v} {k}"))
+        .map(|&(k, v)| format!("{v} {}", one_or_more(k, v)))
         .collect();
     format!(
         "{name}:{line}: puzzle {}: {} solution{}{}, {}: {}, {:.3} ms",
@@ -446,4 +455,25 @@ fn stats_line(name: &str, line: usize, index: usize, o: &Outcome) -> String {
         counters.join(", "),
         o.elapsed.as_secs_f64() * 1e3
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_or_more;
+
+    #[test]
+    fn counters_of_one_are_singular() {
+        for (name, one) in [
+            ("conflicts", "conflict"),
+            ("dead ends", "dead end"),
+            ("clauses held", "clause held"),
+            ("FC failures", "FC failure"),
+            ("deleted", "deleted"),
+            ("removed by FC", "removed by FC"),
+        ] {
+            assert_eq!(one_or_more(name, 1), one);
+            assert_eq!(one_or_more(name, 2), name);
+            assert_eq!(one_or_more(name, 0), name);
+        }
+    }
 }
