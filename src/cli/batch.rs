@@ -110,6 +110,8 @@ pub(super) enum LeftOut {
     Puzzle(String, usize),
     /// Puzzles not searched, if any, that were not read yet.
     Unread,
+    /// Nothing: the input was read to its end and every puzzle searched.
+    Nothing,
     /// The press came while the run waited for more input, with the first puzzle read but
     /// not searched, if any (the others read were all searched).
     Waiting(Option<(String, usize)>),
@@ -159,6 +161,10 @@ pub(super) fn finish_interrupted<'a>(
         LeftOut::Unread => msg!(
             "shiftgrid: interrupted: writing {kept} result{s}; puzzles after them, if any, \
              were not searched"
+        ),
+        LeftOut::Nothing => msg!(
+            "shiftgrid: interrupted: writing all {kept} result{s} (the input was read to its \
+             end, and every puzzle searched)"
         ),
         LeftOut::Waiting(Some((number, line))) => msg!(
             "shiftgrid: interrupted while waiting for input: writing {kept} result{s}, of \

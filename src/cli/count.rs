@@ -121,9 +121,14 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
         }
     }
     let paths = input_paths(&args.input, &args.names);
-    // A press once every puzzle was searched cut nothing: the batch ends as it would have.
-    if cut || (ctx.control.interrupt.load(Ordering::Relaxed) && !input.exhausted()) {
-        let left_out = left_out.unwrap_or_else(|| LeftOut::after(&[], 0, input.first_held()));
+    // A press once every puzzle was searched cuts nothing, but the input's end may have
+    // come from a producer that the same Ctrl-C stopped: every result is written, and the
+    // run exits as interrupted.
+    if cut || ctx.control.interrupt.load(Ordering::Relaxed) {
+        let left_out = left_out.unwrap_or_else(|| match input.exhausted() {
+            true => LeftOut::Nothing,
+            false => LeftOut::after(&[], 0, input.first_held()),
+        });
         return finish_interrupted(
             ctx,
             bar,

@@ -203,3 +203,77 @@ fn ctrl_c_while_a_batch_waits_for_input_keeps_what_was_searched() {
         }
     }
 }
+
+/// Ctrl-C in a terminal signals the whole pipeline: the producer dies with it, and the end
+/// of its output must not pass for the input's end (nor lose the results). A producer and
+/// `count` in one process group, the group signalled once both wait: every result
+/// searched is written, and the run exits 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_to_the_pipeline_keeps_the_results_when_the_producer_dies_with_it() {
+    use std::io::Read;
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let made = shiftgrid()
+        .args(["generate", "--box", "2", "--seed", "1", "--count", "300"])
+        .args(["-f", "line"])
+        .output()
+        .unwrap();
+    let batch = dir.path().join("batch.txt");
+    fs::write(&batch, &made.stdout).unwrap();
+    for _ in 0..3 {
+        let mut producer = StdCommand::new("sh")
+            .arg("-c")
+            .arg("cat \"$0\"; exec sleep 20")
+            .arg(&batch)
+            .process_group(0)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let group = producer.id();
+        let mut child = StdCommand::new(binary())
+            .args(["--quiet", "-j", "1", "count", "-"])
+            .process_group(group as i32)
+            .stdin(producer.stdout.take().unwrap())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        ready(&child, 0);
+        std::thread::sleep(Duration::from_millis(1500));
+        assert!(child.try_wait().unwrap().is_none(), "count did not wait");
+        let sent = StdCommand::new("kill")
+            .args(["-INT", "--", &format!("-{group}")])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let (code, _) = wait_for(&mut child, Duration::from_secs(10));
+        let _ = producer.kill();
+        let _ = producer.wait();
+        let stderr = stderr_of(&mut child);
+        let mut out = String::new();
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        assert_eq!(code, Some(130), "{stderr}");
+        // 256 searched before the wait (two chunks of 128 on one thread); the rest was
+        // read but not searched, or (when the end came before the press was seen) all 300.
+        let rows: Vec<&str> = out.lines().collect();
+        assert!(
+            matches!(rows.len(), 256 | 300),
+            "{} rows: {stderr}",
+            rows.len()
+        );
+        for (k, row) in rows.iter().enumerate() {
+            assert_eq!(*row, format!("{}\t{}\t1\tunique", k + 1, k + 1));
+        }
+        assert!(
+            stderr.contains(&format!("writing {}", rows.len()))
+                || stderr.contains(&format!("writing all {}", rows.len())),
+            "{stderr}"
+        );
+    }
+}

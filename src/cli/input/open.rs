@@ -40,7 +40,12 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
     let count = BytesRead::default();
     let (name, size, inner): (String, Option<u64>, Box<dyn Read + Send>) = if path == Path::new("-")
     {
-        ("<stdin>".to_string(), None, waited_for(std::io::stdin()))
+        let inner: Box<dyn Read + Send> = if stdin_is_file() {
+            Box::new(Marked(std::io::stdin()))
+        } else {
+            waited_for(std::io::stdin())
+        };
+        ("<stdin>".to_string(), None, inner)
     } else {
         // Opening a FIFO waits for a writer.
         let file = blocking::during(blocking::Wait::Open, || std::fs::File::open(path))
@@ -64,6 +69,23 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
         },
     ));
     Ok((name, LineReader::new(reader), (count, size)))
+}
+
+/// Whether standard input is a regular file (`< file`), which never waits.
+fn stdin_is_file() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        std::io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .and_then(|fd| std::fs::File::from(fd).metadata())
+            .is_ok_and(|m| m.is_file())
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 /// Input that may wait for another process (not a regular file): read by a pump thread,

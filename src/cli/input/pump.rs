@@ -111,15 +111,26 @@ impl Read for Pumped {
                 return Err(io::Error::other(StoppedWaiting));
             }
             match self.from.recv_timeout(LOOK) {
+                // What came while it waited, after the press: the other side is often
+                // stopped by the same Ctrl-C, so its end would pass for the input's.
+                Ok(_) if self.stop.load(Ordering::Relaxed) => {
+                    return Err(io::Error::other(StoppedWaiting));
+                }
                 Ok(Ok(piece)) => {
                     self.ended = piece.is_empty();
                     self.piece = piece;
                     self.at = 0;
                 }
-                Ok(Err(e)) => return Err(e),
+                Ok(Err(e)) => {
+                    self.ended = true;
+                    return Err(e);
+                }
                 Err(RecvTimeoutError::Timeout) => {}
-                // The pump ended after an error it handed over.
-                Err(RecvTimeoutError::Disconnected) => self.ended = true,
+                // The pump ended without handing over an end or an error: it failed.
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.ended = true;
+                    return Err(io::Error::other("the thread reading the input stopped"));
+                }
             }
         }
         let n = buf.len().min(self.piece.len() - self.at);
@@ -185,6 +196,42 @@ mod tests {
         assert!(stopped_waiting(
             &anyhow::Error::new(e).context("cannot read <stdin>")
         ));
+    }
+
+    #[test]
+    fn an_end_that_comes_while_a_stopped_read_waits_is_refused() {
+        // The press, then the other side's end (it was stopped by the same Ctrl-C) while
+        // the read waits: not the input's real end.
+        for _ in 0..20 {
+            let (release, blocked) = sync_channel(0);
+            let stop = Arc::new(AtomicBool::new(false));
+            let Ok(mut r) = Pumped::start(Stalls(None, blocked), Arc::clone(&stop)) else {
+                panic!("no thread");
+            };
+            let flag = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(15));
+                flag.store(true, Ordering::Relaxed);
+                let _ = release.send(());
+            });
+            let e = r.read(&mut [0; 8]).unwrap_err();
+            assert!(e.get_ref().is_some_and(|e| e.is::<StoppedWaiting>()));
+        }
+    }
+
+    #[test]
+    fn a_pump_that_stops_without_an_end_is_an_error() {
+        struct Fails;
+        impl Read for Fails {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                panic!("the reader failed");
+            }
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let Ok(mut r) = Pumped::start(Fails, stop) else {
+            panic!("no thread");
+        };
+        assert!(r.read(&mut [0; 8]).is_err(), "not an end of input");
     }
 
     #[test]
