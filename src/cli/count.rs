@@ -124,7 +124,8 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     // A press once every puzzle was searched cuts nothing, but the input's end may have
     // come from a producer that the same Ctrl-C stopped: every result is written, and the
     // run exits as interrupted.
-    if cut || ctx.control.interrupt.load(Ordering::Relaxed) {
+    let waited = matches!(left_out, Some(LeftOut::Waiting(_)));
+    if cut || waited || ctx.control.interrupt.load(Ordering::Relaxed) {
         let left_out = left_out.unwrap_or_else(|| match input.exhausted() {
             true => LeftOut::Nothing,
             false => LeftOut::after(&[], 0, input.first_held()),

@@ -35,20 +35,43 @@ pub fn install_ctrlc(flag: Arc<AtomicBool>) {
     // Installing twice (as tests that call `run` repeatedly would) is harmless to ignore.
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        let _ = STOP.set(Arc::clone(&flag));
         let on_int = Arc::clone(&flag);
         let _ = ctrlc::set_handler(move || pressed(&on_int, "press Ctrl-C again"));
         #[cfg(unix)]
-        install_termination(flag);
+        {
+            let _ = STOP.set(raised_at_once());
+            install_termination(flag);
+        }
+        #[cfg(not(unix))]
+        let _ = STOP.set(flag);
     });
+}
+
+/// A flag raised inside the signal handler itself, for SIGINT, SIGTERM and (unless it is
+/// ignored) SIGHUP: at once, where the handlers above run on a thread that may be scheduled
+/// a few milliseconds later. A reader waiting for piped input looks at it (`input/pump.rs`),
+/// so that the end of a producer stopped by the same Ctrl-C is never taken for the input's
+/// end. (The handlers registered before it still run: signal-hook chains them.)
+#[cfg(unix)]
+fn raised_at_once() -> Arc<AtomicBool> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let raised = Arc::new(AtomicBool::new(false));
+    let mut signals = vec![SIGINT, SIGTERM];
+    if !hangup_ignored() {
+        signals.push(SIGHUP);
+    }
+    for signal in signals {
+        let _ = signal_hook::flag::register(signal, Arc::clone(&raised));
+    }
+    raised
 }
 
 /// The flag the Ctrl-C handler raises, once it is installed.
 static STOP: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
 
-/// The flag that the first press of Ctrl-C (or SIGTERM, SIGHUP) raises, for a reader that
-/// waits for input (`input/pump.rs`); one that is never raised before
-/// [`install_ctrlc`].
+/// A flag that the first press of Ctrl-C (or SIGTERM, SIGHUP) raises, for a reader that
+/// waits for input (`input/pump.rs`): on Unix raised in the signal handler, before the run's
+/// own stop flag; one that is never raised before [`install_ctrlc`].
 pub(super) fn stop_flag() -> Arc<AtomicBool> {
     STOP.get().map_or_else(Arc::default, Arc::clone)
 }
