@@ -35,46 +35,60 @@ pub fn install_ctrlc(flag: Arc<AtomicBool>) {
     // Installing twice (as tests that call `run` repeatedly would) is harmless to ignore.
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
+        // The flag the handlers raise in the signal handler itself (see `stop_flag`).
+        let raised = Arc::new(AtomicBool::new(false));
+        let _ = STOP.set(Arc::clone(&raised));
         let on_int = Arc::clone(&flag);
-        let _ = ctrlc::set_handler(move || pressed(&on_int, "press Ctrl-C again"));
+        let installed = ctrlc::set_handler(move || pressed(&on_int, "press Ctrl-C again"));
         #[cfg(unix)]
         {
-            let _ = STOP.set(raised_at_once());
-            install_termination(flag);
+            if installed.is_ok() {
+                raise_at_once(signal_hook::consts::SIGINT, &raised);
+            }
+            install_termination(flag, raised);
         }
         #[cfg(not(unix))]
-        let _ = STOP.set(flag);
+        let _ = (installed, raised);
     });
 }
 
-/// A flag raised inside the signal handler itself, for SIGINT, SIGTERM and (unless it is
-/// ignored) SIGHUP: at once, where the handlers above run on a thread that may be scheduled
-/// a few milliseconds later. A reader waiting for piped input looks at it (`input/pump.rs`),
-/// so that the end of a producer stopped by the same Ctrl-C is never taken for the input's
-/// end. (The handlers registered before it still run: signal-hook chains them.)
+/// Also raises `raised` inside the signal handler of `signal` itself, once a handler that
+/// answers it is installed: at once, where those handlers run on a thread that may be
+/// scheduled a few milliseconds later. A reader waiting for piped input looks at it
+/// (`input/pump.rs`), so that the end of a producer stopped by the same Ctrl-C is never
+/// taken for the input's end. (The handler installed before it still runs: signal-hook
+/// chains them.)
 #[cfg(unix)]
-fn raised_at_once() -> Arc<AtomicBool> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let raised = Arc::new(AtomicBool::new(false));
-    let mut signals = vec![SIGINT, SIGTERM];
-    if !hangup_ignored() {
-        signals.push(SIGHUP);
-    }
-    for signal in signals {
-        let _ = signal_hook::flag::register(signal, Arc::clone(&raised));
-    }
-    raised
+fn raise_at_once(signal: i32, raised: &Arc<AtomicBool>) {
+    let _ = signal_hook::flag::register(signal, Arc::clone(raised));
 }
 
-/// The flag the Ctrl-C handler raises, once it is installed.
-static STOP: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
-
-/// A flag that the first press of Ctrl-C (or SIGTERM, SIGHUP) raises, for a reader that
-/// waits for input (`input/pump.rs`): on Unix raised in the signal handler, before the run's
-/// own stop flag; one that is never raised before [`install_ctrlc`].
+/// The flag raised in the signal handler by the first press of Ctrl-C (or SIGTERM, SIGHUP),
+/// for a reader that waits for input (`input/pump.rs`), with the run's own stop flag, which
+/// the handler's thread raises a little later; one that is never raised before
+/// [`install_ctrlc`].
 pub(super) fn stop_flag() -> Arc<AtomicBool> {
     STOP.get().map_or_else(Arc::default, Arc::clone)
 }
+
+/// Once a read waiting for input has seen the press: waits (at most 200 ms) for the
+/// handler's thread to have said so, so that its message comes before what the run then
+/// writes, and is not lost when the run ends first.
+pub(super) fn await_press_message() {
+    if STOP.get().is_none() {
+        return;
+    }
+    let start = Instant::now();
+    while !SAID.load(Ordering::SeqCst) && start.elapsed() < Duration::from_millis(200) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// The flag raised in the signal handler itself, once the handlers are installed.
+static STOP: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
+
+/// Whether the first press has been answered on stderr.
+static SAID: AtomicBool = AtomicBool::new(false);
 
 /// A press of Ctrl-C (or SIGTERM, SIGHUP): the first raises `flag` and says how to exit
 /// at once (`again`), the second exits. A second signal within [`SAME_PRESS`] of the first
@@ -89,16 +103,21 @@ fn pressed(flag: &AtomicBool, again: &str) {
         }
         exit_at_once("interrupted again: exiting at once");
     }
+    // Raised in the signal handler already, unless that could not be registered.
+    if let Some(raised) = STOP.get() {
+        raised.store(true, Ordering::SeqCst);
+    }
     msg!("shiftgrid: interrupted: stopping ({again} to exit at once)");
+    SAID.store(true, Ordering::SeqCst);
     // Without room for a thread (`ulimit -v`), a run stuck waiting on a pipe is not caught;
     // one that computes still stops at its next poll.
     let _ = std::thread::Builder::new().spawn(watch_for_waits);
 }
 
 /// SIGTERM, and SIGHUP unless it is ignored, handled as a press of Ctrl-C by a thread that
-/// waits for them.
+/// waits for them (and raising `raised` in the handler).
 #[cfg(unix)]
-fn install_termination(flag: Arc<AtomicBool>) {
+fn install_termination(flag: Arc<AtomicBool>, raised: Arc<AtomicBool>) {
     use signal_hook::consts::{SIGHUP, SIGTERM};
     let mut signals = vec![SIGTERM];
     if !hangup_ignored() {
@@ -109,6 +128,9 @@ fn install_termination(flag: Arc<AtomicBool>) {
     // the run failing or the signals being caught with no one to answer them.
     let _ = std::thread::Builder::new().spawn(move || {
         if let Ok(mut waiting) = signal_hook::iterator::Signals::new(&signals) {
+            for &signal in &signals {
+                raise_at_once(signal, &raised);
+            }
             for _ in waiting.forever() {
                 pressed(&flag, "send the signal again");
             }

@@ -8,9 +8,10 @@
 //! fails with [`StoppedWaiting`] instead of waiting. `solve` and `count` then write the
 //! results they finished (see `super::super::batch`); other commands exit with 130.
 //!
-//! Once the stop is asked, even bytes or an end of input already handed over but not yet
-//! taken are refused: the other side of a pipe is usually stopped by the same Ctrl-C, and
-//! the end of input that follows would otherwise pass for the input's real end.
+//! Once the stop is asked, an end of input is refused, even one already handed over but not
+//! yet taken: the other side of a pipe is usually stopped by the same Ctrl-C, and the end
+//! that follows would otherwise pass for the input's real end. Bytes still coming are
+//! taken, and the batch stops at its next puzzle, as it does reading a file.
 
 use std::io::{self, Read};
 use std::sync::Arc;
@@ -75,6 +76,12 @@ impl Pumped {
     }
 }
 
+/// The error of a read that the press stopped, once the press has been answered on stderr.
+fn stopped_waiting() -> io::Error {
+    crate::cli::progress::await_press_message();
+    io::Error::other(StoppedWaiting)
+}
+
 /// The pump thread: reads `inner` until its end or an error, handing over each piece (an
 /// empty piece is the end); stops when the run no longer takes them.
 fn pump(mut inner: impl Read, to: &SyncSender<io::Result<Vec<u8>>>) {
@@ -107,14 +114,15 @@ impl Read for Pumped {
             if self.ended {
                 return Ok(0);
             }
-            if self.stop.load(Ordering::Relaxed) {
-                return Err(io::Error::other(StoppedWaiting));
-            }
             match self.from.recv_timeout(LOOK) {
-                // What came while it waited, after the press: the other side is often
-                // stopped by the same Ctrl-C, so its end would pass for the input's.
-                Ok(_) if self.stop.load(Ordering::Relaxed) => {
-                    return Err(io::Error::other(StoppedWaiting));
+                // An end after the press: the other side is often stopped by the same
+                // Ctrl-C, so its end would pass for the input's. (Bytes still coming are
+                // taken: the batch stops at its next puzzle, as when reading a file.)
+                Ok(Ok(piece)) if piece.is_empty() && self.stop.load(Ordering::Relaxed) => {
+                    return Err(stopped_waiting());
+                }
+                Err(RecvTimeoutError::Timeout) if self.stop.load(Ordering::Relaxed) => {
+                    return Err(stopped_waiting());
                 }
                 Ok(Ok(piece)) => {
                     self.ended = piece.is_empty();
