@@ -148,7 +148,14 @@ pub(super) fn finish_interrupted<'a>(
     bar.finish();
     if kept == 0 {
         return Err(match next {
-            LeftOut::Waiting(_) => anyhow::Error::new(std::io::Error::other(exit::StoppedWaiting)),
+            // Read but not searched: a batch is searched a chunk at a time.
+            LeftOut::Waiting(held) => exit::interrupted_waiting(held.map(|(number, line)| {
+                format!(
+                    "puzzle {number}, on line {line}, and those after it were read but not \
+                     searched yet: a batch is searched in chunks of {} puzzles",
+                    super::input::CHUNK_PER_THREAD * rayon::current_num_threads().max(1)
+                )
+            })),
             _ => exit::interrupted(),
         });
     }

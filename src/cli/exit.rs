@@ -81,6 +81,17 @@ pub fn interrupted() -> anyhow::Error {
     .into()
 }
 
+/// The "interrupted" error of a batch that Ctrl-C stopped while it waited for input, before
+/// any result was finished; `unsearched` says what was read but not searched.
+pub fn interrupted_waiting(unsearched: Option<String>) -> anyhow::Error {
+    let detail = unsearched.map(|u| format!(" ({u})")).unwrap_or_default();
+    CliError {
+        message: format!("{StoppedWaiting}{detail}"),
+        exit: Exit::Interrupted,
+    }
+    .into()
+}
+
 /// The error a read of the input gives once Ctrl-C came while it waited for more
 /// (`input/pump.rs`): the run exits with [`Exit::Interrupted`].
 #[derive(Debug)]

@@ -199,7 +199,7 @@ pub(super) struct Loaded {
 
 /// The most puzzles [`Loaded::chunk`] hands out at once, per thread (fewer cost up to 5% of
 /// batch speed in rayon set-up; a chunk of hard 9x9 puzzles still takes well under 100 ms).
-const CHUNK_PER_THREAD: usize = 128;
+pub(super) const CHUNK_PER_THREAD: usize = 128;
 
 /// The most cells [`Loaded::chunk`] hands out at once (a hundred 100x100 puzzles).
 const CHUNK_CELLS: usize = 1 << 20;
