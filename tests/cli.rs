@@ -15,6 +15,7 @@ mod houses;
 mod letters;
 mod make;
 mod render;
+mod shortfalls;
 
 /// Parses grid-form output (blank-line separated grids of integers) into cell vectors.
 fn grids_of(stdout: &[u8]) -> Vec<Vec<u8>> {

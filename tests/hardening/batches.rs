@@ -139,13 +139,8 @@ fn a_puzzle_timed_out_before_ctrl_c_stays_in_the_prefix() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_while_a_batch_waits_for_input_keeps_what_was_searched() {
-    use std::io::{Read, Write};
-    let made = shiftgrid()
-        .args(["generate", "--box", "2", "--seed", "1", "--count", "300"])
-        .args(["-f", "line"])
-        .output()
-        .unwrap();
-    assert!(made.status.success());
+    use std::io::Write;
+    let made = three_hundred_4x4();
     for command in ["count", "solve"] {
         let form = if command == "count" { "text" } else { "line" };
         let mut child = StdCommand::new(binary())
@@ -156,7 +151,7 @@ fn ctrl_c_while_a_batch_waits_for_input_keeps_what_was_searched() {
             .spawn()
             .unwrap();
         let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(&made.stdout).unwrap();
+        stdin.write_all(&made).unwrap();
         ready(&child, 0);
         // One thread: chunks of 128 and one held back, so 256 searched in two chunks and
         // the rest read while the run waits for more (4×4 puzzles take microseconds).
@@ -169,13 +164,7 @@ fn ctrl_c_while_a_batch_waits_for_input_keeps_what_was_searched() {
         let (code, _) = wait_for(&mut child, Duration::from_secs(10));
         drop(stdin);
         let stderr = stderr_of(&mut child);
-        let mut out = String::new();
-        child
-            .stdout
-            .take()
-            .unwrap()
-            .read_to_string(&mut out)
-            .unwrap();
+        let out = stdout_of(&mut child);
         assert_eq!(code, Some(130), "{command}: {stderr}");
         assert!(
             stderr.contains(
@@ -192,7 +181,7 @@ fn ctrl_c_while_a_batch_waits_for_input_keeps_what_was_searched() {
             }
         } else {
             // Each solution line completes its puzzle, in order.
-            let puzzles = String::from_utf8(made.stdout.clone()).unwrap();
+            let puzzles = String::from_utf8(made.clone()).unwrap();
             for (row, puzzle) in rows.iter().zip(puzzles.lines()) {
                 let fits = puzzle
                     .chars()
@@ -211,16 +200,11 @@ fn ctrl_c_while_a_batch_waits_for_input_keeps_what_was_searched() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_to_the_pipeline_keeps_the_results_when_the_producer_dies_with_it() {
-    use std::io::Read;
     use std::os::unix::process::CommandExt;
     let dir = tempfile::tempdir().unwrap();
-    let made = shiftgrid()
-        .args(["generate", "--box", "2", "--seed", "1", "--count", "300"])
-        .args(["-f", "line"])
-        .output()
-        .unwrap();
+    let made = three_hundred_4x4();
     let batch = dir.path().join("batch.txt");
-    fs::write(&batch, &made.stdout).unwrap();
+    fs::write(&batch, &made).unwrap();
     for _ in 0..3 {
         let mut producer = StdCommand::new("sh")
             .arg("-c")
@@ -251,13 +235,7 @@ fn ctrl_c_to_the_pipeline_keeps_the_results_when_the_producer_dies_with_it() {
         let _ = producer.kill();
         let _ = producer.wait();
         let stderr = stderr_of(&mut child);
-        let mut out = String::new();
-        child
-            .stdout
-            .take()
-            .unwrap()
-            .read_to_string(&mut out)
-            .unwrap();
+        let out = stdout_of(&mut child);
         assert_eq!(code, Some(130), "{stderr}");
         // 256 searched before the wait (two chunks of 128 on one thread); the rest was
         // read but not searched, or (when the end came before the press was seen) all 300.
@@ -276,4 +254,29 @@ fn ctrl_c_to_the_pipeline_keeps_the_results_when_the_producer_dies_with_it() {
             "{stderr}"
         );
     }
+}
+
+/// `generate -f line` of 300 4×4 puzzles (seed 1): a batch of two chunks and more on one
+/// thread, each puzzle searched in microseconds.
+fn three_hundred_4x4() -> Vec<u8> {
+    let made = shiftgrid()
+        .args(["generate", "--box", "2", "--seed", "1", "--count", "300"])
+        .args(["-f", "line"])
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    made.stdout
+}
+
+/// All that `child` wrote on its piped stdout.
+fn stdout_of(child: &mut std::process::Child) -> String {
+    use std::io::Read;
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .expect("stdout piped")
+        .read_to_string(&mut out)
+        .unwrap();
+    out
 }

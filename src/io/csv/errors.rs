@@ -29,19 +29,6 @@ pub enum NameProblem {
     ByteOrderMark,
 }
 
-impl NameProblem {
-    /// Where in the name the problem is, in characters from its start (0 for the name as a
-    /// whole).
-    pub fn offset(&self, name: &str) -> usize {
-        let at = |wanted: char| name.chars().position(|c| c == wanted).unwrap_or(0);
-        match self {
-            NameProblem::Control(c) => at(*c),
-            NameProblem::ByteOrderMark => at('\u{feff}'),
-            _ => 0,
-        }
-    }
-}
-
 /// A problem with a list of names, with where it is.
 ///
 /// Displays as `source:line:col: message`, or `source: message` when it concerns the whole

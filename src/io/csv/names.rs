@@ -102,6 +102,19 @@ pub fn check_name(name: &str) -> Result<(), NameProblem> {
     }
 }
 
+impl NameProblem {
+    /// Where in the name the problem is, in characters from its start (0 for the name as a
+    /// whole).
+    pub fn offset(&self, name: &str) -> usize {
+        let at = |wanted: char| name.chars().position(|c| c == wanted).unwrap_or(0);
+        match self {
+            NameProblem::Control(c) => at(*c),
+            NameProblem::ByteOrderMark => at('\u{feff}'),
+            _ => 0,
+        }
+    }
+}
+
 /// A list of names for one axis, as read from a file: trimmed, each checked with
 /// [`check_name`], no two alike. Its length is checked against a roster only when it is used
 /// ([`Names::new`]), so one list can serve rosters read before their size is known.
