@@ -28,12 +28,11 @@ mod stopped;
 
 use super::exit::{self, data_error};
 use crate::grid::Puzzle;
-use crate::io::csv::{CsvErrorKind, CustomNames, Names, Roster, read_rosters_from};
-use crate::io::parse::{Alphabet, InputFormat, ParseOptions, PuzzleReader, Record};
+use crate::io::csv::{CustomNames, Names, Roster, read_rosters_from};
+use crate::io::parse::{Alphabet, InputFormat, ParseOptions, PuzzleReader, Record, puzzle_field};
 use form::looks_like_csv;
 pub(super) use form::{has_csv_extension, has_json_extension, has_tsv_extension};
 pub(super) use names::NameArgs;
-use names::names_flag;
 pub(super) use open::BytesRead;
 use open::{open_input, peek_first_line};
 
@@ -45,7 +44,7 @@ pub(super) struct InputArgs {
     pub(super) input: PathBuf,
     /// How to read the input. auto detects grids and one-puzzle-per-line batches, and reads
     /// a roster CSV when the file name ends in .csv or .tsv or the first line holds a comma,
-    /// a semicolon or tab-separated names.
+    /// a semicolon or tab-separated names (but not a whole compact puzzle).
     #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
     input_format: InputFormatArg,
     /// Letter alphabet of compact 16x16/25x25 lines (they conflict, so name one; spaced
@@ -110,11 +109,14 @@ impl InputArgs {
     }
 
     /// Whether the input is a roster CSV: asked for, or (auto) a `.csv` or `.tsv` file name
-    /// or a first significant line that only a CSV header has (see [`looks_like_csv`]).
+    /// or a first significant line that only a CSV header has (see [`looks_like_csv`]),
+    /// unless that line holds a whole compact puzzle.
     fn is_csv(&self, first_line: Option<&str>) -> bool {
         match self.input_format {
             InputFormatArg::Csv => true,
             InputFormatArg::Grid | InputFormatArg::Line => false,
+            // A whole compact puzzle on the first line: a list of puzzles, whatever the name.
+            InputFormatArg::Auto if first_line.is_some_and(|l| puzzle_field(l).is_some()) => false,
             InputFormatArg::Auto => {
                 has_csv_extension(&self.input)
                     || has_tsv_extension(&self.input)
@@ -534,22 +536,7 @@ pub(super) fn load_puzzles(
     let rosters = read_rosters_from(&mut lines, &custom)
         .with_context(|| format!("cannot read {name}"))?
         .map_err(|e| {
-            let hint = match &e.kind {
-                CsvErrorKind::Unknown { axis, .. } if custom.get(*axis).is_none() => format!(
-                    " (other {axis} names need a name file: {} FILE)",
-                    names_flag(*axis)
-                ),
-                CsvErrorKind::OwnShifts { .. } | CsvErrorKind::LookAlikeShifts { .. } => {
-                    " (--shifts FILE)".to_string()
-                }
-                // The library says "a name list"; here is how to give one.
-                CsvErrorKind::OwnCount { axis, .. }
-                | CsvErrorKind::OwnCountListed { axis, .. }
-                | CsvErrorKind::Unordered { axis, .. }
-                | CsvErrorKind::OrderDiffers { axis, .. }
-                | CsvErrorKind::Stray { axis, .. } => format!(" ({} FILE)", names_flag(*axis)),
-                _ => String::new(),
-            };
+            let hint = notes::csv_hint(&e.kind, &custom);
             let grid = e
                 .grid
                 .as_deref()

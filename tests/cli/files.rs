@@ -335,3 +335,87 @@ fn binary_output_names_are_refused_and_binary_inputs_named() {
         .code(65)
         .stderr(contains("zip archive, such as an .xlsx"));
 }
+
+/// Lists from other tools, read as they are published: tdoku's `puzzle:count:solution`
+/// (its counts re-counted up to 1,000, line by line) and sudoku-exchange's `hash puzzle
+/// rating` records (every one unique, as the bank states), a first line whose comment holds
+/// a comma (not a roster CSV's header), and Simple Sudoku's framed grid.
+#[test]
+fn puzzle_lists_with_ids_ratings_and_solutions_read_as_published() {
+    let text = std::fs::read_to_string(repo("grids/tdoku_counts.txt")).unwrap();
+    let want: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split(':').nth(1).unwrap().to_string())
+        .collect();
+    let out = shiftgrid()
+        .args(["count", "--limit", "1000"])
+        .arg(repo("grids/tdoku_counts.txt"))
+        .output()
+        .unwrap();
+    let got: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.split('\t').nth(2).unwrap().to_string())
+        .collect();
+    assert!(want.len() > 10);
+    assert_eq!(got, want);
+
+    let hardest =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let solved =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    shiftgrid()
+        .args(["solve", "-f", "line"])
+        .write_stdin(format!(
+            "# Norvig, 2006\n{hardest} # SE 9.0, by his count\n"
+        ))
+        .assert()
+        .success()
+        .stdout(format!("{solved}\n"));
+    let framed = "*-----------*\n|4..|...|8.5|\n|.3.|...|...|\n|...|7..|...|\n|---+---+---|\n\
+                  |.2.|...|.6.|\n|...|.8.|4..|\n|...|.1.|...|\n|---+---+---|\n\
+                  |...|6.3|.7.|\n|5..|2..|...|\n|1.4|...|...|\n*-----------*\n";
+    shiftgrid()
+        .args(["solve", "-f", "line"])
+        .write_stdin(framed)
+        .assert()
+        .success()
+        .stdout(format!("{solved}\n"));
+
+    // A list named .csv is a list; a header of two fields is no roster's, and the error
+    // says how to read the list under it.
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("puzzles.csv");
+    std::fs::write(&list, format!("{hardest}\n{hardest},SE 9.0\n")).unwrap();
+    shiftgrid()
+        .arg("count")
+        .arg(&list)
+        .assert()
+        .success()
+        .stdout("1\t1\t1\tunique\n2\t2\t1\tunique\n");
+    std::fs::write(&list, format!("quizzes,solutions\n{hardest},{solved}\n")).unwrap();
+    shiftgrid()
+        .arg("count")
+        .arg(&list)
+        .assert()
+        .code(65)
+        .stderr(contains("puzzles.csv:1:1: the header has 2 fields"))
+        .stderr(contains("read it with --input-format line"));
+    shiftgrid()
+        .args(["count", "--input-format", "line"])
+        .arg(&list)
+        .assert()
+        .code(65)
+        .stdout("2\t2\t1\tunique\n");
+
+    let Some(dir) = crate::util::peers() else {
+        return;
+    };
+    let bank = dir.join("sudoku_exchange_diabolical_sample/original_lines.txt");
+    let out = shiftgrid().arg("count").arg(&bank).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let lines = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(lines.lines().count(), 160);
+    assert!(lines.lines().all(|l| l.ends_with("\t1\tunique")), "{lines}");
+}

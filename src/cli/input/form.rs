@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::AlphabetArg;
-use crate::io::parse::Alphabet;
+use crate::io::parse::{Alphabet, puzzle_field, without_comment};
 
 /// Whether `path` ends in `.csv`, in any case.
 pub(in crate::cli) fn has_csv_extension(path: &Path) -> bool {
@@ -37,9 +37,23 @@ fn has_extension(path: &Path, ext: &str) -> bool {
 /// "Text (Tab delimited)" file, saved as `.txt`; a spaced grid row with a tab among its
 /// spaces, letters or bars, has none, and days named by one letter and a number, `M 1`,
 /// are not told from one).
+///
+/// A line of puzzle text is not a header even with a comma in it: a whole compact puzzle
+/// beside a rating or a solution (`4.....8.5…,SE 9.0`), or cells followed by a comment
+/// that holds one (`4 . . | . . . | 8 . 5  # row 1, from Norvig`).
 pub(super) fn looks_like_csv(first_line: &str) -> bool {
     let l = first_line.trim();
-    if l.starts_with('{') || l.starts_with('[') {
+    if l.starts_with('{') || l.starts_with('[') || puzzle_field(first_line).is_some() {
+        return false;
+    }
+    let before = without_comment(first_line);
+    if before.len() < first_line.len()
+        && !before.trim().is_empty()
+        && before.split_whitespace().all(|t| {
+            t.chars()
+                .all(|c| c.is_ascii_digit() || c == '.' || c == '|')
+        })
+    {
         return false;
     }
     // Excel's `sep=` line names the delimiter (`sep=` and a tab trims to `sep=`).

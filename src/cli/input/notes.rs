@@ -2,9 +2,36 @@
 //! logs, a shift the file cannot name, and an order of rows and columns that sets the
 //! blocks.
 
+use super::names::names_flag;
 use super::{Item, Loaded};
 use crate::grade::Labels;
-use crate::io::csv::{Axis, CustomNames, Roster, placed_by_number};
+use crate::io::csv::{Axis, CsvErrorKind, CustomNames, Roster, placed_by_number};
+
+/// What to add to a roster CSV's error: the flag that gives the name list it asks for, or
+/// for a header of one or two fields (`quizzes,solutions`), how to read a list of puzzles.
+pub(super) fn csv_hint(kind: &CsvErrorKind, custom: &CustomNames) -> String {
+    match kind {
+        CsvErrorKind::Unknown { axis, .. } if custom.get(*axis).is_none() => format!(
+            " (other {axis} names need a name file: {} FILE)",
+            names_flag(*axis)
+        ),
+        CsvErrorKind::OwnShifts { .. } | CsvErrorKind::LookAlikeShifts { .. } => {
+            " (--shifts FILE)".to_string()
+        }
+        // The library says "a name list"; here is how to give one.
+        CsvErrorKind::OwnCount { axis, .. }
+        | CsvErrorKind::OwnCountListed { axis, .. }
+        | CsvErrorKind::Unordered { axis, .. }
+        | CsvErrorKind::OrderDiffers { axis, .. }
+        | CsvErrorKind::Stray { axis, .. } => format!(" ({} FILE)", names_flag(*axis)),
+        CsvErrorKind::Header { fields } if *fields <= 2 => {
+            " (a list of puzzles with a header line? read it with --input-format line, which \
+             reports the header as one bad line)"
+                .to_string()
+        }
+        _ => String::new(),
+    }
+}
 
 /// For rosters (of file `name`) read without a shift list that name all their shifts but
 /// the last, which no cell holds (a unique puzzle may leave one out of its givens): the

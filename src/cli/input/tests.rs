@@ -25,6 +25,25 @@ fn csv_is_told_by_the_first_significant_line() {
     assert!(!looks_like_csv("1\t2 . ."));
     assert!(!looks_like_csv(". A\tB . C"));
     assert!(!looks_like_csv(". 9 8 |\t2 4 6 |\t5 3 7"));
+    // Puzzle text with a comma after the cells: a rating or solution after a whole line
+    // puzzle, a comment after a grid row (a `#` in a header, `Staff #`, keeps it CSV).
+    let hardest =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    for tail in [
+        ",SE 9.0",
+        ";1",
+        ":1:417369825",
+        "\tSE 9.0",
+        " # SE 9.0, by Norvig",
+    ] {
+        assert!(!looks_like_csv(&format!("{hardest}{tail}")), "{tail}");
+    }
+    assert!(!looks_like_csv(
+        "4 . . | . . . | 8 . 5  # row 1, from Norvig"
+    ));
+    assert!(!looks_like_csv("4..|...|8.5 # row 1; from Norvig"));
+    assert!(looks_like_csv("Staff #,Mon,Tue,Wed,Thu"));
+    assert!(looks_like_csv("staff,Day #1,Day #2,Day #3,Day #4"));
     assert!(has_csv_extension(Path::new("a/b.CSV")));
     assert!(!has_csv_extension(Path::new("csv")));
 }

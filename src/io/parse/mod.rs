@@ -4,11 +4,15 @@
 //!
 //! Lines whose first non-blank character is `#` are comments and are skipped wherever they
 //! appear (even inside a grid), and a `#` after a space or tab starts a comment to the end
-//! of its line. Trailing whitespace and CRLF line ends are fine, and a
+//! of its line. On a line of several fields (split by whitespace, `,`, `;` or `:`) of which
+//! one is a whole compact 9×9, 16×16 or 25×25 puzzle (81, 256 or 625 characters), only the
+//! first such field is read: the others are the identifier, rating, solution or count that
+//! other tools' lists put beside each puzzle (`4.....8.5…,SE 9.0`, tdoku's
+//! `puzzle:count:solution`, sudoku-exchange's `hash puzzle rating`). Trailing whitespace and CRLF line ends are fine, and a
 //! byte-order mark at the start of a line is ignored. Blank lines split the input into
 //! *blocks*. Grids printed with bars between the boxes and rules between the bands (`4 . . |
 //! . . . | 8 . 5`, `4..|...|8.5`, `------+------+------`) read as without them: a rule line
-//! or a row of bars alone is skipped, and a bar is a space between spaced cells and nothing
+//! or a row of bars alone is skipped (and Simple Sudoku's frame, `*-----------*`), and a bar is a space between spaced cells and nothing
 //! between compact ones (a column in a message is still the column in the file). A
 //! title line of a word and a number (`Grid 01`, as in Project Euler's file) starts a new
 //! block.
@@ -48,7 +52,9 @@
 //!    always a 4×4 line with the numeric alphabet.
 //! 4. Anything else: the next lines of the block are tried in turn; if none fits, a one-line
 //!    block (or one wider than 100) is read as a bad line puzzle, and otherwise the block is
-//!    one bad grid reported with the list of supported sizes.
+//!    one bad grid reported with the list of supported sizes. When none of its first 128
+//!    lines fits, the block is reported then and skipped up to the next line that fits,
+//!    which starts a new block.
 //!
 //! [`InputFormat::Line`] reads every line as one puzzle, its size given by its own length;
 //! [`InputFormat::Grid`] reads every block as grids whose side is the width of its first line.
@@ -81,6 +87,8 @@ mod reader;
 mod text;
 
 pub use reader::PuzzleReader;
+#[cfg(feature = "cli")]
+pub(crate) use {reader::without_comment, text::puzzle_field};
 
 /// The largest supported side (100×100).
 const MAX_SIDE: usize = crate::grid::MAX_BOX * crate::grid::MAX_BOX;

@@ -4,7 +4,9 @@
 use std::collections::VecDeque;
 
 use super::json::parse_json_line;
-use super::text::{Cells, Line, Mode, looks_like_grid, parse_line_puzzle, read_row, syntax_check};
+use super::text::{
+    Cells, Line, Mode, looks_like_grid, parse_line_puzzle, puzzle_field, read_row, syntax_check,
+};
 use super::{InputFormat, MAX_SIDE, ParseError, ParseErrorKind, ParseOptions, Record, error};
 use crate::grid::{Puzzle, Shape, ShapeError};
 use crate::io::lines::{LineError, LineReader};
@@ -27,8 +29,9 @@ const UNDECIDED_BYTES: usize = 8 << 20;
 /// numbers, or a string in the line form; `0` or `null` is a blank. Everything `shiftgrid`
 /// writes as JSON (`fill`, `generate`, `solve`) reads back this way.
 ///
-/// A block whose first 128 lines (or 8 MiB) fit no form is reported at its
-/// first line and skipped up to the next blank line, instead of being held to its end.
+/// A block whose first 128 lines (or 8 MiB) fit no form is reported at its first line and
+/// skipped up to the next blank line or the next line that fits a supported size (which
+/// starts a new block), instead of being held to its end.
 ///
 /// ```
 /// use shiftgrid::io::{lines::LineReader, parse::{ParseOptions, PuzzleReader}};
@@ -91,7 +94,7 @@ enum Block {
     Line,
     /// Grids of this shape; the one being read.
     Grid(Shape, Option<GridAcc>),
-    /// The rest of a block already reported as unreadable.
+    /// The rest of a block already reported as unreadable, up to a line that fits a size.
     Skip,
 }
 
@@ -199,6 +202,20 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             return;
         }
         let text = without_comment(text);
+        let field = match self.opts.format {
+            InputFormat::Grid => None,
+            _ => puzzle_field(text),
+        };
+        if let Some(field) = field {
+            // A whole compact puzzle among other fields: only it is read, where it stands
+            // (so that a column in a message is still the column in the file).
+            let before = &text[..field.start];
+            if before.trim().is_empty() {
+                return self.content(no, &text[..field.end]);
+            }
+            let blank = " ".repeat(before.chars().count());
+            return self.content(no, &format!("{blank}{}", &text[field]));
+        }
         let trimmed = text.trim();
         if is_rule(trimmed)
             || trimmed
@@ -282,7 +299,15 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                     }
                 }
             }
-            Block::Skip => {}
+            Block::Skip => {
+                // Skipped up to a line of a supported width, which starts a new block:
+                // puzzles after many bad lines are still read.
+                let (t, _) = Line::new(no, text).width();
+                if Shape::from_cells(t).is_ok() || Shape::from_side(t).is_ok() {
+                    self.block = Block::Idle;
+                    self.content(no, text);
+                }
+            }
         }
     }
 
@@ -387,13 +412,14 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
     }
 }
 
-/// Whether `trimmed` is a rule between the bands of a printed grid: only `-`, `=`, `+`, `|`
-/// and spaces, with at least two dashes or equals signs (`------+-------+------`).
+/// Whether `trimmed` is a rule between the bands of a printed grid: only `-`, `=`, `+`, `|`,
+/// `*` and spaces, with at least two dashes or equals signs (`------+-------+------`, or
+/// Simple Sudoku's frame `*-----------*`).
 fn is_rule(trimmed: &str) -> bool {
     trimmed.chars().filter(|&c| c == '-' || c == '=').count() >= 2
         && trimmed
             .chars()
-            .all(|c| matches!(c, '-' | '=' | '+' | '|') || c.is_whitespace())
+            .all(|c| matches!(c, '-' | '=' | '+' | '|' | '*') || c.is_whitespace())
 }
 
 /// `text` without the bars between the boxes of a printed row (`4 . . | . . . | 8 . 5`,
@@ -424,7 +450,7 @@ pub(super) fn without_bars_mapped(text: &str) -> (String, Option<Vec<usize>>) {
 
 /// `text` up to a `#` that follows whitespace: a comment after the puzzle, to the end of
 /// the line (`4.....8.5.3… # Norvig's hardest`).
-fn without_comment(text: &str) -> &str {
+pub(crate) fn without_comment(text: &str) -> &str {
     let mut after_space = false;
     for (i, c) in text.char_indices() {
         if c == '#' && after_space {

@@ -95,6 +95,36 @@ impl<'a> Line<'a> {
     }
 }
 
+/// Whether `c` ends a line's first field: whitespace, or the `,`, `;` and `:` that puzzle
+/// lists put between a puzzle and what follows it (a rating, a solution, a count).
+fn ends_field(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | ';' | ':')
+}
+
+/// The byte range of a line's first field that is a whole compact puzzle: 81, 256 or 625
+/// printable ASCII characters other than `|` (9×9, 16×16, 25×25, which no compact grid row
+/// can be), fields being split by whitespace, `,`, `;` and `:`. Lists from other tools put
+/// an identifier before each puzzle and a rating, a solution or a count after it
+/// (sudoku-exchange's `hash puzzle rating`, tdoku's `puzzle:count:solution`), which the
+/// caller leaves unread. `None` when no field is one.
+pub(crate) fn puzzle_field(line: &str) -> Option<std::ops::Range<usize>> {
+    let mut start = 0;
+    for (i, c) in line.char_indices().chain([(line.len(), ' ')]) {
+        if !ends_field(c) {
+            continue;
+        }
+        let field = &line[start..i];
+        // Cells are printable ASCII; a bar splits a printed row's boxes.
+        if matches!(field.len(), 81 | 256 | 625)
+            && field.bytes().all(|b| b.is_ascii_graphic() && b != b'|')
+        {
+            return Some(start..i);
+        }
+        start = i + c.len_utf8();
+    }
+    None
+}
+
 /// A whitespace-separated token's value: `.` and `0` are blanks, otherwise decimal digits.
 /// Huge numbers saturate (they are out of range anyway).
 pub(super) fn number(s: &str) -> Option<usize> {

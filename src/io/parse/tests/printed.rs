@@ -3,7 +3,7 @@
 
 use super::{err, ok, parse};
 use crate::grid::Puzzle;
-use crate::io::parse::{ParseOptions, PuzzleReader, Record};
+use crate::io::parse::{Alphabet, InputFormat, ParseOptions, PuzzleReader, Record, parse_puzzles};
 
 /// Grids as puzzle sites print them, with bars between the boxes and rules between the
 /// bands (Norvig's "hardest" puzzle, spaced as his essay prints it and compact): the same
@@ -103,4 +103,63 @@ fn letters_without_an_alphabet_say_how_to_read_them() {
     let records = parse("1..4........4..5\n");
     let e = err(&records[0]);
     assert!(!e.to_string().contains("alphabet") && !e.kind.wants_alphabet());
+}
+
+/// Lists from other tools put a rating, a solution or a count beside each puzzle: what
+/// is beside a whole compact puzzle is not read, whatever separates it (Norvig's hardest as
+/// published, with the ratings of sudoku-exchange's list, tdoku's `puzzle:count:solution`,
+/// Kaggle's `puzzle,solution`). A field one cell short is still an error.
+#[test]
+fn ratings_and_solutions_beside_a_line_puzzle_are_not_read() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let solution =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let want = ok(&parse(line)[0]).clone();
+    let tails = [" 7.2", "\t11.2", ",SE 9.0", ";x", &format!(":1:{solution}")];
+    let text: String = tails.iter().map(|t| format!("{line}{t}\n")).collect();
+    let r = parse(&text);
+    assert_eq!(r.len(), tails.len());
+    assert!(r.iter().all(|r| *ok(r) == want));
+    // Also when the block is read as line puzzles by request.
+    let r = parse_puzzles(&text, &super::opts(InputFormat::Line, Alphabet::Numeric));
+    assert!(r.len() == tails.len() && r.iter().all(|r| *ok(r) == want));
+    // One cell short: not a whole puzzle, so not cut short either.
+    let r = parse(&format!("{} 7.2\n", &line[1..]));
+    assert_eq!(r.len(), 1);
+    assert_eq!(err(&r[0]).line, 1);
+    // Nor is an identifier before it (sudoku-exchange's `hash puzzle rating`); an error in
+    // the puzzle names its column in the file.
+    let r = parse(&format!("00015097c6c3 {line}  7.2\n1;{line};2\n"));
+    assert!(r.len() == 2 && r.iter().all(|r| *ok(r) == want));
+    let r = parse(&format!("Ü1 {}x 7.2\n", &line[..80]));
+    assert_eq!((err(&r[0]).line, err(&r[0]).col), (1, 84));
+}
+
+/// Simple Sudoku's printed grid: a frame of stars and dashes around bars and rules.
+#[test]
+fn simple_sudoku_frames_are_skipped() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let framed = "*-----------*\n|4..|...|8.5|\n|.3.|...|...|\n|...|7..|...|\n|---+---+---|\n\
+                  |.2.|...|.6.|\n|...|.8.|4..|\n|...|.1.|...|\n|---+---+---|\n\
+                  |...|6.3|.7.|\n|5..|2..|...|\n|1.4|...|...|\n*-----------*\n";
+    let r = parse(framed);
+    assert_eq!(r.len(), 1);
+    assert_eq!(ok(&r[0]), ok(&parse(line)[0]));
+}
+
+/// A block whose first 128 lines fit no size is reported once and skipped up to a line
+/// that fits, not to the next blank line: the puzzles after the bad lines are read.
+#[test]
+fn puzzles_after_many_bad_lines_are_read() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let mut text = "1 2 3 4 5\n".repeat(300);
+    text.push_str(&format!("{line}\n{line}\n"));
+    let r = parse(&text);
+    assert_eq!(r.len(), 3);
+    assert_eq!(err(&r[0]).line, 1);
+    assert!(r[1..].iter().all(|r| ok(r) == ok(&parse(line)[0])));
+    assert_eq!((r[1].line, r[2].line), (301, 302));
+    // Fewer bad lines than that stay one bad grid, reported once.
+    let r = parse(&"1 2 3 4 5\n".repeat(5));
+    assert_eq!(r.len(), 1);
 }
