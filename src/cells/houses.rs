@@ -104,7 +104,8 @@ impl Placed {
     /// The symbols placed in `cells` (row-major, `0` = blank), a grid of `shape`.
     ///
     /// # Panics
-    /// If `cells` does not have `shape.cells()` entries.
+    /// If `cells` does not have `shape.cells()` entries, or one holds a symbol above the
+    /// side (a [`Puzzle`](crate::Puzzle)'s cells never do).
     pub fn of(shape: Shape, cells: &[u8]) -> Placed {
         let mut p = Placed::default();
         p.load(shape, cells);
@@ -127,7 +128,8 @@ impl Placed {
     /// reusing the allocation. A symbol placed twice in a house is simply there.
     ///
     /// # Panics
-    /// If `cells` does not have `shape.cells()` entries.
+    /// If `cells` does not have `shape.cells()` entries, or one holds a symbol above the
+    /// side.
     pub fn load(&mut self, shape: Shape, cells: &[u8]) {
         assert_eq!(
             cells.len(),
@@ -135,8 +137,10 @@ impl Placed {
             "one entry per cell of the shape"
         );
         self.clear(shape);
+        let n = shape.side();
         for (cell, &v) in cells.iter().enumerate() {
             if v != 0 {
+                assert!(usize::from(v) <= n, "symbol {v} in a {n}x{n} grid");
                 let s = SymbolSet::of_value(v);
                 for h in self.houses.of_cell[cell] {
                     self.sets[h as usize] |= s;
@@ -200,6 +204,16 @@ mod tests {
                 assert!(h.house(k as usize).contains(&cell));
             }
         }
+    }
+
+    /// A symbol above the side panics, as documented, rather than filling a house with
+    /// a symbol no cell of the grid can hold.
+    #[test]
+    #[should_panic(expected = "symbol 5 in a 4x4 grid")]
+    fn a_symbol_above_the_side_panics() {
+        let mut cells = vec![0; 16];
+        cells[3] = 5;
+        let _ = Placed::of(Shape::new(2).unwrap(), &cells);
     }
 
     proptest! {

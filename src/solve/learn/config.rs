@@ -11,9 +11,11 @@ use super::{Branch, Phase, RestartPolicy};
 pub struct LearnConfig {
     /// Seeds the initial branching order.
     pub seed: u64,
-    /// VSIDS decay factor (per conflict), in stable mode.
+    /// VSIDS decay factor (per conflict), in stable mode: in `(0, 1]`, and any other value
+    /// (NaN included) is taken as 0.95.
     pub decay: f64,
-    /// VSIDS decay factor in focused mode (see [`RestartPolicy::Modes`]).
+    /// VSIDS decay factor in focused mode (see [`RestartPolicy::Modes`]), as
+    /// [`LearnConfig::decay`].
     pub focused_decay: f64,
     /// When to restart.
     pub restarts: RestartPolicy,

@@ -34,10 +34,20 @@ pub(super) struct Heuristic {
     heap_kept: bool,
 }
 
+/// A decay factor in `(0, 1]` as it is; any other (NaN, 0, negative, above 1, which would
+/// make scores infinite or NaN and the heap's order meaningless) as the default, 0.95.
+fn usable_decay(decay: f64) -> f64 {
+    if decay > 0.0 && decay <= 1.0 {
+        decay
+    } else {
+        0.95
+    }
+}
+
 impl Heuristic {
     /// Sets the decay factor (per conflict).
     pub(super) fn set_decay(&mut self, decay: f64) {
-        self.decay = decay;
+        self.decay = usable_decay(decay);
     }
 
     pub(super) fn new(vars: usize, cells: usize, seed: u64, decay: f64) -> Heuristic {
@@ -48,7 +58,7 @@ impl Heuristic {
             heap: Vec::with_capacity(vars),
             pos: vec![NOT_IN_HEAP; vars],
             inc: 1.0,
-            decay,
+            decay: usable_decay(decay),
             phase: vec![true; vars],
             cell_phase: vec![u8::MAX; cells],
             target: vec![0; vars],
@@ -216,7 +226,7 @@ pub enum RestartPolicy {
         glue: f64,
         /// Luby unit of stable mode.
         luby: u32,
-        /// Conflicts of the first focused phase.
+        /// Conflicts of the first focused phase (0 counts as 1).
         first: u64,
     },
 }
@@ -247,7 +257,9 @@ impl Restarts {
             seen: 0,
             stable: matches!(policy, RestartPolicy::Luby(_)),
             phase_end: match policy {
-                RestartPolicy::Modes { first, .. } => first,
+                // At least one conflict per phase: restarting before every decision would
+                // never reach a conflict, and so never end.
+                RestartPolicy::Modes { first, .. } => first.max(1),
                 _ => u64::MAX,
             },
             phases: 0,
@@ -304,7 +316,7 @@ impl Restarts {
             self.phases += 1;
             self.stable = !self.stable;
             self.luby_i = 1;
-            self.phase_end = self.seen + (first << (self.phases / 2).min(30));
+            self.phase_end = self.seen + (first.max(1) << (self.phases / 2).min(30));
         }
         true
     }

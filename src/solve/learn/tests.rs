@@ -500,21 +500,32 @@ fn vivified_clauses_keep_the_counts() {
     assert!(vivified > 0, "vivification shortened no clause");
 }
 
-/// A Luby unit of 0 counts as 1: it used to restart before every decision, reach no
-/// conflict and never return.
+/// A Luby unit of 0, and a first mode phase of 0 conflicts, count as 1: they used to
+/// restart before every decision, reach no conflict and never return. A decay factor
+/// outside (0, 1] is taken as the default (NaN used to break the heap's order and panic).
 #[test]
-fn a_luby_unit_of_zero_still_searches() {
+fn degenerate_restart_and_decay_settings_still_search() {
     let p = Puzzle::empty(Shape::new(3).unwrap());
-    for restarts in [
-        RestartPolicy::Luby(0),
-        RestartPolicy::Modes {
-            glue: 1.25,
-            luby: 0,
-            first: 10,
-        },
-    ] {
+    let modes = |luby, first| RestartPolicy::Modes {
+        glue: 1.25,
+        luby,
+        first,
+    };
+    let settings = [
+        (RestartPolicy::Luby(0), 0.95),
+        (modes(0, 10), 0.95),
+        (modes(100, 0), 0.95),
+        (modes(0, 0), 0.95),
+        (RestartPolicy::Luby(100), f64::NAN),
+        (modes(100, 10), 0.0),
+        (modes(100, 10), -1.0),
+        (modes(100, 10), f64::INFINITY),
+    ];
+    for (restarts, decay) in settings {
         let config = LearnConfig {
             restarts,
+            decay,
+            focused_decay: decay,
             ..LearnConfig::new(1)
         };
         let budget = Budget {
@@ -523,7 +534,16 @@ fn a_luby_unit_of_zero_still_searches() {
             ..Budget::unlimited()
         };
         let o = count(&p, 3, 3, &config, &budget).unwrap();
-        assert_eq!(o.count, 3, "{restarts:?}");
+        assert_eq!(o.count, 3, "{restarts:?}, decay {decay}");
+        let o = count(
+            &Puzzle::empty(Shape::new(4).unwrap()),
+            2,
+            2,
+            &config,
+            &budget,
+        )
+        .unwrap();
+        assert_eq!(o.count, 2, "16x16: {restarts:?}, decay {decay}");
     }
 }
 
