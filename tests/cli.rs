@@ -12,6 +12,7 @@ use crate::util::{assert_solves, blank, full_grid, puzzle_of, puzzles, repo, shi
 mod files;
 mod from;
 mod houses;
+mod knobs;
 mod letters;
 mod make;
 mod render;
@@ -260,6 +261,31 @@ fn count_reports_and_sets_status() {
         .assert()
         .success()
         .stdout(contains("\t>=1\tat least one"));
+}
+
+/// `--engine` picks the engine that counts: every one of them gets the 288 grids of the
+/// empty 4×4 and names itself in `--stats`, and `auto` names the one that answered.
+#[test]
+fn each_engine_counts_and_names_itself() {
+    for engine in ["dlx", "propagate", "fc", "learn", "auto"] {
+        let out = shiftgrid()
+            .args(["count", "--limit", "1000", "--stats", "--engine", engine])
+            .arg(repo("grids/empty_4x4.txt"))
+            .assert()
+            .code(1)
+            .stdout(contains("\t288\tmultiple"))
+            .get_output()
+            .clone();
+        let stats = String::from_utf8(out.stderr).unwrap();
+        let named = ["dlx", "propagate", "fc", "learn"]
+            .into_iter()
+            .filter(|e| stats.contains(&format!("288 solutions, {e}: ")))
+            .collect::<Vec<_>>();
+        match engine {
+            "auto" => assert_eq!(named.len(), 1, "{stats}"),
+            _ => assert_eq!(named, [engine], "{stats}"),
+        }
+    }
 }
 
 /// At 9×9 `auto` is DLX, searched serially: the empty board gets the same grid on every

@@ -183,6 +183,7 @@ fn expand_keeps_the_symmetry_and_the_level_cap() {
         "-f",
         "json",
     ]);
+    assert_eq!(out.lines().count(), 4, "{out}");
     for line in out.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(v["level"], 1);

@@ -20,6 +20,7 @@ fn every_house_keeps_a_given_in_each() {
         .stdout
         .clone();
     let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.lines().count(), 6, "{text}");
     for line in text.lines() {
         assert_eq!(line.len(), 81, "{line}");
         let given = |r: usize, c: usize| line.as_bytes()[r * 9 + c].is_ascii_digit();

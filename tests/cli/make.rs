@@ -90,16 +90,19 @@ fn generated_puzzles_are_unique_by_an_independent_count() {
             .clone();
         assert_eq!(String::from_utf8_lossy(&out).lines().count(), m);
         let counted = shiftgrid()
-            .args(["count", "-", "--limit", "2", "--engine", engine])
+            .args(["count", "-", "--limit", "2", "--stats", "--engine", engine])
             .write_stdin(out)
             .assert()
             .success()
             .get_output()
-            .stdout
             .clone();
-        let text = String::from_utf8(counted).unwrap();
+        let text = String::from_utf8(counted.stdout).unwrap();
         assert_eq!(text.lines().count(), m);
         assert!(text.lines().all(|l| l.ends_with("\t1\tunique")), "{text}");
+        // The engine asked for did the counting (`auto` would race the generator's own).
+        let stats = String::from_utf8(counted.stderr).unwrap();
+        let by = format!("1 solution, {engine}: ");
+        assert_eq!(stats.matches(&by).count(), m, "{stats}");
     }
 }
 
@@ -320,11 +323,12 @@ fn default_25x25_starts_from_an_automorphic_grid_and_improves() {
     );
     let line: Vec<String> = puzzle.iter().map(|v| v.to_string()).collect();
     shiftgrid()
-        .args(["count", "-", "--limit", "2", "--engine", "learn"])
+        .args(["count", "-", "--limit", "2", "--stats", "--engine", "learn"])
         .write_stdin(line.join(" "))
         .assert()
         .success()
-        .stdout(predicates::str::ends_with("\t1\tunique\n"));
+        .stdout(predicates::str::ends_with("\t1\tunique\n"))
+        .stderr(contains("1 solution, learn: "));
     shiftgrid()
         .args([
             "generate",
@@ -424,16 +428,13 @@ fn improve_rounds_give_unique_puzzles_and_are_refused_without_minimal_ones() {
 /// Asserts that DLX (`count --limit 2 --engine dlx`, which shares no code with the
 /// generator's proofs) finds exactly one solution of the puzzle `line`.
 pub(super) fn assert_unique_by_dlx(line: &str) {
-    let counted = shiftgrid()
-        .args(["count", "-", "--limit", "2", "--engine", "dlx"])
+    shiftgrid()
+        .args(["count", "-", "--limit", "2", "--stats", "--engine", "dlx"])
         .write_stdin(line.to_string())
         .assert()
         .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(counted).unwrap();
-    assert!(text.ends_with("\t1\tunique\n"), "{text}");
+        .stdout(predicates::str::ends_with("\t1\tunique\n"))
+        .stderr(contains("1 solution, dlx: "));
 }
 
 /// `generate -f json` names the kind of grid and the symmetry each puzzle was made with,

@@ -207,3 +207,80 @@ fn render_draws_the_puzzle_asked_for() {
         .code(65)
         .stderr(contains("holds 3 puzzles: there is no puzzle 4"));
 }
+
+/// `--cell-px` sets the cell size (the grid's lines are 9 cells long), and
+/// `--candidates` pencils in every blank cell exactly the shifts no peer holds, as the
+/// test works them out from the demo puzzle's givens.
+#[test]
+fn render_draws_cells_of_the_size_asked_for_with_their_candidates() {
+    let width = |svg: &str| {
+        let at = svg.find("width=\"").unwrap() + 7;
+        svg[at..].split('"').next().unwrap().parse::<f64>().unwrap()
+    };
+    let render = |args: &[&str]| {
+        let out = shiftgrid()
+            .arg("render")
+            .arg(repo("grids/demo_9x9.txt"))
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    // The lines between cells run the 9 cells' length: 180 and 360 pixels.
+    let (small, large) = (render(&["--cell-px", "20"]), render(&["--cell-px", "40"]));
+    assert!(small.contains("M0 20H180M20 0V180") && large.contains("M0 40H360M40 0V360"));
+    assert!(width(&small) > 180.0 && width(&large) > 360.0);
+    assert!(!small.contains("class=\"candidates\""));
+
+    // The marks, by cell: each `<text x y>v</text>` of the candidates group lies in the
+    // cell its coordinates fall in (the group is drawn in the grid's own frame).
+    let svg = render(&["--cell-px", "30", "--candidates"]);
+    let group = svg.split("class=\"candidates\"").nth(1).unwrap();
+    let group = &group[..group.find("</g>").unwrap()];
+    let mut drawn = std::collections::BTreeSet::new();
+    for mark in group.split("<text ").skip(1) {
+        let num = |key: &str| {
+            let at = mark.find(key).unwrap() + key.len();
+            mark[at..]
+                .split('"')
+                .next()
+                .unwrap()
+                .parse::<f64>()
+                .unwrap()
+        };
+        let v: u8 = mark[mark.find('>').unwrap() + 1..mark.find("</text>").unwrap()]
+            .parse()
+            .unwrap();
+        let (r, c) = ((num("y=\"") / 30.0) as usize, (num("x=\"") / 30.0) as usize);
+        drawn.insert((r, c, v));
+    }
+    let rows: Vec<Vec<u8>> = std::fs::read_to_string(repo("grids/demo_9x9.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.bytes().map(|b| b - b'0').collect())
+        .collect();
+    let mut want = std::collections::BTreeSet::new();
+    for r in 0..9 {
+        for c in 0..9 {
+            if rows[r][c] != 0 {
+                continue;
+            }
+            for v in 1..=9u8 {
+                let seen = (0..9).any(|k| {
+                    rows[r][k] == v
+                        || rows[k][c] == v
+                        || rows[r / 3 * 3 + k / 3][c / 3 * 3 + k % 3] == v
+                });
+                if !seen {
+                    want.insert((r, c, v));
+                }
+            }
+        }
+    }
+    assert!(want.len() > 54);
+    assert_eq!(drawn, want);
+}

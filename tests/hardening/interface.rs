@@ -332,6 +332,7 @@ fn issue14_8_every_error_has_the_same_prefix() {
         let out = shiftgrid().args(&args).write_stdin(input).output().unwrap();
         assert_eq!(out.status.code(), Some(65), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.trim().is_empty(), "{args:?}: no error");
         for line in err.lines() {
             assert!(line.starts_with("shiftgrid: error: "), "{args:?}: {line}");
         }

@@ -1,0 +1,111 @@
+//! `generate`'s knobs each change what it makes, as `--help` says they do: the order cells
+//! are tried in, the search that backs propagation's proofs, the GA's population.
+
+use predicates::prelude::*;
+
+use crate::util::shiftgrid;
+
+/// `generate`'s output and `--stats` line for `args`.
+fn generate(args: &[&str]) -> (String, String) {
+    let out = shiftgrid()
+        .args(["generate", "-f", "line", "--stats"])
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (text(out.stdout), text(out.stderr))
+}
+
+/// The givens in each band of `b` rows of a line puzzle of side `n`.
+fn givens_by_band(line: &str, n: usize, b: usize) -> Vec<usize> {
+    let cells: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(cells.len(), n * n, "{line}");
+    (0..n / b)
+        .map(|k| {
+            cells[k * b * n..(k + 1) * b * n]
+                .iter()
+                .filter(|c| !matches!(**c, "." | "0"))
+                .count()
+        })
+        .collect()
+}
+
+/// The number after `key` in a stats line (`630 evaluations` for `" evaluations"`).
+fn stat(line: &str, key: &str) -> u64 {
+    let before = &line[..line.find(key).unwrap_or_else(|| panic!("{key}: {line}"))];
+    before.rsplit(' ').next().unwrap().parse().unwrap()
+}
+
+/// Each order gives its own puzzle; at 25×25 `sweep` leaves the middle band far sparser
+/// than the outer ones (README's reason for `bands`), which `bands` does not.
+#[test]
+fn the_order_of_cells_shapes_the_puzzle() {
+    let puzzles: Vec<String> = ["bands", "sweep", "random"]
+        .iter()
+        .map(|o| generate(&["--box", "3", "--seed", "5", "--order", o]).0)
+        .collect();
+    assert!(puzzles[0] != puzzles[1] && puzzles[1] != puzzles[2] && puzzles[0] != puzzles[2]);
+    let at_25 = |order| {
+        let args = [
+            "--box",
+            "5",
+            "--seed",
+            "1",
+            "--improve",
+            "0",
+            "--order",
+            order,
+        ];
+        givens_by_band(&generate(&args).0, 25, 5)
+    };
+    let (sweep, bands) = (at_25("sweep"), at_25("bands"));
+    assert!(2 * sweep[2] < sweep[0] + sweep[4] - 20, "sweep {sweep:?}");
+    let spread = |v: &[usize]| v.iter().max().unwrap() - v.iter().min().unwrap();
+    assert!(
+        spread(&bands) < spread(&sweep),
+        "bands {bands:?}, sweep {sweep:?}"
+    );
+}
+
+/// `--search-nodes` backs the removals propagation cannot prove with a bounded search
+/// (`--stats` counts them), and what it proves that way holds: the learning engine, which
+/// that path does not use, finds the puzzle unique.
+#[test]
+fn search_nodes_prove_removals_that_hold() {
+    for (b, seed) in [("5", "1"), ("6", "1")] {
+        let (none, _) = generate(&["--box", b, "--seed", seed, "--search-nodes", "0"]);
+        let (line, stats) = generate(&["--box", b, "--seed", seed, "--search-nodes", "100"]);
+        assert!(stat(&stats, " by search") > 0, "{stats}");
+        assert_ne!(line, none);
+        shiftgrid()
+            .args(["count", "-", "--limit", "2", "--engine", "learn"])
+            .write_stdin(line)
+            .assert()
+            .success()
+            .stdout(predicate::str::ends_with("\t1\tunique\n"));
+    }
+}
+
+/// A larger population evaluates more individuals over the same generations.
+#[test]
+fn the_population_sets_the_work_per_generation() {
+    let evaluations = |p: &str| {
+        let args = [
+            "--box",
+            "3",
+            "--seed",
+            "1",
+            "--level",
+            "3",
+            "--generations",
+            "20",
+        ];
+        let (_, stats) = generate(&[&args[..], &["--population", p]].concat());
+        assert_eq!(stat(&stats, " generations"), 20, "{stats}");
+        stat(&stats, " evaluations")
+    };
+    let (small, large) = (evaluations("4"), evaluations("16"));
+    assert!(large > 2 * small, "{small} and {large} evaluations");
+}
