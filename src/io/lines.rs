@@ -275,6 +275,14 @@ fn foreign_file(first: &[u8]) -> Option<&'static str> {
     if first.starts_with(b"\x1f\x8b") || first.starts_with(b"\x28\xb5\x2f\xfd") {
         return Some("the file is compressed (gzip or zstd): decompress it first");
     }
+    // bzip2's `BZh` and block size, then its first block's magic (pi's digits); xz; 7-Zip.
+    let bzip2 = first.len() >= 10
+        && first.starts_with(b"BZh")
+        && (b'1'..=b'9').contains(&first[3])
+        && first[4..10] == *b"\x31\x41\x59\x26\x53\x59";
+    if bzip2 || first.starts_with(b"\xfd7zXZ\x00") || first.starts_with(b"7z\xbc\xaf\x27\x1c") {
+        return Some("the file is compressed (bzip2, xz or 7-Zip): decompress it first");
+    }
     // Latin-1 text (`Jürgen`) has a zero high byte too: any non-zero byte beside a zero.
     let pairs = first.chunks_exact(2).take(8);
     let (le, be) = pairs.fold((0, 0), |(le, be), p| {
@@ -346,6 +354,12 @@ mod tests {
         assert!(e.contains("zip archive, such as an .xlsx"), "{e}");
         assert!(first_error(b"%PDF-1.7\n%\xe2\xe3").contains("PDF document"));
         assert!(first_error(b"\x1f\x8b\x08\x00").contains("compressed"));
+        // The first bytes of `bzip2`, `xz` and `7z` output.
+        assert!(first_error(b"BZh91AY&SY\x9f\x00").contains("compressed (bzip2"));
+        assert!(first_error(b"\xfd7zXZ\x00\x00\x04").contains("compressed (bzip2, xz"));
+        assert!(first_error(b"7z\xbc\xaf\x27\x1c\x00\x04").contains("7-Zip"));
+        // Text that starts as bzip2 does is text.
+        assert_eq!(all(b"BZh9 x\n"), [Ok((1, "BZh9 x".to_string()))]);
         // "staff,Day 1" in UTF-16LE and UTF-16BE with no byte-order mark, and a name
         // with a letter beyond ASCII.
         let le: Vec<u8> = "staff,Day 1\n".bytes().flat_map(|b| [b, 0]).collect();

@@ -47,7 +47,8 @@
 //!    grid), grid form when some line holds a value above the small side (4 or 9) and either
 //!    most non-blank lines do or some line is blank (a sparse grid), or when those `t` lines
 //!    are all blank (an empty `t×t` grid, not `t` copies of the empty small puzzle);
-//!    otherwise line form, where a line with such a value is one bad puzzle. A compact
+//!    otherwise line form, where a line with such a value is one bad puzzle. A block of
+//!    that one line alone is in line form too (no grid has one row). A compact
 //!    single token only counts as a row or line the alphabet can write, so 16 digits are
 //!    always a 4×4 line with the numeric alphabet.
 //! 4. Anything else: the next lines of the block are tried in turn; if none fits, a one-line

@@ -334,6 +334,10 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                         Some(Mode::Line)
                     } else if compact && small.side() > cap {
                         Some(Mode::Grid(big))
+                    } else if ended && lines.len() == *scan + 1 {
+                        // The block's last line, alone: no grid, so a line puzzle (with a
+                        // value too large for it, which the error names).
+                        Some(Mode::Line)
                     } else if lines.len() >= *scan + big.side() || ended {
                         let end = lines.len().min(*scan + big.side());
                         let views: Vec<Line<'_>> = lines[*scan..end]

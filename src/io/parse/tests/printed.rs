@@ -3,7 +3,9 @@
 
 use super::{err, ok, parse};
 use crate::grid::Puzzle;
-use crate::io::parse::{Alphabet, InputFormat, ParseOptions, PuzzleReader, Record, parse_puzzles};
+use crate::io::parse::{
+    Alphabet, InputFormat, ParseErrorKind, ParseOptions, PuzzleReader, Record, parse_puzzles,
+};
 
 /// Grids as puzzle sites print them, with bars between the boxes and rules between the
 /// bands (Norvig's "hardest" puzzle, spaced as his essay prints it and compact): the same
@@ -162,4 +164,20 @@ fn puzzles_after_many_bad_lines_are_read() {
     // Fewer bad lines than that stay one bad grid, reported once.
     let r = parse(&"1 2 3 4 5\n".repeat(5));
     assert_eq!(r.len(), 1);
+}
+
+/// A lone line of 81 spaced numbers with a 10 in it is a 9×9 puzzle with a value out of
+/// range, not the first row of an 81×81 grid cut short.
+#[test]
+fn a_lone_line_with_a_value_too_large_is_a_bad_line_puzzle() {
+    let mut cells = vec!["0"; 81];
+    cells[4] = "10";
+    let r = parse(&format!("{}\n", cells.join(" ")));
+    assert_eq!(r.len(), 1);
+    let e = err(&r[0]);
+    assert_eq!((e.line, e.col), (1, 9), "{e}");
+    assert!(
+        matches!(e.kind, ParseErrorKind::OutOfRange { side: 9, .. }),
+        "{e}"
+    );
 }
