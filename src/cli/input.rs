@@ -44,7 +44,7 @@ pub(super) struct InputArgs {
     pub(super) input: PathBuf,
     /// How to read the input. auto detects grids and one-puzzle-per-line batches, and reads
     /// a roster CSV when the file name ends in .csv or .tsv or the first line holds a comma,
-    /// a semicolon or tab-separated names (but not a whole compact puzzle).
+    /// a semicolon or tab-separated names (but not a whole compact puzzle in digits).
     #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
     input_format: InputFormatArg,
     /// Letter alphabet of compact 16x16/25x25 lines (they conflict, so name one; spaced
@@ -110,13 +110,14 @@ impl InputArgs {
 
     /// Whether the input is a roster CSV: asked for, or (auto) a `.csv` or `.tsv` file name
     /// or a first significant line that only a CSV header has (see [`looks_like_csv`]),
-    /// unless that line holds a whole compact puzzle.
+    /// unless that line holds a whole compact puzzle in digits.
     fn is_csv(&self, first_line: Option<&str>) -> bool {
         match self.input_format {
             InputFormatArg::Csv => true,
             InputFormatArg::Grid | InputFormatArg::Line => false,
-            // A whole compact puzzle on the first line: a list of puzzles, whatever the name.
-            InputFormatArg::Auto if first_line.is_some_and(|l| puzzle_field(l).is_some()) => false,
+            // A whole compact puzzle in digits on the first line: a list of puzzles,
+            // whatever the name.
+            InputFormatArg::Auto if first_line.is_some_and(digits_puzzle) => false,
             InputFormatArg::Auto => {
                 has_csv_extension(&self.input)
                     || has_tsv_extension(&self.input)
@@ -124,6 +125,12 @@ impl InputArgs {
             }
         }
     }
+}
+
+/// Whether `line` holds a whole compact puzzle written in digits and dots (as
+/// [`puzzle_field`] finds one), which no roster CSV's header has.
+fn digits_puzzle(line: &str) -> bool {
+    puzzle_field(line).is_some_and(|r| line[r].bytes().all(|b| b.is_ascii_digit() || b == b'.'))
 }
 
 /// One good puzzle of the input, with where it came from.

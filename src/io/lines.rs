@@ -275,13 +275,16 @@ fn foreign_file(first: &[u8]) -> Option<&'static str> {
     if first.starts_with(b"\x1f\x8b") || first.starts_with(b"\x28\xb5\x2f\xfd") {
         return Some("the file is compressed (gzip or zstd): decompress it first");
     }
-    // bzip2's `BZh` and block size, then its first block's magic (pi's digits); xz; 7-Zip.
+    // bzip2's `BZh` and block size, then its first block's magic (pi's digits) or, for an
+    // empty stream, its end's (sqrt(pi)'s); xz; 7-Zip; LZ4 frames.
     let bzip2 = first.len() >= 10
         && first.starts_with(b"BZh")
         && (b'1'..=b'9').contains(&first[3])
-        && first[4..10] == *b"\x31\x41\x59\x26\x53\x59";
-    if bzip2 || first.starts_with(b"\xfd7zXZ\x00") || first.starts_with(b"7z\xbc\xaf\x27\x1c") {
-        return Some("the file is compressed (bzip2, xz or 7-Zip): decompress it first");
+        && [*b"\x31\x41\x59\x26\x53\x59", *b"\x17\x72\x45\x38\x50\x90"]
+            .contains(&first[4..10].try_into().unwrap_or_default());
+    let magic: [&[u8]; 3] = [b"\xfd7zXZ\x00", b"7z\xbc\xaf\x27\x1c", b"\x04\x22\x4d\x18"];
+    if bzip2 || magic.iter().any(|m| first.starts_with(m)) {
+        return Some("the file is compressed (bzip2, xz, 7-Zip or LZ4): decompress it first");
     }
     // Latin-1 text (`Jürgen`) has a zero high byte too: any non-zero byte beside a zero.
     let pairs = first.chunks_exact(2).take(8);
@@ -358,6 +361,8 @@ mod tests {
         assert!(first_error(b"BZh91AY&SY\x9f\x00").contains("compressed (bzip2"));
         assert!(first_error(b"\xfd7zXZ\x00\x00\x04").contains("compressed (bzip2, xz"));
         assert!(first_error(b"7z\xbc\xaf\x27\x1c\x00\x04").contains("7-Zip"));
+        assert!(first_error(b"BZh9\x17\x72\x45\x38\x50\x90\x00").contains("bzip2"));
+        assert!(first_error(b"\x04\x22\x4d\x18\x64\x40").contains("LZ4"));
         // Text that starts as bzip2 does is text.
         assert_eq!(all(b"BZh9 x\n"), [Ok((1, "BZh9 x".to_string()))]);
         // "staff,Day 1" in UTF-16LE and UTF-16BE with no byte-order mark, and a name

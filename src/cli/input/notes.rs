@@ -8,7 +8,8 @@ use crate::grade::Labels;
 use crate::io::csv::{Axis, CsvErrorKind, CustomNames, Roster, placed_by_number};
 
 /// What to add to a roster CSV's error: the flag that gives the name list it asks for, or
-/// for a header of one or two fields (`quizzes,solutions`), how to read a list of puzzles.
+/// for a header of one or two fields (no roster's: `quizzes,solutions` above a list of
+/// puzzles, say), how to read a list of puzzles.
 pub(super) fn csv_hint(kind: &CsvErrorKind, custom: &CustomNames) -> String {
     match kind {
         CsvErrorKind::Unknown { axis, .. } if custom.get(*axis).is_none() => format!(
@@ -25,9 +26,7 @@ pub(super) fn csv_hint(kind: &CsvErrorKind, custom: &CustomNames) -> String {
         | CsvErrorKind::OrderDiffers { axis, .. }
         | CsvErrorKind::Stray { axis, .. } => format!(" ({} FILE)", names_flag(*axis)),
         CsvErrorKind::Header { fields } if *fields <= 2 => {
-            " (a list of puzzles with a header line? read it with --input-format line, which \
-             reports the header as one bad line)"
-                .to_string()
+            " (if this is a list of puzzles, read it with --input-format line)".to_string()
         }
         _ => String::new(),
     }

@@ -44,6 +44,13 @@ fn csv_is_told_by_the_first_significant_line() {
     assert!(!looks_like_csv("4..|...|8.5 # row 1; from Norvig"));
     assert!(looks_like_csv("Staff #,Mon,Tue,Wed,Thu"));
     assert!(looks_like_csv("staff,Day #1,Day #2,Day #3,Day #4"));
+    // A list named .csv is read as puzzles when its first line holds one in digits; a
+    // roster with a long label of letters stays a roster.
+    assert!(digits_puzzle(&format!("{hardest},SE 9.0")));
+    assert!(!digits_puzzle(&format!(
+        "staff,{},Day 2,Day 3,Day 4",
+        "W".repeat(81)
+    )));
     assert!(has_csv_extension(Path::new("a/b.CSV")));
     assert!(!has_csv_extension(Path::new("csv")));
 }

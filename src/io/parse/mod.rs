@@ -4,11 +4,12 @@
 //!
 //! Lines whose first non-blank character is `#` are comments and are skipped wherever they
 //! appear (even inside a grid), and a `#` after a space or tab starts a comment to the end
-//! of its line. On a line of several fields (split by whitespace, `,`, `;` or `:`) of which
-//! one is a whole compact 9×9, 16×16 or 25×25 puzzle (81, 256 or 625 characters), only the
-//! first such field is read: the others are the identifier, rating, solution or count that
-//! other tools' lists put beside each puzzle (`4.....8.5…,SE 9.0`, tdoku's
-//! `puzzle:count:solution`, sudoku-exchange's `hash puzzle rating`). Trailing whitespace and CRLF line ends are fine, and a
+//! of its line. On a line of several fields (split by whitespace, `,`, `;` or `:`) whose
+//! first is a whole compact 9×9, 16×16 or 25×25 puzzle (81, 256 or 625 characters), or
+//! whose second is one after an identifier of fewer than 16 characters, only that puzzle is
+//! read: the other fields are the identifier, rating, solution or count that other tools'
+//! lists put beside each puzzle (`4.....8.5…,SE 9.0`, tdoku's `puzzle:count:solution`,
+//! sudoku-exchange's `hash puzzle rating`). Trailing whitespace and CRLF line ends are fine, and a
 //! byte-order mark at the start of a line is ignored. Blank lines split the input into
 //! *blocks*. Grids printed with bars between the boxes and rules between the bands (`4 . . |
 //! . . . | 8 . 5`, `4..|...|8.5`, `------+------+------`) read as without them: a rule line
@@ -54,7 +55,7 @@
 //! 4. Anything else: the next lines of the block are tried in turn; if none fits, a one-line
 //!    block (or one wider than 100) is read as a bad line puzzle, and otherwise the block is
 //!    one bad grid reported with the list of supported sizes. When none of its first 128
-//!    lines fits, the block is reported then and skipped up to the next line that fits,
+//!    lines fits, the block is reported then and skipped up to the next good line puzzle,
 //!    which starts a new block.
 //!
 //! [`InputFormat::Line`] reads every line as one puzzle, its size given by its own length;

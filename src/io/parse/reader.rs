@@ -30,8 +30,8 @@ const UNDECIDED_BYTES: usize = 8 << 20;
 /// writes as JSON (`fill`, `generate`, `solve`) reads back this way.
 ///
 /// A block whose first 128 lines (or 8 MiB) fit no form is reported at its first line and
-/// skipped up to the next blank line or the next line that fits a supported size (which
-/// starts a new block), instead of being held to its end.
+/// skipped up to the next blank line or the next good line puzzle (which starts a new
+/// block), instead of being held to its end.
 ///
 /// ```
 /// use shiftgrid::io::{lines::LineReader, parse::{ParseOptions, PuzzleReader}};
@@ -94,7 +94,7 @@ enum Block {
     Line,
     /// Grids of this shape; the one being read.
     Grid(Shape, Option<GridAcc>),
-    /// The rest of a block already reported as unreadable, up to a line that fits a size.
+    /// The rest of a block already reported as unreadable, up to a good line puzzle.
     Skip,
 }
 
@@ -202,6 +202,16 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             return;
         }
         let text = without_comment(text);
+        let trimmed = text.trim();
+        if is_rule(trimmed)
+            || trimmed
+                .chars()
+                .all(|c| matches!(c, '|' | '+') || c.is_whitespace())
+        {
+            // `------+-------+------` between the bands of a printed grid, or a row of
+            // bars alone (a spacer).
+            return;
+        }
         let field = match self.opts.format {
             InputFormat::Grid => None,
             _ => puzzle_field(text),
@@ -215,16 +225,6 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             }
             let blank = " ".repeat(before.chars().count());
             return self.content(no, &format!("{blank}{}", &text[field]));
-        }
-        let trimmed = text.trim();
-        if is_rule(trimmed)
-            || trimmed
-                .chars()
-                .all(|c| matches!(c, '|' | '+') || c.is_whitespace())
-        {
-            // `------+-------+------` between the bands of a printed grid, or a row of
-            // bars alone (a spacer).
-            return;
         }
         if is_title(trimmed) {
             // `Grid 01` before each puzzle (Project Euler's file): a new block.
@@ -300,10 +300,13 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                 }
             }
             Block::Skip => {
-                // Skipped up to a line of a supported width, which starts a new block:
-                // puzzles after many bad lines are still read.
-                let (t, _) = Line::new(no, text).width();
-                if Shape::from_cells(t).is_ok() || Shape::from_side(t).is_ok() {
+                // Skipped up to a good line puzzle, which starts a new block: puzzles
+                // after many bad lines are still read (garbage that happens to have a
+                // grid row's width does not end it).
+                let line = Line::new(no, text);
+                if Shape::from_cells(line.width().0).is_ok()
+                    && parse_line_puzzle(&line, self.opts.alphabet).is_ok()
+                {
                     self.block = Block::Idle;
                     self.content(no, text);
                 }

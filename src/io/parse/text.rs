@@ -101,28 +101,50 @@ fn ends_field(c: char) -> bool {
     c.is_whitespace() || matches!(c, ',' | ';' | ':')
 }
 
-/// The byte range of a line's first field that is a whole compact puzzle: 81, 256 or 625
+/// The byte range of a line's whole compact puzzle among other fields: 81, 256 or 625
 /// printable ASCII characters other than `|` (9×9, 16×16, 25×25, which no compact grid row
 /// can be), fields being split by whitespace, `,`, `;` and `:`. Lists from other tools put
 /// an identifier before each puzzle and a rating, a solution or a count after it
 /// (sudoku-exchange's `hash puzzle rating`, tdoku's `puzzle:count:solution`), which the
-/// caller leaves unread. `None` when no field is one.
+/// caller leaves unread. The puzzle is the first field, or the second after an identifier
+/// of fewer than 16 characters (too short to be a puzzle of its own), so that a solution
+/// beside a puzzle in another form (spaced, with bars, one cell short) is never taken for
+/// it. `None` when there is none, and for a compact puzzle of another size split by stray
+/// whitespace (its fields make 256 or 625 characters together).
 pub(crate) fn puzzle_field(line: &str) -> Option<std::ops::Range<usize>> {
+    let is_puzzle = |r: &std::ops::Range<usize>| {
+        let f = &line[r.clone()];
+        matches!(f.len(), 81 | 256 | 625) && f.bytes().all(|b| b.is_ascii_graphic() && b != b'|')
+    };
+    let mut fields = fields(line);
+    let first = fields.next()?;
+    let found = if is_puzzle(&first) {
+        first
+    } else {
+        let second = fields.next()?;
+        if first.len() >= 16 || !is_puzzle(&second) {
+            return None;
+        }
+        second
+    };
+    let joined = line.chars().filter(|c| !c.is_whitespace()).count();
+    let split = !line.contains([',', ';', ':']) && joined != found.len();
+    (!(split && matches!(joined, 256 | 625))).then_some(found)
+}
+
+/// The byte ranges of a line's non-empty fields (split as [`puzzle_field`] splits them).
+fn fields(line: &str) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let ends = line
+        .char_indices()
+        .filter(|&(_, c)| ends_field(c))
+        .map(|(i, c)| (i, i + c.len_utf8()))
+        .chain([(line.len(), line.len())]);
     let mut start = 0;
-    for (i, c) in line.char_indices().chain([(line.len(), ' ')]) {
-        if !ends_field(c) {
-            continue;
-        }
-        let field = &line[start..i];
-        // Cells are printable ASCII; a bar splits a printed row's boxes.
-        if matches!(field.len(), 81 | 256 | 625)
-            && field.bytes().all(|b| b.is_ascii_graphic() && b != b'|')
-        {
-            return Some(start..i);
-        }
-        start = i + c.len_utf8();
-    }
-    None
+    ends.filter_map(move |(end, next)| {
+        let field = start..end;
+        start = next;
+        (!field.is_empty()).then_some(field)
+    })
 }
 
 /// A whitespace-separated token's value: `.` and `0` are blanks, otherwise decimal digits.

@@ -181,3 +181,48 @@ fn a_lone_line_with_a_value_too_large_is_a_bad_line_puzzle() {
         "{e}"
     );
 }
+
+/// A solution beside a puzzle that is not one whole compact field (spaced, one cell short,
+/// in rows) is never read in its place: the line is an error, as the puzzle alone would be
+/// unless whole. Nor is a 16×16 line split by a stray space read as the 9×9 puzzle of its
+/// first 81 characters, nor a rule line of 81 dashes (a 25×25 grid's, printed with `%2s`
+/// cells) as a puzzle.
+#[test]
+fn solutions_beside_a_puzzle_in_another_form_are_not_read_for_it() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let solution =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let spaced: Vec<String> = line.chars().map(String::from).collect();
+    for text in [
+        format!("{} {solution}\n", spaced.join(" ")),
+        format!("{}:1:{solution}\n", &line[1..]),
+        format!("{},{solution}\n", &line[1..]),
+        format!("{} 0 {solution}\n", &line[1..]),
+    ] {
+        let r = parse(&text);
+        assert!(r.iter().all(|r| r.puzzle.is_err()), "{text}");
+    }
+    let opts = super::opts(InputFormat::Auto, Alphabet::Gecode);
+    let sixteen = format!("{line}{}", "1".repeat(256 - 81));
+    let split = format!("{} {}\n", &sixteen[..81], &sixteen[81..]);
+    let r = parse_puzzles(&split, &opts);
+    assert!(r.len() == 1 && r[0].puzzle.is_err(), "{r:?}");
+    let rule = format!("+{}+\n", "-".repeat(79));
+    let r = parse(&format!("{rule}{line}\n{rule}"));
+    assert_eq!(r.len(), 1);
+    assert_eq!(ok(&r[0]), ok(&parse(line)[0]));
+}
+
+/// After many bad lines, a line of garbage that happens to have a grid row's width does
+/// not start a grid (one error every n lines): only a good line puzzle ends the skip.
+#[test]
+fn garbage_with_a_rows_width_does_not_end_a_skip() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let mut text = "x y\n".repeat(200);
+    text.push_str("a b c d e f g h i\n");
+    text.push_str(&"x y\n".repeat(100));
+    text.push_str(&format!("{line}\n"));
+    let r = parse(&text);
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!(ok(&r[1]), ok(&parse(line)[0]));
+}
