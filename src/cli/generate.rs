@@ -73,7 +73,7 @@ pub(super) struct GenerateArgs {
     #[arg(long, value_enum)]
     symmetry: Option<SymmetryArg>,
     /// The full grid the puzzle is made from: `random`, or `automorphic`, one that the half
-    /// turn maps onto itself with the shifts renamed in pairs (any method, up to 81x81, with
+    /// turn maps onto itself with the shifts renamed in pairs (or kept) (any method, up to 81x81, with
     /// --symmetry rot180, rot90 or dihedral, which hold the half turn). With the point
     /// symmetry, automorphic grids leave 2-4.5 points fewer givens (minimal 25x25: median
     /// 41.6% against 43.8%), but the solution has the symmetry too, which a solver can use

@@ -83,7 +83,7 @@ enum Command {
     ///
     /// Defaults: minimal puzzles (complete proofs) up to 25x25; above that one pass of
     /// propagation proofs (no search). At 25x25 the default grid is automorphic (the half
-    /// turn maps it onto itself with the shifts renamed in pairs, which a solver who spots
+    /// turn maps it onto itself with the shifts renamed in pairs (or kept), which a solver who spots
     /// it can use) and 16 rounds of --improve follow: about 40% givens in seconds instead of
     /// 44% in half a second (--grid random --improve 0). Every puzzle is unique by
     /// construction: a removal that is not proven keeps its givens.

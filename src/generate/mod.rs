@@ -167,7 +167,7 @@ pub enum GridKind {
     /// A random grid from [`fill`]'s search.
     #[default]
     Random,
-    /// A random grid that the half turn maps onto itself with its symbols renamed in pairs,
+    /// A random grid that the half turn maps onto itself with its symbols renamed in pairs (or kept),
     /// `S[n-1-r][n-1-c] = σ(S[r][c])` (an *automorphic* grid). With the point symmetry
     /// ([`Symmetry::Rot180`], or a symmetry that holds it: [`Symmetry::Rot90`],
     /// [`Symmetry::Dihedral`]; with the others it changes nothing) the two cells of a

@@ -279,7 +279,8 @@ impl Default for GradeOptions {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grade {
     /// The technique level `L` (`1..=8`) when solved, or the level reached when a
-    /// contradiction was found; `None` when beyond the maximum level.
+    /// contradiction was found (which the CLI does not print: a puzzle with no solution
+    /// has no level, `-` or `null`); `None` when beyond the maximum level.
     pub level: Option<u8>,
     /// The step count `S`: rounds that removed at least one candidate.
     pub steps: u32,

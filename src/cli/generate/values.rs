@@ -21,7 +21,7 @@ pub(super) enum MethodArg {
 pub(super) enum GridArg {
     /// A random grid from the fill search.
     Random,
-    /// A random grid that the half turn maps onto itself with the shifts renamed in pairs.
+    /// A random grid that the half turn maps onto itself with the shifts renamed in pairs (or kept).
     Automorphic,
 }
 
