@@ -337,3 +337,68 @@ fn a_shift_list_on_a_pipe_still_gets_its_note() {
     let note = String::from_utf8(out.stderr).unwrap();
     assert!(note.contains("among its givens"), "{note}");
 }
+
+/// Shift names apart only by letter case (`E`, `e`) are one shift to a roster read back
+/// without the list: generate says so whenever its givens use both, and with the list the
+/// file reads back as written. Staff IDs with leading zeros (`003`, `007`) are names, kept
+/// in the file's order: read back, the roster is the puzzle generate proved unique (they
+/// were read as row numbers, which moved the rows and changed the blocks).
+#[test]
+fn case_twins_are_noted_and_zero_padded_ids_keep_their_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let shifts = dir.path().join("shifts.txt");
+    fs::write(&shifts, "E\ne\nL\nN\nD\nS\nA\nT\nO\n").unwrap();
+    let mut noted = 0;
+    for seed in 1..=6u64 {
+        let file = dir.path().join(format!("c{seed}.csv"));
+        let out = loud()
+            .args(["generate", "--box", "3", "--seed", &seed.to_string()])
+            .arg("--shifts")
+            .arg(&shifts)
+            .arg("-o")
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let note = String::from_utf8(out.stderr).unwrap();
+        let text = fs::read_to_string(&file).unwrap();
+        let cells: Vec<&str> = text
+            .lines()
+            .skip(1)
+            .flat_map(|l| l.split(',').skip(1))
+            .collect();
+        let both = cells.contains(&"E") && cells.contains(&"e");
+        let said = note.contains("shifts \"E\" and \"e\" differ only in letter case");
+        assert_eq!(said, both, "seed {seed}: {note}");
+        noted += usize::from(said);
+        shiftgrid()
+            .arg("count")
+            .arg(&file)
+            .arg("--shifts")
+            .arg(&shifts)
+            .assert()
+            .success()
+            .stdout(predicates::str::ends_with("\t1\tunique\n"));
+    }
+    assert!(noted > 0);
+
+    let staff = dir.path().join("staff.txt");
+    fs::write(&staff, "003\n007\n001\n005\n002\n009\n004\n006\n008\n").unwrap();
+    for seed in 1..=3u64 {
+        let file = dir.path().join(format!("ids{seed}.csv"));
+        loud()
+            .args(["generate", "--box", "3", "--seed", &seed.to_string()])
+            .arg("--staff")
+            .arg(&staff)
+            .arg("-o")
+            .arg(&file)
+            .assert()
+            .success();
+        shiftgrid()
+            .arg("count")
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout(predicates::str::ends_with("\t1\tunique\n"));
+    }
+}

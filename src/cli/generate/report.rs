@@ -331,6 +331,7 @@ pub(super) fn notes(
             || (defaults.iter().all(|&v| v == n) && given.len() - defaults.len() == n - 1);
         let given_names: Vec<&str> = given.iter().map(|&j| names[j - 1].as_str()).collect();
         let alike = crate::io::csv::look_alike(&given_names);
+        let twins = crate::io::csv::case_twins(&given_names);
         let refused = !readable;
         let lost = missing.filter(|&k| names[k - 1] != format!("Shift {n}"));
         let what = if t.made == 1 {
@@ -358,6 +359,14 @@ pub(super) fn notes(
                         .unwrap_or(1)
                         - 1]
                 )
+            );
+        } else if let Some((a, b)) = twins {
+            msg!(
+                "shiftgrid: note: shifts {} and {} differ only in letter case: read back \
+                 without the shift list, the file takes them for one shift (and may be \
+                 solved into another roster); read it with the list (--shifts FILE)",
+                crate::io::quote::Quoted(given_names[a]),
+                crate::io::quote::Quoted(given_names[b]),
             );
         } else if let Some((a, b)) = alike {
             msg!(

@@ -170,9 +170,9 @@ pub use errors::{
 };
 pub(crate) use names::is_numbered;
 pub use names::{Axis, CustomNames, NameList, Names, check_name};
-#[cfg(feature = "cli")]
-pub(crate) use read::look_alike;
 pub use read::{Roster, default_number, placed_by_number, read_rosters, read_rosters_from};
+#[cfg(feature = "cli")]
+pub(crate) use read::{case_twins, look_alike};
 pub use write::{LongWriter, write_roster, write_roster_as};
 
 use crate::grid::MAX_BOX;

@@ -20,7 +20,7 @@ use crate::io::lines::{LineError, LineReader, quote_prefix};
 use crate::io::quote::quoted;
 use long::{Columns, read_long};
 #[cfg(feature = "cli")]
-pub(crate) use own::look_alike;
+pub(crate) use own::{case_twins, look_alike};
 use quotes::{fields_up_to, quote_left_open, unspace_quotes};
 use sniff::{DELIMITERS, SNIFF_LINES, delimiter_is_ambiguous, sniff_delimiter};
 use wide::read_wide;
@@ -127,10 +127,16 @@ pub(super) fn default_index(axis: Axis, name: &str) -> Option<usize> {
         _ => name,
     };
     // Floats (`3.0`) are numbers for shifts only, the cells data tools write as floats;
-    // staff and day labels such as `3.0` or `3.` (an ordinal) stay names.
+    // staff and day labels such as `3.0` or `3.` (an ordinal), or with a leading zero
+    // (`007`, a staff ID: no roster is written so), stay names.
     let digits = match axis {
         Axis::Shift => whole_number(digits)?,
-        _ if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => digits,
+        _ if !digits.is_empty()
+            && !digits.starts_with('0')
+            && digits.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            digits
+        }
         _ => return None,
     };
     if digits.len() > 6 {

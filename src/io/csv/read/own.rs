@@ -257,6 +257,14 @@ pub(crate) fn look_alike(names: &[&str]) -> Option<(usize, usize)> {
     (1..lower.len()).find_map(|b| (0..b).find(|&a| slip(&lower[a], &lower[b])).map(|a| (a, b)))
 }
 
+/// Two of `names` (indices) that differ only in letter case (`E`, `e`), which a roster
+/// read without a shift list takes for one shift, for a writer to warn of.
+#[cfg(feature = "cli")]
+pub(crate) fn case_twins(names: &[&str]) -> Option<(usize, usize)> {
+    let lower: Vec<String> = names.iter().map(|s| s.to_lowercase()).collect();
+    (1..lower.len()).find_map(|b| (0..b).find(|&a| lower[a] == lower[b]).map(|a| (a, b)))
+}
+
 /// Whether `x` and `y` (different) look like one name misspelt: one letter inserted or
 /// dropped (`Earl`, `Early`), or two neighbours swapped (`Eraly`), not digits (`Bed 1`,
 /// `Bed 11`, `Bed 12`, `Bed 21` are names of their own). A longer prefix is a name of its

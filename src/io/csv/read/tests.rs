@@ -135,6 +135,13 @@ fn placed_by_number_means_the_numbers_1_to_n_in_order() {
         &v(&["1043", "2291", "3310", "4002"])
     ));
     assert!(!placed_by_number(Axis::Day, &v(&["3", "4", "5", "6"])));
+    // Zero-padded IDs are names (no roster is written with them).
+    assert!(!placed_by_number(
+        Axis::Staff,
+        &v(&["01", "02", "03", "04"])
+    ));
+    assert_eq!(default_number(Axis::Staff, "007"), None);
+    assert_eq!(default_number(Axis::Staff, "Staff 07"), None);
     assert!(!placed_by_number(Axis::Staff, &v(&["Ann", "2", "3", "4"])));
 }
 
