@@ -206,9 +206,14 @@ pub fn run() -> Result<Exit> {
     }
 }
 
-/// The seed to use: `seed`, or a random one (which [`note_seed`] prints).
+/// The largest seed picked at random: 2^53 − 1, so that a JSON record's `"seed"` reads
+/// back exactly in tools that hold numbers as doubles (jq, JavaScript).
+const MAX_RANDOM_SEED: u64 = (1 << 53) - 1;
+
+/// The seed to use: `seed`, or a random one up to [`MAX_RANDOM_SEED`] (which
+/// [`note_seed`] prints).
 fn pick_seed(seed: Option<u64>) -> u64 {
-    seed.unwrap_or_else(rand::random::<u64>)
+    seed.unwrap_or_else(|| rand::random::<u64>() & MAX_RANDOM_SEED)
 }
 
 /// Prints a seed that was picked at random (`given` is `--seed`), so the run can be

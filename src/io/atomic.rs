@@ -196,8 +196,39 @@ pub fn check_output(path: &Path) -> io::Result<()> {
     }
     match fs::metadata(&target) {
         Ok(m) if !m.is_file() && !m.is_dir() => Ok(()),
-        _ => check_new_file(&target),
+        _ => {
+            check_new_file(&target)?;
+            // The temporary file goes beside the target: a directory that does not let
+            // one be made (read-only, full) fails here, not after the work.
+            let _probe = temporary_in(&target)?;
+            Ok(())
+        }
     }
+}
+
+/// A new temporary file in the directory of `path`, for [`write_atomic`] to rename over it.
+fn temporary_in(path: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".shiftgrid-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    // tempfile's error ends with the temporary file's name (`… at path "dir/.shiftgrid-…"`),
+    // which the user never asked for: name the directory instead.
+    builder.tempfile_in(dir).map_err(|e| {
+        let text = e.to_string();
+        let reason = text.split(" at path ").next().unwrap_or(&text);
+        io::Error::new(
+            e.kind(),
+            format!("{reason} (in directory {})", dir.display()),
+        )
+    })
 }
 
 /// Writes a file atomically.
@@ -220,23 +251,7 @@ where
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".shiftgrid-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(fs::Permissions::from_mode(0o666));
-    }
-    // tempfile's error ends with the temporary file's name (`… at path "dir/.shiftgrid-…"`),
-    // which the user never asked for: name the directory instead.
-    let mut tmp = builder.tempfile_in(dir).map_err(|e| {
-        let text = e.to_string();
-        let reason = text.split(" at path ").next().unwrap_or(&text);
-        io::Error::new(
-            e.kind(),
-            format!("{reason} (in directory {})", dir.display()),
-        )
-    })?;
+    let mut tmp = temporary_in(path)?;
     let _registered = Registered::new(tmp.path());
     {
         let mut w = BufWriter::new(tmp.as_file_mut());

@@ -109,3 +109,65 @@ fn the_population_sets_the_work_per_generation() {
     let (small, large) = (evaluations("4"), evaluations("16"));
     assert!(large > 2 * small, "{small} and {large} evaluations");
 }
+
+/// A seed picked at random fits a double exactly (below 2^53), so the record's `"seed"`
+/// read by jq or JavaScript repeats the run: the same puzzle from `--seed` that number.
+#[test]
+fn random_seeds_survive_json_tools() {
+    for _ in 0..8 {
+        let out = shiftgrid()
+            .args(["generate", "--box", "2", "-f", "json", "-q"])
+            .output()
+            .unwrap();
+        let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let seed = record["seed"].as_u64().unwrap();
+        assert!(seed < 1 << 53, "{seed}");
+        assert_eq!(record["seed"].as_f64().unwrap() as u64, seed);
+        let again = shiftgrid()
+            .args([
+                "generate",
+                "--box",
+                "2",
+                "-f",
+                "json",
+                "--seed",
+                &seed.to_string(),
+            ])
+            .output()
+            .unwrap();
+        let twin: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+        assert_eq!(twin["cells"], record["cells"]);
+    }
+}
+
+/// Without `--stats` a JSON record holds no timing: the same seed writes the same bytes,
+/// by every method; with it, the record says how long the puzzle took.
+#[test]
+fn json_records_repeat_byte_for_byte_without_stats() {
+    for method in ["prove", "expand", "ga"] {
+        let run = |stats: bool| {
+            let mut cmd = shiftgrid();
+            cmd.args(["generate", "--box", "3", "--seed", "7", "-f", "json"])
+                .args(["--method", method]);
+            if method == "ga" {
+                cmd.args(["--level", "3", "--generations", "5"]);
+            }
+            if stats {
+                cmd.arg("--stats");
+            }
+            let out = cmd.output().unwrap();
+            assert!(out.status.success(), "{method}: {out:?}");
+            out.stdout
+        };
+        let first = run(false);
+        assert_eq!(first, run(false), "{method}");
+        assert!(
+            !String::from_utf8_lossy(&first).contains("micros"),
+            "{method}"
+        );
+        assert!(
+            String::from_utf8_lossy(&run(true)).contains("\"micros\":"),
+            "{method}"
+        );
+    }
+}

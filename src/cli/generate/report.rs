@@ -136,7 +136,9 @@ impl Entry for Generated<'_> {
             #[serde(skip_serializing_if = "Option::is_none")]
             history: Option<Vec<&'a GenerationRecord>>,
             stopped_early: bool,
-            micros: u64,
+            /// The time taken, with `--stats` only: without it two runs write the same bytes.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            micros: Option<u64>,
         }
         let g = self.made;
         let shape = g.puzzle.shape();
@@ -165,7 +167,7 @@ impl Entry for Generated<'_> {
                 evaluations: g.ga.as_ref().map(|x| x.evaluations),
                 history: g.ga.as_ref().map(|x| thinned(&x.history)),
                 stopped_early: g.stopped_early,
-                micros: g.micros,
+                micros: self.stats.then_some(g.micros),
             },
         )
     }
