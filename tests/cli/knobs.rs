@@ -1,5 +1,6 @@
 //! `generate`'s knobs each change what it makes, as `--help` says they do: the order cells
-//! are tried in, the search that backs propagation's proofs, the GA's population.
+//! are tried in, the search that backs propagation's proofs, the GA's population; its
+//! seeds and JSON records repeat a run, and the Kubernetes job's shards make its batch.
 
 use predicates::prelude::*;
 
@@ -170,4 +171,59 @@ fn json_records_repeat_byte_for_byte_without_stats() {
             "{method}"
         );
     }
+}
+
+/// The Kubernetes job's shell line (`deploy/generate-indexed-job.yaml`), run by hand for
+/// three shards of one puzzle: they merge into the bytes of one run of the whole batch,
+/// and only whole shards get the name the merge reads.
+#[cfg(unix)]
+#[test]
+fn the_indexed_jobs_shards_merge_into_the_batch() {
+    let yaml =
+        std::fs::read_to_string(crate::util::repo("deploy/generate-indexed-job.yaml")).unwrap();
+    // The folded `>-` scalar after `args:`: its lines joined by spaces.
+    let lines: Vec<&str> = yaml.lines().collect();
+    let start = lines.iter().position(|l| l.trim() == "- >-").unwrap() + 1;
+    let script: Vec<&str> = lines[start..]
+        .iter()
+        .take_while(|l| !l.trim_end().ends_with(':'))
+        .map(|l| l.trim())
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let script = script
+        .join(" ")
+        .replace("/book", dir.path().to_str().unwrap());
+    let bin = assert_cmd::cargo::cargo_bin("shiftgrid");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for k in 0..3 {
+        let status = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .env("PATH", &path)
+            .env("JOB_COMPLETION_INDEX", k.to_string())
+            .env("PER_SHARD", "1")
+            .env("SEED", "2024")
+            .status()
+            .unwrap();
+        assert!(status.success(), "shard {k}: {script}");
+    }
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["shard-000.txt", "shard-001.txt", "shard-002.txt"]);
+    let merged: String = names
+        .iter()
+        .map(|n| std::fs::read_to_string(dir.path().join(n)).unwrap())
+        .collect();
+    let whole = shiftgrid()
+        .args(["generate", "--box", "3", "--level", "5", "--seed", "2024"])
+        .args(["--count", "3", "-f", "line"])
+        .output()
+        .unwrap();
+    assert_eq!(merged, String::from_utf8(whole.stdout).unwrap());
 }
