@@ -126,11 +126,22 @@ pub struct NameList {
     lines: Vec<usize>,
 }
 
+/// The text of a CSV-quoted field (`"Smith, John"`, with `""` for a quote inside), or
+/// `None` when `name` is not one whole quoted field.
+fn unquoted(name: &str) -> Option<String> {
+    let inner = name.strip_prefix('"')?.strip_suffix('"')?;
+    let text = inner.replace("\"\"", "\"");
+    // Every quote inside doubled: one whole field, not `"a" and "b"`.
+    (text.matches('"').count() * 2 == inner.matches('"').count()).then_some(text)
+}
+
 impl NameList {
     /// Reads a name file: one name per line, trimmed; blank lines and lines whose first
     /// non-blank character is `#` are skipped (so a name cannot start with `#` in a file).
-    /// A leading byte-order mark and CRLF line ends are fine. `source` names the file in
-    /// errors.
+    /// A line that is one CSV-quoted field (`"Smith, John"`, `""` for a quote inside), as
+    /// a one-column sheet saved as CSV writes a name with a comma or a quote, is the name
+    /// inside the quotes. A leading byte-order mark and CRLF line ends are fine. `source`
+    /// names the file in errors.
     ///
     /// # Errors
     /// [`NamesError`] with the line and column of the first bad or repeated name, or of the
@@ -191,7 +202,13 @@ impl NameList {
                 continue;
             }
             let col = raw.chars().take_while(|c| c.is_whitespace()).count() + 1;
-            if let Err(e) = list.push(name, no, col) {
+            // A one-column sheet saved as CSV quotes a name with a comma or a quote in it
+            // (`"Smith, John"`, `"Ann ""Red"" Lee"`): the name is what the quotes hold.
+            let pushed = match unquoted(name) {
+                Some(inner) => list.push(inner.trim(), no, col + 1),
+                None => list.push(name, no, col),
+            };
+            if let Err(e) = pushed {
                 return Ok(Err(e));
             }
         }
@@ -449,6 +466,27 @@ mod tests {
         assert_eq!(check_name("Ann-Marie"), Ok(()));
         assert_eq!(check_name("O'Neil, Pat"), Ok(()));
         assert_eq!(check_name("#1"), Ok(()));
+    }
+
+    /// Lines a one-column sheet saved as CSV quotes are the names inside the quotes; a
+    /// line with quotes that is not one quoted field keeps them.
+    #[test]
+    fn quoted_lines_of_a_saved_sheet_are_unquoted() {
+        let text = "\"Smith, John\"\n\"Ann \"\"Red\"\" Lee\"\n  \" Bob \"\n\"a\" and \"b\"\nDee\n";
+        let l = NameList::parse("s.csv", text.as_bytes()).unwrap();
+        assert_eq!(
+            l.names(),
+            [
+                "Smith, John",
+                "Ann \"Red\" Lee",
+                "Bob",
+                "\"a\" and \"b\"",
+                "Dee"
+            ]
+        );
+        // An error inside the quotes names its column in the file.
+        let e = NameList::parse("s.csv", "Ann\n\"=cmd\"\n".as_bytes()).unwrap_err();
+        assert_eq!((e.line, e.col), (2, 2), "{e}");
     }
 
     #[test]
