@@ -393,6 +393,11 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let mut finished: Option<u64> = None;
     // Puzzles finished after the first one an interrupt cut short, left out of the file.
     let mut dropped = 0usize;
+    if let (super::output::Out::Csv(..), false) = (&out_form, ctx.quiet) {
+        if let Some(names) = sink.names() {
+            report::note_numbered_out_of_order(names);
+        }
+    }
     let shift_names = match out_form {
         super::output::Out::Csv(..) => match from_shifts {
             Some(shifts) => Some(shifts),

@@ -342,7 +342,8 @@ fn a_shift_list_on_a_pipe_still_gets_its_note() {
 /// without the list: generate says so whenever its givens use both, and with the list the
 /// file reads back as written. Staff IDs with leading zeros (`003`, `007`) are names, kept
 /// in the file's order: read back, the roster is the puzzle generate proved unique (they
-/// were read as row numbers, which moved the rows and changed the blocks).
+/// were read as row numbers, which moved the rows and changed the blocks). Bare numbers
+/// out of order still are row numbers, which generate notes.
 #[test]
 fn case_twins_are_noted_and_zero_padded_ids_keep_their_rows() {
     let dir = tempfile::tempdir().unwrap();
@@ -401,4 +402,29 @@ fn case_twins_are_noted_and_zero_padded_ids_keep_their_rows() {
             .success()
             .stdout(predicates::str::ends_with("\t1\tunique\n"));
     }
+    // Bare numbers 1 to 9 out of order are placed by number read back without the list:
+    // generate says so, and with the list the roster reads back as written.
+    fs::write(&staff, "3\n7\n1\n5\n2\n9\n4\n6\n8\n").unwrap();
+    let file = dir.path().join("numbers.csv");
+    let out = loud()
+        .args(["generate", "--box", "3", "--seed", "1"])
+        .arg("--staff")
+        .arg(&staff)
+        .arg("-o")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let note = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        note.contains("the staff names are the numbers 1 to 9 in another order"),
+        "{note}"
+    );
+    shiftgrid()
+        .arg("count")
+        .arg(&file)
+        .arg("--staff")
+        .arg(&staff)
+        .assert()
+        .success()
+        .stdout(predicates::str::ends_with("\t1\tunique\n"));
 }

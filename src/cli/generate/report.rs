@@ -391,6 +391,35 @@ pub(super) fn notes(
     }
 }
 
+/// Notes staff or day names that are the numbers 1 to N (or `Staff 3`, `Day 5`) in
+/// another order: a roster read back without the list puts each row or column where its
+/// number says, which makes another puzzle.
+pub(super) fn note_numbered_out_of_order(names: &crate::io::csv::Names) {
+    use crate::io::csv::{Axis, default_number};
+    for (axis, list, flag) in [
+        (Axis::Staff, names.staff(), "--staff"),
+        (Axis::Day, names.days(), "--days"),
+    ] {
+        let n = list.len();
+        let mut seen = vec![false; n + 1];
+        let numbers: Option<Vec<usize>> = list
+            .iter()
+            .map(|s| default_number(axis, s).filter(|&k| (1..=n).contains(&k)))
+            .collect();
+        let Some(numbers) = numbers else { continue };
+        let permutation = numbers
+            .iter()
+            .all(|&k| !std::mem::replace(&mut seen[k], true));
+        if permutation && numbers.iter().enumerate().any(|(i, &k)| k != i + 1) {
+            msg!(
+                "shiftgrid: note: the {axis} names are the numbers 1 to {n} in another order: \
+                 read back without the list, each goes where its number says (another \
+                 puzzle); read it with the list ({flag} FILE)"
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

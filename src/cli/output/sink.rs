@@ -86,6 +86,11 @@ impl Sink {
         self.names.as_ref().map(Names::shifts)
     }
 
+    /// The names a roster sink writes its grids with (none for other forms).
+    pub(in crate::cli) fn names(&self) -> Option<&Names> {
+        self.names.as_ref()
+    }
+
     /// An empty sink writing in `form`.
     pub(in crate::cli) fn new(form: Form) -> Sink {
         Sink {
