@@ -30,8 +30,8 @@ const UNDECIDED_BYTES: usize = 8 << 20;
 /// writes as JSON (`fill`, `generate`, `solve`) reads back this way.
 ///
 /// A block whose first 128 lines (or 8 MiB) fit no form is reported at its first line and
-/// skipped up to the next blank line or the next good line puzzle (which starts a new
-/// block), instead of being held to its end.
+/// skipped up to the next blank line or (unless grids are asked for) the next good line
+/// puzzle, which starts a new block, instead of being held to its end.
 ///
 /// ```
 /// use shiftgrid::io::{lines::LineReader, parse::{ParseOptions, PuzzleReader}};
@@ -304,7 +304,8 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                 // after many bad lines are still read (garbage that happens to have a
                 // grid row's width does not end it).
                 let line = Line::new(no, text);
-                if Shape::from_cells(line.width().0).is_ok()
+                if self.opts.format != InputFormat::Grid
+                    && Shape::from_cells(line.width().0).is_ok()
                     && parse_line_puzzle(&line, self.opts.alphabet).is_ok()
                 {
                     self.block = Block::Idle;
