@@ -18,20 +18,29 @@ fn loud() -> Command {
 
 /// `generate --box 2 --seed SEED --shifts SHIFTS -o OUT`, with its notes.
 fn generate_4x4(seed: u64, shifts: &Path, out: &Path) -> Output {
+    generate_named("2", seed, "--shifts", shifts, out)
+}
+
+/// `generate --box b --seed seed FLAG list -o out`, with its notes.
+fn generate_named(b: &str, seed: u64, flag: &str, list: &Path, out: &Path) -> Output {
     loud()
-        .args([
-            "generate",
-            "--box",
-            "2",
-            "--seed",
-            &seed.to_string(),
-            "--shifts",
-        ])
-        .arg(shifts)
+        .args(["generate", "--box", b, "--seed", &seed.to_string(), flag])
+        .arg(list)
         .arg("-o")
         .arg(out)
         .output()
         .unwrap()
+}
+
+/// Asserts that `file` counts as one puzzle with one solution, read with `args`.
+fn assert_reads_back_unique(file: &Path, args: &[&std::ffi::OsStr]) {
+    shiftgrid()
+        .arg("count")
+        .arg(file)
+        .args(args)
+        .assert()
+        .success()
+        .stdout(predicates::str::ends_with("\t1\tunique\n"));
 }
 
 #[test]
@@ -352,14 +361,7 @@ fn case_twins_are_noted_and_zero_padded_ids_keep_their_rows() {
     let mut noted = 0;
     for seed in 1..=6u64 {
         let file = dir.path().join(format!("c{seed}.csv"));
-        let out = loud()
-            .args(["generate", "--box", "3", "--seed", &seed.to_string()])
-            .arg("--shifts")
-            .arg(&shifts)
-            .arg("-o")
-            .arg(&file)
-            .output()
-            .unwrap();
+        let out = generate_named("3", seed, "--shifts", &shifts, &file);
         assert!(out.status.success());
         let note = String::from_utf8(out.stderr).unwrap();
         let text = fs::read_to_string(&file).unwrap();
@@ -372,14 +374,7 @@ fn case_twins_are_noted_and_zero_padded_ids_keep_their_rows() {
         let said = note.contains("shifts \"E\" and \"e\" differ only in letter case");
         assert_eq!(said, both, "seed {seed}: {note}");
         noted += usize::from(said);
-        shiftgrid()
-            .arg("count")
-            .arg(&file)
-            .arg("--shifts")
-            .arg(&shifts)
-            .assert()
-            .success()
-            .stdout(predicates::str::ends_with("\t1\tunique\n"));
+        assert_reads_back_unique(&file, &["--shifts".as_ref(), shifts.as_os_str()]);
     }
     assert!(noted > 0);
 
@@ -387,44 +382,22 @@ fn case_twins_are_noted_and_zero_padded_ids_keep_their_rows() {
     fs::write(&staff, "003\n007\n001\n005\n002\n009\n004\n006\n008\n").unwrap();
     for seed in 1..=3u64 {
         let file = dir.path().join(format!("ids{seed}.csv"));
-        loud()
-            .args(["generate", "--box", "3", "--seed", &seed.to_string()])
-            .arg("--staff")
-            .arg(&staff)
-            .arg("-o")
-            .arg(&file)
-            .assert()
-            .success();
-        shiftgrid()
-            .arg("count")
-            .arg(&file)
-            .assert()
-            .success()
-            .stdout(predicates::str::ends_with("\t1\tunique\n"));
+        assert!(
+            generate_named("3", seed, "--staff", &staff, &file)
+                .status
+                .success()
+        );
+        assert_reads_back_unique(&file, &[]);
     }
     // Bare numbers 1 to 9 out of order are placed by number read back without the list:
     // generate says so, and with the list the roster reads back as written.
     fs::write(&staff, "3\n7\n1\n5\n2\n9\n4\n6\n8\n").unwrap();
     let file = dir.path().join("numbers.csv");
-    let out = loud()
-        .args(["generate", "--box", "3", "--seed", "1"])
-        .arg("--staff")
-        .arg(&staff)
-        .arg("-o")
-        .arg(&file)
-        .output()
-        .unwrap();
+    let out = generate_named("3", 1, "--staff", &staff, &file);
     let note = String::from_utf8(out.stderr).unwrap();
     assert!(
         note.contains("the staff names are the numbers 1 to 9 in another order"),
         "{note}"
     );
-    shiftgrid()
-        .arg("count")
-        .arg(&file)
-        .arg("--staff")
-        .arg(&staff)
-        .assert()
-        .success()
-        .stdout(predicates::str::ends_with("\t1\tunique\n"));
+    assert_reads_back_unique(&file, &["--staff".as_ref(), staff.as_os_str()]);
 }

@@ -7,13 +7,18 @@ use crate::io::parse::{
     Alphabet, InputFormat, ParseErrorKind, ParseOptions, PuzzleReader, Record, parse_puzzles,
 };
 
+/// Norvig's "hardest" puzzle as his essay publishes it, and its solution as published.
+const HARDEST: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const HARDEST_SOLVED: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
 /// Grids as puzzle sites print them, with bars between the boxes and rules between the
 /// bands (Norvig's "hardest" puzzle, spaced as his essay prints it and compact): the same
 /// puzzle as its published line.
 #[test]
 fn printed_grids_with_bars_and_rules_read_as_plain_ones() {
-    let published =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let published = HARDEST;
     let spaced = "4 . . |. . . |8 . 5 \n. 3 . |. . . |. . . \n. . . |7 . . |. . . \n\
                   ------+------+------\n. 2 . |. . . |. 6 . \n. . . |. 8 . |4 . . \n\
                   . . . |. 1 . |. . . \n------+------+------\n. . . |6 . 3 |. 7 . \n\
@@ -54,7 +59,7 @@ fn the_reader_iterates_over_the_records() {
 /// A comment after a puzzle, from a `#` that follows whitespace, is not part of it.
 #[test]
 fn comments_after_a_puzzle_are_skipped() {
-    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let line = HARDEST;
     let want = ok(&parse(line)[0]).clone();
     for text in [
         format!("{line} # Norvig's hardest\n"),
@@ -113,9 +118,8 @@ fn letters_without_an_alphabet_say_how_to_read_them() {
 /// Kaggle's `puzzle,solution`). A field one cell short is still an error.
 #[test]
 fn ratings_and_solutions_beside_a_line_puzzle_are_not_read() {
-    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    let solution =
-        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let line = HARDEST;
+    let solution = HARDEST_SOLVED;
     let want = ok(&parse(line)[0]).clone();
     let tails = [" 7.2", "\t11.2", ",SE 9.0", ";x", &format!(":1:{solution}")];
     let text: String = tails.iter().map(|t| format!("{line}{t}\n")).collect();
@@ -140,7 +144,7 @@ fn ratings_and_solutions_beside_a_line_puzzle_are_not_read() {
 /// Simple Sudoku's printed grid: a frame of stars and dashes around bars and rules.
 #[test]
 fn simple_sudoku_frames_are_skipped() {
-    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let line = HARDEST;
     let framed = "*-----------*\n|4..|...|8.5|\n|.3.|...|...|\n|...|7..|...|\n|---+---+---|\n\
                   |.2.|...|.6.|\n|...|.8.|4..|\n|...|.1.|...|\n|---+---+---|\n\
                   |...|6.3|.7.|\n|5..|2..|...|\n|1.4|...|...|\n*-----------*\n";
@@ -153,7 +157,7 @@ fn simple_sudoku_frames_are_skipped() {
 /// that fits, not to the next blank line: the puzzles after the bad lines are read.
 #[test]
 fn puzzles_after_many_bad_lines_are_read() {
-    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let line = HARDEST;
     let mut text = "1 2 3 4 5\n".repeat(300);
     text.push_str(&format!("{line}\n{line}\n"));
     let r = parse(&text);
@@ -189,9 +193,8 @@ fn a_lone_line_with_a_value_too_large_is_a_bad_line_puzzle() {
 /// cells) as a puzzle.
 #[test]
 fn solutions_beside_a_puzzle_in_another_form_are_not_read_for_it() {
-    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    let solution =
-        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let line = HARDEST;
+    let solution = HARDEST_SOLVED;
     let spaced: Vec<String> = line.chars().map(String::from).collect();
     for text in [
         format!("{} {solution}\n", spaced.join(" ")),
@@ -217,7 +220,7 @@ fn solutions_beside_a_puzzle_in_another_form_are_not_read_for_it() {
 /// not start a grid (one error every n lines): only a good line puzzle ends the skip.
 #[test]
 fn garbage_with_a_rows_width_does_not_end_a_skip() {
-    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let line = HARDEST;
     let mut text = "x y\n".repeat(200);
     text.push_str("a b c d e f g h i\n");
     text.push_str(&"x y\n".repeat(100));
