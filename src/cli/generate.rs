@@ -25,7 +25,7 @@ mod source;
 mod values;
 
 use super::exit::{self, Exit};
-use super::input::{AlphabetArg, NameArgs};
+use super::input::{AlphabetArg, InputFormatArg, NameArgs};
 use super::output::{InBatch, OutputArgs, Sink, alphabet_for, emit, sink_for_shape};
 use super::{Ctx, note_seed, pick_seed, progress};
 use crate::generate::fill::batch_seed;
@@ -59,6 +59,10 @@ pub(super) struct GenerateArgs {
     /// FILE is never overwritten.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["grid", "automorphic"])]
     from: Option<std::path::PathBuf>,
+    /// How to read --from's FILE, as the commands that read puzzles do: auto detects grid
+    /// and line forms, and reads a roster CSV by its name (.csv, .tsv) or first line.
+    #[arg(long, value_enum, default_value_t = InputFormatArg::Auto, requires = "from")]
+    input_format: InputFormatArg,
     /// Write the grid and line forms one character per cell in this alphabet (16x16 and
     /// 25x25 as Gecode's and janko's files do, with 1-9A), and read --from's compact lines
     /// in it [default: numeric].

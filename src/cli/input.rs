@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use anyhow::{Context, Result};
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 mod form;
 mod names;
@@ -31,6 +31,7 @@ use crate::grid::Puzzle;
 use crate::io::csv::{CustomNames, Names, Roster, read_rosters_from};
 use crate::io::parse::{Alphabet, InputFormat, ParseOptions, PuzzleReader, Record, puzzle_field};
 use form::looks_like_csv;
+pub(super) use form::{AlphabetArg, InputFormatArg};
 pub(super) use form::{has_csv_extension, has_json_extension, has_tsv_extension};
 pub(super) use names::NameArgs;
 pub(super) use open::BytesRead;
@@ -54,40 +55,16 @@ pub(super) struct InputArgs {
     alphabet: Option<AlphabetArg>,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum InputFormatArg {
-    /// Grid or line form, decided per block; CSV by file name or first line.
-    Auto,
-    /// N lines of N cells per grid.
-    Grid,
-    /// One puzzle per line.
-    Line,
-    /// A roster CSV, wide or long (told by its header).
-    Csv,
-}
-
-/// The alphabets of compact puzzles, as flags.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(super) enum AlphabetArg {
-    /// Digits and space-separated integers (the default).
-    Numeric,
-    /// 1-9 then A=10, B=11, … (Gecode/janko 16x16 `1-9A-G`, 25x25 `1-9A-P`).
-    #[value(name = "1-9A")]
-    Gecode,
-    /// 0-9A-F for 1..16 (hexadecimal 16x16).
-    #[value(name = "0-9A-F")]
-    Hex,
-    /// A=1, B=2, … (16x16 `A-P`, 25x25 `A-Y`).
-    #[value(name = "A-Z")]
-    Letters,
-}
-
 impl InputArgs {
-    /// Reading `path` as `--input-format auto` does, in `alphabet` (for `generate --from`).
-    pub(super) fn auto(path: PathBuf, alphabet: Option<AlphabetArg>) -> InputArgs {
+    /// Reading `path` in `format` and `alphabet` (for `generate --from`).
+    pub(super) fn reading(
+        path: PathBuf,
+        input_format: InputFormatArg,
+        alphabet: Option<AlphabetArg>,
+    ) -> InputArgs {
         InputArgs {
             input: path,
-            input_format: InputFormatArg::Auto,
+            input_format,
             alphabet,
         }
     }

@@ -64,8 +64,9 @@ struct GlobalArgs {
     /// splitting and fill; auto's race on one puzzle starts its own two or three.
     #[arg(long, short = 'j', global = true, value_name = "T")]
     threads: Option<usize>,
-    /// No progress bars or notes on stderr (errors, --stats when asked for, and a seed
-    /// picked at random without --seed are still printed).
+    /// No progress bars or notes on stderr (errors, verdicts such as a puzzle with no single
+    /// solution or a missed --level or --givens, --stats when asked for, and a seed picked at
+    /// random without --seed are still printed).
     #[arg(long, short, global = true)]
     quiet: bool,
 }

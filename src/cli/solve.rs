@@ -24,7 +24,7 @@ use crate::solve::{Engine, Outcome, SolveLimits, Stats, Verdict, Workspace};
 #[derive(Debug, Args)]
 #[command(mut_arg("format", |a| a.help(
     "Output form [default: csv, in the input's layout, for a roster CSV input; csv when -o \
-     FILE ends in .csv or .tsv; grid otherwise]"
+     FILE ends in .csv or .tsv; json when it ends in .json, .jsonl or .ndjson; grid otherwise]"
 )))]
 #[command(mut_arg("csv_shape", |a| a.help(
     "Layout of --format csv: wide (a row per staff member, a column per day) or long \

@@ -81,6 +81,30 @@ fn generate_from_a_grid_or_a_partial_roster() {
             .success()
             .stdout(contains("\tunique"));
     }
+    // --input-format is --from's: the grid form read as grid, refused as CSV or as lines.
+    shiftgrid()
+        .args([
+            "generate",
+            "--seed",
+            "3",
+            "--input-format",
+            "grid",
+            "--from",
+        ])
+        .arg(&grid_file)
+        .assert()
+        .success();
+    for (form, says) in [
+        ("csv", "the header has 1 field"),
+        ("line", "9 cells is not a supported grid"),
+    ] {
+        shiftgrid()
+            .args(["generate", "--seed", "3", "--input-format", form, "--from"])
+            .arg(&grid_file)
+            .assert()
+            .code(65)
+            .stderr(contains(says));
+    }
     // Refused: another size, a partial grid with expand, two puzzles, no completion.
     shiftgrid()
         .args(["generate", "--box", "4", "--from"])

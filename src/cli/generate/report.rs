@@ -136,7 +136,8 @@ impl Entry for Generated<'_> {
             #[serde(skip_serializing_if = "Option::is_none")]
             history: Option<Vec<&'a GenerationRecord>>,
             stopped_early: bool,
-            /// The time taken, with `--stats` only: without it two runs write the same bytes.
+            /// The time taken, with `--stats` only (without it two runs write the same
+            /// bytes), and only where no `stats` object holds it (expand, ga).
             #[serde(skip_serializing_if = "Option::is_none")]
             micros: Option<u64>,
         }
@@ -167,7 +168,7 @@ impl Entry for Generated<'_> {
                 evaluations: g.ga.as_ref().map(|x| x.evaluations),
                 history: g.ga.as_ref().map(|x| thinned(&x.history)),
                 stopped_early: g.stopped_early,
-                micros: self.stats.then_some(g.micros),
+                micros: (self.stats && g.proof.is_none()).then_some(g.micros),
             },
         )
     }

@@ -43,7 +43,7 @@ pub(super) fn read_source(
 ) -> Result<Option<(Source, Option<CsvSource>)>> {
     use crate::solve::{Engine, SolveLimits, solve};
     let (mut input, custom) = load_puzzles(
-        &InputArgs::auto(path.to_path_buf(), args.alphabet),
+        &InputArgs::reading(path.to_path_buf(), args.input_format, args.alphabet),
         &args.names,
         Some(true),
     )?;

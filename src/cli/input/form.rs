@@ -1,10 +1,11 @@
 //! What a file's name and first line say about its form: a roster CSV (`.csv`, `.tsv`,
 //! or a header-like first line) or JSON lines (`.json`, `.jsonl`, `.ndjson`), and the
-//! alphabet a flag names.
+//! alphabet a flag names; the flags that name the input's form and alphabet.
 
 use std::path::Path;
 
-use super::AlphabetArg;
+use clap::ValueEnum;
+
 use crate::io::parse::{Alphabet, puzzle_field, without_comment};
 
 /// Whether `path` ends in `.csv`, in any case.
@@ -68,6 +69,34 @@ pub(super) fn looks_like_csv(first_line: &str) -> bool {
                     word.chars().count() >= 2
                         && word.chars().any(|c| !c.is_ascii_digit() && c != '.')
                 }))
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(in crate::cli) enum InputFormatArg {
+    /// Grid or line form, decided per block; CSV by file name or first line.
+    Auto,
+    /// N lines of N cells per grid.
+    Grid,
+    /// One puzzle per line.
+    Line,
+    /// A roster CSV, wide or long (told by its header).
+    Csv,
+}
+
+/// The alphabets of compact puzzles, as flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(in crate::cli) enum AlphabetArg {
+    /// Digits and space-separated integers (the default).
+    Numeric,
+    /// 1-9 then A=10, B=11, … (Gecode/janko 16x16 `1-9A-G`, 25x25 `1-9A-P`).
+    #[value(name = "1-9A")]
+    Gecode,
+    /// 0-9A-F for 1..16 (hexadecimal 16x16).
+    #[value(name = "0-9A-F")]
+    Hex,
+    /// A=1, B=2, … (16x16 `A-P`, 25x25 `A-Y`).
+    #[value(name = "A-Z")]
+    Letters,
 }
 
 impl AlphabetArg {
