@@ -194,7 +194,12 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     rayon::broadcast(|_| ());
     check_memory(shape, matrices, threads, headroom())?;
     let seed = pick_seed(args.seed);
-    note_seed(args.seed, seed);
+    // A lone grid depends on the thread count (its workers race); a batch's do not.
+    note_seed(
+        args.seed,
+        seed,
+        (args.count == 1).then(rayon::current_num_threads),
+    );
     let started = std::time::Instant::now();
     let visible = progress::show_progress(ctx.quiet);
     let bar = progress::Progress::new(

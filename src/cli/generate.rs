@@ -381,7 +381,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             u64::MAX
         )));
     }
-    note_seed(args.seed, seed);
+    note_seed(args.seed, seed, None);
     // A single puzzle without --first-index uses the run seed itself (as it always has);
     // batches and shards seed puzzle i from (seed, i), so a shard is a slice of the batch.
     let seed_of = |i: u64| {

@@ -60,8 +60,9 @@ pub struct Cli {
 
 #[derive(Debug, Args)]
 struct GlobalArgs {
-    /// Worker threads, 1 to 256 (default: one per core): the pool of batches, root
-    /// splitting and fill; auto's race on one puzzle starts its own two or three.
+    /// Worker threads, 1 to 256 (default: RAYON_NUM_THREADS when set, else one per core):
+    /// the pool of batches, root splitting and fill; auto's race on one puzzle starts its
+    /// own two or three.
     #[arg(long, short = 'j', global = true, value_name = "T")]
     threads: Option<usize>,
     /// No progress bars or notes on stderr (errors, verdicts such as a puzzle with no single
@@ -170,15 +171,15 @@ pub fn run() -> Result<Exit> {
             return Ok(Exit::Usage);
         }
     };
-    if let Some(t) = cli.global.threads {
+    if let Some((t, from)) = thread_count(cli.global.threads)? {
         if t == 0 {
-            return Err(exit::usage_error("--threads must be at least 1"));
+            return Err(exit::usage_error(format!("{from} must be at least 1")));
         }
         if t > MAX_THREADS {
             // Each thread may hold a copy of the search matrix (67 MB at 100x100), and
             // thousands of threads only take turns on the same cores.
             return Err(exit::usage_error(format!(
-                "--threads {t} is more than the {MAX_THREADS} allowed (this machine has {} \
+                "{from} {t} is more than the {MAX_THREADS} allowed (this machine has {} \
                  cores; more threads than cores only take turns)",
                 std::thread::available_parallelism().map_or(1, usize::from)
             )));
@@ -207,8 +208,34 @@ pub fn run() -> Result<Exit> {
     }
 }
 
-/// The largest seed picked at random: 2^53 − 1, so that a JSON record's `"seed"` reads
-/// back exactly in tools that hold numbers as doubles (jq, JavaScript).
+/// The thread count asked for and where: `--threads`, else the `RAYON_NUM_THREADS`
+/// environment variable that rayon-based tools share (0 or empty meaning one per core, as
+/// there), checked alike; `None` for one per core.
+///
+/// # Errors
+/// A usage error for a variable that is not a number.
+fn thread_count(flag: Option<usize>) -> Result<Option<(usize, &'static str)>> {
+    if let Some(t) = flag {
+        return Ok(Some((t, "--threads")));
+    }
+    let Some(value) = std::env::var_os("RAYON_NUM_THREADS") else {
+        return Ok(None);
+    };
+    let text = value.to_string_lossy();
+    match text.trim().parse::<usize>() {
+        Ok(0) => Ok(None),
+        Ok(t) => Ok(Some((t, "RAYON_NUM_THREADS"))),
+        Err(_) if text.trim().is_empty() => Ok(None),
+        Err(_) => Err(exit::usage_error(format!(
+            "RAYON_NUM_THREADS={} is not a thread count (a number, or 0 for one per core)",
+            crate::io::quote::escaped(&text)
+        ))),
+    }
+}
+
+/// The largest seed picked at random: 2^53 − 1, so that the seed survives any tool that
+/// holds numbers as doubles (jq, JavaScript), as a number too (records write it as a
+/// string of digits, for a batch's 64-bit seeds).
 const MAX_RANDOM_SEED: u64 = (1 << 53) - 1;
 
 /// The seed to use: `seed`, or a random one up to [`MAX_RANDOM_SEED`] (which
@@ -218,11 +245,13 @@ fn pick_seed(seed: Option<u64>) -> u64 {
 }
 
 /// Prints a seed that was picked at random (`given` is `--seed`), so the run can be
-/// repeated: even with `--quiet`, since nothing else can tell it afterwards. Called once
-/// the flags are checked, so a refused command prints only its error.
-fn note_seed(given: Option<u64>, seed: u64) {
+/// repeated: even with `--quiet`, since nothing else can tell it afterwards; with the
+/// thread count too where the result depends on it (`threads`, a lone `fill`). Called
+/// once the flags are checked, so a refused command prints only its error.
+fn note_seed(given: Option<u64>, seed: u64, threads: Option<usize>) {
     if given.is_none() {
-        msg!("shiftgrid: seed {seed} (repeat with --seed {seed})");
+        let threads = threads.map_or(String::new(), |t| format!(" -j {t}"));
+        msg!("shiftgrid: seed {seed} (repeat with --seed {seed}{threads})");
     }
 }
 

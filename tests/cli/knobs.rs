@@ -111,34 +111,51 @@ fn the_population_sets_the_work_per_generation() {
     assert!(large > 2 * small, "{small} and {large} evaluations");
 }
 
-/// A seed picked at random fits a double exactly (below 2^53), so the record's `"seed"`
-/// read by jq or JavaScript repeats the run: the same puzzle from `--seed` that number.
+/// A record's `"seed"` is a string of digits (a batch's seeds use all 64 bits, which jq
+/// and JavaScript would round to another seed), and `--seed` that string makes the same
+/// grid again: for a seed picked at random, and for every grid of a `fill` or `generate`
+/// batch.
 #[test]
-fn random_seeds_survive_json_tools() {
-    for _ in 0..8 {
+fn json_seeds_repeat_the_grid() {
+    let records = |args: &[&str]| -> Vec<serde_json::Value> {
         let out = shiftgrid()
-            .args(["generate", "--box", "2", "-f", "json", "-q"])
+            .args(args)
+            .args(["-f", "json"])
             .output()
             .unwrap();
-        let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        let seed = record["seed"].as_u64().unwrap();
-        assert!(seed < 1 << 53, "{seed}");
-        assert_eq!(record["seed"].as_f64().unwrap() as u64, seed);
-        let again = shiftgrid()
-            .args([
-                "generate",
-                "--box",
-                "2",
-                "-f",
-                "json",
-                "--seed",
-                &seed.to_string(),
-            ])
-            .output()
-            .unwrap();
-        let twin: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
-        assert_eq!(twin["cells"], record["cells"]);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        serde_json::Deserializer::from_slice(&out.stdout)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect()
+    };
+    let mut runs = vec![];
+    for _ in 0..4 {
+        runs.push(records(&["generate", "--box", "2"]));
     }
+    runs.push(records(&[
+        "generate", "--box", "2", "--seed", "1", "--count", "4",
+    ]));
+    runs.push(records(&[
+        "fill", "--box", "2", "--seed", "1", "--count", "4",
+    ]));
+    let mut seeds = std::collections::HashSet::new();
+    for (run, command) in runs.iter().zip(["generate"; 5].iter().chain(&["fill"])) {
+        for record in run {
+            let seed = record["seed"].as_str().expect("a string");
+            assert!(seed.parse::<u64>().is_ok(), "{seed}");
+            seeds.insert(seed.to_string());
+            // One fill worker, as a batch's grids are each made (a lone fill's grid
+            // depends on the thread count).
+            let twin = &records(&[command, "-j", "1", "--box", "2", "--seed", seed])[0];
+            assert_eq!(twin["cells"], record["cells"], "{command} {seed}");
+            assert_eq!(twin["seed"], record["seed"]);
+        }
+    }
+    // Four random seeds and the four of the batch of seed 1 (fill's and generate's alike).
+    assert!(seeds.len() >= 8, "{seeds:?}");
+    // Batches use seeds beyond a double's integers: the case the string is for.
+    assert!(seeds.iter().any(|s| s.parse::<u64>().unwrap() > 1 << 53));
 }
 
 /// Without `--stats` a JSON record holds no timing: the same seed writes the same bytes,
@@ -230,4 +247,72 @@ fn the_indexed_jobs_shards_merge_into_the_batch() {
         .output()
         .unwrap();
     assert_eq!(merged, String::from_utf8(whole.stdout).unwrap());
+}
+
+/// A lone `fill` without `--seed` prints the flags that repeat it, the thread count
+/// included (its grid depends on it), and they do; a batch's grids do not depend on it.
+#[test]
+fn the_printed_seed_repeats_a_fill() {
+    for (threads, count) in [("3", "1"), ("1", "1"), ("2", "2")] {
+        let out = shiftgrid()
+            .args(["fill", "--box", "4", "-j", threads, "-n", count])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        let flags = err
+            .split("(repeat with ")
+            .nth(1)
+            .and_then(|rest| rest.split(')').next())
+            .unwrap_or_else(|| panic!("{err}"));
+        let words: Vec<&str> = flags.split(' ').collect();
+        assert_eq!(words.len(), if count == "1" { 4 } else { 2 }, "{flags}");
+        // Another thread count where the printed flags name none.
+        let other: &[&str] = if words.contains(&"-j") {
+            &[]
+        } else {
+            &["-j", "4"]
+        };
+        let again = shiftgrid()
+            .args(["fill", "--box", "4", "-n", count])
+            .args(other)
+            .args(&words)
+            .output()
+            .unwrap();
+        assert_eq!(again.stdout, out.stdout, "{flags}");
+    }
+}
+
+/// `RAYON_NUM_THREADS` sets the thread count when `--threads` is not given, checked as
+/// `--threads` is: a lone fill under it is the fill of that `-j`, and `-j` wins over it.
+#[test]
+fn rayon_num_threads_is_a_checked_default() {
+    let fill = |env: Option<&str>, flags: &[&str]| {
+        let mut cmd = shiftgrid();
+        cmd.env_remove("RAYON_NUM_THREADS");
+        if let Some(v) = env {
+            cmd.env("RAYON_NUM_THREADS", v);
+        }
+        cmd.args(flags)
+            .args(["fill", "--box", "7", "--seed", "7"])
+            .output()
+            .unwrap()
+    };
+    let one = fill(None, &["-j", "1"]).stdout;
+    let two = fill(None, &["-j", "2"]).stdout;
+    assert_ne!(
+        one, two,
+        "seed 7 at 49x49 differs between one and two threads"
+    );
+    assert_eq!(fill(Some("1"), &[]).stdout, one);
+    assert_eq!(fill(Some("1"), &["-j", "2"]).stdout, two);
+    assert_eq!(fill(Some("2"), &[]).stdout, two);
+    for bad in ["abc", "300"] {
+        let out = fill(Some(bad), &[]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("RAYON_NUM_THREADS"),
+            "{bad}"
+        );
+    }
 }

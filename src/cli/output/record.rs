@@ -67,8 +67,16 @@ impl InInput {
 pub(in crate::cli) struct InBatch {
     /// 1-based.
     pub(in crate::cli) index: u64,
-    /// The seed it was made from.
+    /// The seed it was made from, written as a string of decimal digits: a batch's seeds
+    /// use all 64 bits, which JSON tools that read numbers as doubles (jq, JavaScript)
+    /// would round to another seed, as protobuf's JSON writes 64-bit integers.
+    #[serde(serialize_with = "decimal")]
     pub(in crate::cli) seed: u64,
+}
+
+/// A `u64` as a JSON string of its decimal digits.
+fn decimal<S: Serializer>(value: &u64, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
 }
 
 /// Cells in JSON: one array per row (`0` for a blank).
