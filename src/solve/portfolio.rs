@@ -56,7 +56,10 @@ const QUICK_NODES_LARGE: u64 = 100;
 /// * otherwise from 16×16 up, first a short propagation search (at most 1,000 branches;
 ///   100 from 25×25 up), which settles most published puzzles faster than anything else;
 ///   at 25×25 in a batch (a [`Workspace`] without `split`), then the default learner for
-///   2,000 conflicts per call on the calling thread; then the engines of `race_plan`
+///   2,000 conflicts per call on the calling thread, whose answer stands only where the
+///   race's would be the same (no solutions kept, none found, or the only one), so that
+///   the answer does not depend on the batch's size against the threads; then the engines
+///   of `race_plan`
 ///   raced, with the fill search among them for a first solution of a sparse board (more
 ///   than two thirds blank, `is_sparse`).
 ///
@@ -149,7 +152,12 @@ pub fn auto(
             &[LearnConfig::new(0)],
             BATCH_CONFLICTS,
         )?;
-        if o.complete || control.should_stop() {
+        // Kept only where the race would give the same answer: a count with no solutions
+        // kept, no solution, or the only one. Which solutions a capped search lists
+        // depends on the engine, and this short cut runs only when the batch outnumbers
+        // the threads, so `solve --first` would depend on the thread count.
+        let same = limits.keep == 0 || (o.count <= 1 && !o.capped);
+        if (o.complete && same) || control.should_stop() {
             o.elapsed = start.elapsed();
             return Ok(o);
         }

@@ -109,7 +109,8 @@ fn races_give_the_same_answer_every_run() {
 }
 
 /// The 25×25 batch stage (the default learner alone first) and the race count the same
-/// partial rosters alike, and so does the learning engine on its own.
+/// partial rosters alike, and so does the learning engine on its own; both complete them
+/// with the same first solution.
 #[test]
 fn batch_and_race_agree_at_25x25() {
     use rand::{Rng, SeedableRng};
@@ -145,6 +146,17 @@ fn batch_and_race_agree_at_25x25() {
         for g in batch.solutions.iter().chain(&single.solutions) {
             assert!(p.is_completed_by(g));
         }
+        // The first solution too, where most rosters have many: the batch stage's
+        // answer must not differ from the race's (`solve --first` then depended on
+        // whether the batch outnumbered the threads).
+        let first = |split| {
+            let o = Workspace::new(split)
+                .solve(&p, Engine::Auto, &SolveLimits::first(), &control)
+                .unwrap();
+            assert!(o.complete && o.count == 1 && p.is_completed_by(&o.solutions[0]));
+            o.solutions[0].clone()
+        };
+        assert_eq!(first(false), first(true), "seed {seed}");
     }
     assert!(by_learner > 0, "some puzzle got past the quick stage");
 }
