@@ -31,7 +31,7 @@ use clap::{Args, ValueEnum};
 use super::Ctx;
 use super::exit;
 use super::input::{AlphabetArg, has_csv_extension, has_json_extension, has_tsv_extension};
-use crate::io::atomic::{is_stdin, same_file, write_output};
+use crate::io::atomic::{is_stdin, same_file, write_output_unless};
 use crate::io::blocking::Marked;
 use crate::io::csv::{Delimiter, Dialect, Layout};
 use crate::io::parse::Alphabet;
@@ -434,7 +434,8 @@ pub(super) fn emit<'a>(
                 }
                 return Ok(());
             }
-            match write_output(path, |w| out.copy_into(&mut Marked(w), interrupt)) {
+            let write = |w: &mut dyn Write| out.copy_into(&mut Marked(w), interrupt);
+            match write_output_unless(path, write, interrupt) {
                 Err(e) if interrupted(&e) => Err(exit::interrupted()),
                 r => r.with_context(|| format!("cannot write {}", crate::cli::shown(path))),
             }

@@ -1,7 +1,8 @@
 //! Progress display and Ctrl-C handling: the only place that talks to the terminal.
 //!
-//! Bars go to stderr, and only when stderr is a terminal and `--quiet` is off (indicatif's
-//! terminal target also hides itself for `TERM=dumb`). The library never calls indicatif: it
+//! Bars go to stderr, and only when stderr is a terminal that can move its cursor (not
+//! `TERM=dumb`, where indicatif would still send its escapes) and `--quiet` is off. The
+//! library never calls indicatif: it
 //! bumps atomics in a [`SearchControl`] that a ticker thread here reads ten times a second.
 
 use std::io::IsTerminal;
@@ -15,8 +16,13 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, WeakProgressBar}
 use crate::generate::ga::GaProgress;
 use crate::solve::SearchControl;
 
-/// Whether progress bars should be drawn.
+/// Whether progress bars should be drawn: stderr is a terminal that moves its cursor.
 pub fn show_progress(quiet: bool) -> bool {
+    for_a_person(quiet) && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+}
+
+/// Whether a person reads stderr: it is a terminal (a dumb one too) and not `--quiet`.
+fn for_a_person(quiet: bool) -> bool {
     !quiet && std::io::stderr().is_terminal()
 }
 
@@ -214,10 +220,10 @@ pub fn print_line(line: std::fmt::Arguments<'_>) {
     }
 }
 
-/// Prints a one-line summary (`shiftgrid: …`) on stderr when progress is shown (stderr is
-/// a terminal and not `--quiet`): what was made, how long it took, the key counters.
+/// Prints a one-line summary (`shiftgrid: …`) on stderr when stderr is a terminal (a
+/// dumb one too) and not `--quiet`: what was made, how long it took, the key counters.
 pub fn summary(quiet: bool, line: &str) {
-    if show_progress(quiet) {
+    if for_a_person(quiet) {
         msg!("shiftgrid: {line}");
     }
 }

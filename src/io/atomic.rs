@@ -14,6 +14,7 @@ use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::io::blocking::{self, Wait};
 
@@ -79,7 +80,7 @@ pub fn resolve_target(path: &Path) -> io::Result<PathBuf> {
     }
     Err(io::Error::other(format!(
         "{}: too many levels of symbolic links",
-        path.display()
+        shown(path)
     )))
 }
 
@@ -93,6 +94,18 @@ pub fn resolve_target(path: &Path) -> io::Result<PathBuf> {
 /// # Errors
 /// As [`write_atomic`], or opening or writing the special file.
 pub fn write_output<F>(path: &Path, f: F) -> io::Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    write_output_unless(path, f, &AtomicBool::new(false))
+}
+
+/// [`write_output`], with a regular file written by [`write_atomic_unless`]: a `stop`
+/// raised by the time it is written keeps the old file.
+///
+/// # Errors
+/// As [`write_output`], and the interruption.
+pub fn write_output_unless<F>(path: &Path, f: F, stop: &AtomicBool) -> io::Result<()>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
@@ -135,7 +148,7 @@ where
             f(&mut w)?;
             blocking::during(Wait::Write, || w.flush())
         }
-        _ => write_atomic(&target, f),
+        _ => write_atomic_unless(&target, f, stop),
     }
 }
 
@@ -147,13 +160,13 @@ fn check_new_file(path: &Path) -> io::Result<()> {
     if path.is_dir() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("{} is a directory", path.display()),
+            format!("{} is a directory", shown(path)),
         ));
     }
     if path.file_name().is_none() || ends_in_slash {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("{} does not name a file", path.display()),
+            format!("{} does not name a file", shown(path)),
         ));
     }
     // Renaming over a file needs only the directory's permission, so a file made read-only
@@ -163,7 +176,7 @@ fn check_new_file(path: &Path) -> io::Result<()> {
             io::ErrorKind::PermissionDenied,
             format!(
                 "{} is read-only: make it writable to replace it, or write elsewhere",
-                path.display()
+                shown(path)
             ),
         ));
     }
@@ -174,7 +187,7 @@ fn check_new_file(path: &Path) -> io::Result<()> {
     if !dir.is_dir() {
         return Err(io::Error::new(
             io::ErrorKind::NotFound,
-            format!("{} is not a directory that exists", dir.display()),
+            format!("{} is not a directory that exists", shown(dir)),
         ));
     }
     Ok(())
@@ -216,33 +229,47 @@ fn temporary_in(path: &Path) -> io::Result<tempfile::NamedTempFile> {
     builder.prefix(".shiftgrid-").suffix(".tmp");
     #[cfg(unix)]
     {
+        // Readable by the owner alone while it is written (a roster names people), and if a
+        // kill leaves it behind; [`write_atomic`] gives it its final mode before the rename.
         use std::os::unix::fs::PermissionsExt;
-        builder.permissions(fs::Permissions::from_mode(0o666));
+        builder.permissions(fs::Permissions::from_mode(0o600));
     }
     // tempfile's error ends with the temporary file's name (`… at path "dir/.shiftgrid-…"`),
     // which the user never asked for: name the directory instead.
     builder.tempfile_in(dir).map_err(|e| {
         let text = e.to_string();
         let reason = text.split(" at path ").next().unwrap_or(&text);
-        io::Error::new(
-            e.kind(),
-            format!("{reason} (in directory {})", dir.display()),
-        )
+        io::Error::new(e.kind(), format!("{reason} (in directory {})", shown(dir)))
     })
 }
 
 /// Writes a file atomically.
 ///
 /// The closure writes (through a buffer) into a temporary file in the same directory as
-/// `path`. Only if it returns `Ok` is the file flushed, synced to disk and renamed over `path`.
-/// On an error or a panic the temporary file is removed: nothing new is left at `path`, and an
-/// old file there is untouched. A file that replaces an old one keeps the old one's
-/// permissions; a new file gets the usual ones (`0666` less the umask on Unix). A read-only
-/// file at `path` is not replaced ([`io::ErrorKind::PermissionDenied`]), nor a directory.
+/// `path`, which only its owner can read until it is complete (on Unix). Only if it returns
+/// `Ok` is the file flushed, synced to disk and renamed over `path`. On an error or a panic
+/// the temporary file is removed: nothing new is left at `path`, and an old file there is
+/// untouched. A file that replaces an old one keeps the old one's permissions; a new file
+/// gets the usual ones (`0666` less the umask on Unix, as a file made there would). A
+/// read-only file at `path` is not replaced ([`io::ErrorKind::PermissionDenied`]), nor a
+/// directory.
 ///
 /// # Errors
 /// The closure's error, or any error creating, writing, syncing or renaming the file.
 pub fn write_atomic<F>(path: &Path, f: F) -> io::Result<()>
+where
+    F: FnOnce(&mut dyn Write) -> io::Result<()>,
+{
+    write_atomic_unless(path, f, &AtomicBool::new(false))
+}
+
+/// [`write_atomic`], except that a `stop` raised by the time the file is written and synced
+/// (a Ctrl-C during the last flush) keeps the old file: the temporary file is removed and
+/// the error is [`io::ErrorKind::Interrupted`].
+///
+/// # Errors
+/// As [`write_atomic`], and the interruption.
+pub fn write_atomic_unless<F>(path: &Path, f: F, stop: &AtomicBool) -> io::Result<()>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
@@ -258,12 +285,17 @@ where
         f(&mut w)?;
         w.flush()?;
     }
-    if let Ok(meta) = fs::metadata(path) {
-        if meta.is_file() {
-            tmp.as_file().set_permissions(meta.permissions())?;
-        }
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_file() => tmp.as_file().set_permissions(meta.permissions())?,
+        _ => new_file_mode(dir, tmp.as_file())?,
     }
     tmp.as_file().sync_all()?;
+    if stop.load(Ordering::Relaxed) {
+        return Err(io::Error::new(
+            io::ErrorKind::Interrupted,
+            "interrupted before the file was replaced",
+        ));
+    }
     tmp.persist(path).map_err(|e| e.error)?;
     // Make the rename itself durable; not every platform can open or sync a directory.
     #[cfg(unix)]
@@ -271,6 +303,30 @@ where
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// Gives `file` the mode a new file made in `dir` gets (on Unix `0666` less the umask, and
+/// what a default ACL there adds), told by an empty file made there for the purpose.
+fn new_file_mode(dir: &Path, file: &fs::File) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let probe = tempfile::Builder::new()
+            .prefix(".shiftgrid-")
+            .suffix(".tmp")
+            .permissions(fs::Permissions::from_mode(0o666))
+            .tempfile_in(dir)?;
+        file.set_permissions(probe.as_file().metadata()?.permissions())?;
+    }
+    #[cfg(not(unix))]
+    let _ = (dir, file);
+    Ok(())
+}
+
+/// A path as messages show it, control characters escaped (a name cannot drive the
+/// terminal).
+fn shown(path: &Path) -> String {
+    crate::io::quote::escaped(&path.display().to_string())
 }
 
 /// Whether `p` is a link in a process's table of open descriptors: `/dev/fd/N`,
@@ -363,218 +419,4 @@ fn same_inode(_: &Path, _: &Path) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn entries(dir: &Path) -> Vec<String> {
-        let mut v: Vec<String> = fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
-    }
-
-    /// A read-only file is kept (renaming would replace it all the same), and a directory
-    /// is named as one.
-    #[test]
-    fn read_only_files_and_directories_are_not_replaced() {
-        let dir = tempfile::tempdir().unwrap();
-        let kept = dir.path().join("kept.txt");
-        fs::write(&kept, "old").unwrap();
-        let mut perms = fs::metadata(&kept).unwrap().permissions();
-        perms.set_readonly(true);
-        fs::set_permissions(&kept, perms).unwrap();
-        let e = write_atomic(&kept, |w| w.write_all(b"new")).unwrap_err();
-        assert_eq!(e.kind(), io::ErrorKind::PermissionDenied);
-        assert!(e.to_string().contains("is read-only"), "{e}");
-        assert_eq!(fs::read_to_string(&kept).unwrap(), "old");
-        assert_eq!(entries(dir.path()), ["kept.txt"]);
-        let e = write_atomic(dir.path(), |w| w.write_all(b"new")).unwrap_err();
-        assert!(e.to_string().ends_with("is a directory"), "{e}");
-    }
-
-    #[test]
-    fn writes_a_new_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out.txt");
-        write_atomic(&path, |w| {
-            for i in 0..10_000 {
-                writeln!(w, "{i}")?;
-            }
-            Ok(())
-        })
-        .unwrap();
-        let text = fs::read_to_string(&path).unwrap();
-        assert_eq!(text.lines().count(), 10_000);
-        assert_eq!(entries(dir.path()), ["out.txt"]);
-    }
-
-    #[test]
-    fn replaces_an_old_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out.txt");
-        fs::write(&path, "old old old old\n").unwrap();
-        write_atomic(&path, |w| w.write_all(b"new\n")).unwrap();
-        assert_eq!(fs::read_to_string(&path).unwrap(), "new\n");
-        assert_eq!(entries(dir.path()), ["out.txt"]);
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn keeps_old_permissions() {
-        use std::os::unix::fs::PermissionsExt;
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out.txt");
-        fs::write(&path, "old\n").unwrap();
-        fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
-        write_atomic(&path, |w| w.write_all(b"new\n")).unwrap();
-        let mode = fs::metadata(&path).unwrap().permissions().mode();
-        assert_eq!(mode & 0o777, 0o640);
-        // A new file is readable beyond the owner unless the umask forbids it.
-        let fresh = dir.path().join("fresh.txt");
-        write_atomic(&fresh, |w| w.write_all(b"x")).unwrap();
-        let mode = fs::metadata(&fresh).unwrap().permissions().mode();
-        assert_ne!(mode & 0o600, 0);
-    }
-
-    #[test]
-    fn error_leaves_nothing_new() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out.txt");
-        let e = write_atomic(&path, |w| {
-            w.write_all(b"partial")?;
-            Err(io::Error::other("stop"))
-        })
-        .unwrap_err();
-        assert_eq!(e.to_string(), "stop");
-        assert!(!path.exists());
-        assert!(entries(dir.path()).is_empty());
-        // An old file survives a failed rewrite.
-        fs::write(&path, "old\n").unwrap();
-        let _ = write_atomic(&path, |w| {
-            w.write_all(&vec![b'x'; 100_000])?;
-            Err(io::Error::other("stop"))
-        });
-        assert_eq!(fs::read_to_string(&path).unwrap(), "old\n");
-        assert_eq!(entries(dir.path()), ["out.txt"]);
-    }
-
-    #[test]
-    fn panic_leaves_nothing_new() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out.txt");
-        fs::write(&path, "old\n").unwrap();
-        let p = path.clone();
-        let r = std::panic::catch_unwind(move || {
-            let _ = write_atomic(&p, |w| {
-                w.write_all(b"half")?;
-                panic!("boom");
-            });
-        });
-        assert!(r.is_err());
-        assert_eq!(fs::read_to_string(&path).unwrap(), "old\n");
-        assert_eq!(entries(dir.path()), ["out.txt"]);
-    }
-
-    #[test]
-    fn missing_directory_is_an_error() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("no/such/dir/out.txt");
-        assert!(write_atomic(&path, |w| w.write_all(b"x")).is_err());
-        assert!(write_atomic(dir.path(), |w| w.write_all(b"x")).is_err());
-        assert!(write_atomic(Path::new("/"), |w| w.write_all(b"x")).is_err());
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn write_output_follows_links_and_writes_through_fifos() {
-        use std::os::unix::fs::FileTypeExt;
-        let dir = tempfile::tempdir().unwrap();
-        let target = dir.path().join("target.txt");
-        fs::write(&target, "old\n").unwrap();
-        let link = dir.path().join("link.txt");
-        std::os::unix::fs::symlink("target.txt", &link).unwrap();
-        write_output(&link, |w| w.write_all(b"new\n")).unwrap();
-        assert!(
-            fs::symlink_metadata(&link)
-                .unwrap()
-                .file_type()
-                .is_symlink()
-        );
-        assert_eq!(fs::read_to_string(&target).unwrap(), "new\n");
-        // A dangling link gets its target created.
-        let dangling = dir.path().join("dangling.txt");
-        std::os::unix::fs::symlink(dir.path().join("made.txt"), &dangling).unwrap();
-        write_output(&dangling, |w| w.write_all(b"made\n")).unwrap();
-        assert!(
-            fs::symlink_metadata(&dangling)
-                .unwrap()
-                .file_type()
-                .is_symlink()
-        );
-        assert_eq!(
-            fs::read_to_string(dir.path().join("made.txt")).unwrap(),
-            "made\n"
-        );
-        // A FIFO is written into, not replaced.
-        let fifo = dir.path().join("fifo");
-        let status = std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap();
-        assert!(status.success());
-        let reader = {
-            let fifo = fifo.clone();
-            std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
-        };
-        write_output(&fifo, |w| w.write_all(b"through\n")).unwrap();
-        assert_eq!(reader.join().unwrap(), "through\n");
-        assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
-        // A loop of links is an error, not a hang.
-        let a = dir.path().join("a");
-        let b = dir.path().join("b");
-        std::os::unix::fs::symlink(&b, &a).unwrap();
-        std::os::unix::fs::symlink(&a, &b).unwrap();
-        assert!(write_output(&a, |w| w.write_all(b"x")).is_err());
-    }
-
-    #[test]
-    fn temporary_files_are_registered_while_written() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out.txt");
-        write_atomic(&path, |w| {
-            let held = TEMPORARY.lock().unwrap().clone();
-            assert!(held.iter().any(|p| p.starts_with(dir.path())), "{held:?}");
-            w.write_all(b"x")
-        })
-        .unwrap();
-        let held = TEMPORARY.lock().unwrap().clone();
-        assert!(!held.iter().any(|p| p.starts_with(dir.path())));
-    }
-
-    #[test]
-    fn same_file_cases() {
-        let dir = tempfile::tempdir().unwrap();
-        let a = dir.path().join("a.txt");
-        let b = dir.path().join("b.txt");
-        fs::write(&a, "a").unwrap();
-        fs::write(&b, "b").unwrap();
-        assert!(same_file(&a, &a));
-        let dotted = dir.path().join(".").join("a.txt");
-        assert!(same_file(&a, &dotted));
-        assert!(!same_file(&a, &b));
-        assert!(!same_file(&a, &dir.path().join("missing.txt")));
-        let missing = dir.path().join("missing.txt");
-        assert!(!same_file(&missing, &missing));
-        #[cfg(unix)]
-        {
-            let link = dir.path().join("link.txt");
-            std::os::unix::fs::symlink(&a, &link).unwrap();
-            assert!(same_file(&a, &link));
-            let hard = dir.path().join("hard.txt");
-            fs::hard_link(&a, &hard).unwrap();
-            assert!(same_file(&a, &hard));
-        }
-    }
-}
+mod tests;

@@ -35,10 +35,16 @@ fn issue14_6_absurd_thread_counts_are_refused() {
 /// Runs `command` under `script` (a terminal for stderr); everything it showed.
 #[cfg(target_os = "linux")]
 fn on_a_terminal(dir: &Path, command: &str) -> String {
+    on_a_terminal_as(dir, command, "xterm")
+}
+
+/// [`on_a_terminal`] with `TERM` set to `term`.
+#[cfg(target_os = "linux")]
+fn on_a_terminal_as(dir: &Path, command: &str, term: &str) -> String {
     let out = StdCommand::new("script")
         .args(["-qec", command, "/dev/null"])
         .current_dir(dir)
-        .env("TERM", "xterm")
+        .env("TERM", term)
         .stdin(Stdio::null())
         .output()
         .expect("script runs (util-linux)");
@@ -89,6 +95,24 @@ fn issue14_7_long_commands_end_with_a_summary_line_on_a_terminal() {
         .assert()
         .success()
         .stderr(contains("filled").not());
+}
+
+/// A terminal with `TERM=dumb` (Emacs shells, some CI consoles) gets the summary but no
+/// bar: a bar redraws with escape sequences, which such a terminal shows as text.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_dumb_terminal_gets_no_bar() {
+    let dir = tempfile::tempdir().unwrap();
+    let cmd = format!(
+        "{} fill --box 10 --seed 3 --count 6 -o m.txt",
+        binary().display()
+    );
+    let shown = on_a_terminal_as(dir.path(), &cmd, "dumb");
+    assert!(
+        shown.contains("shiftgrid: filled 6 100x100 grids in "),
+        "{shown:?}"
+    );
+    assert!(!shown.contains('\x1b'), "{shown:?}");
 }
 
 /// On an 80-column terminal the bar fits its line, and a message printed while it is shown
