@@ -50,7 +50,7 @@ pub(super) struct InputArgs {
     input_format: InputFormatArg,
     /// Letter alphabet of compact 16x16/25x25 lines (they conflict, so name one; spaced
     /// grids may use its letters too); the 16x16 and 25x25 grids and lines a command
-    /// writes from this input (solve's) use it too [default: numeric].
+    /// writes from this input (solve's) and render's cells use it too [default: numeric].
     #[arg(long, value_enum)]
     alphabet: Option<AlphabetArg>,
 }

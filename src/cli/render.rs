@@ -11,6 +11,8 @@ use super::Ctx;
 use super::exit::{self, Exit};
 use super::input::{InputArgs, NameArgs, input_paths, load_puzzles};
 use super::output::emit;
+use crate::io::csv::{CustomNames, NameList, Names};
+use crate::io::parse::Alphabet;
 use crate::solve::{Engine, SolveLimits};
 
 /// Flags of `shiftgrid render`.
@@ -51,10 +53,14 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
     // Before any work: an image name (said as render says it), an output that cannot be
     // written, or an input as the output.
     if let Some(ext) = args.output.as_deref().and_then(other_image_extension) {
+        let maker = if ext == "svgz" {
+            "gzip makes an SVGZ from it"
+        } else {
+            "a converter such as rsvg-convert or Inkscape makes one from it"
+        };
         return Err(exit::usage_error(format!(
-            "render writes SVG, not {ext}: name the file .svg (a converter such as \
-             rsvg-convert or Inkscape makes a {ext} from it)",
-            ext = ext.to_uppercase()
+            "render writes SVG, not {}: name the file .svg ({maker})",
+            ext.to_uppercase()
         )));
     }
     super::output::check_output_first(
@@ -92,7 +98,7 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         msg!("shiftgrid: error: {name}:{}: {e}", first.line);
         return Ok(Exit::DataErr);
     }
-    let names = input.names(&first, &custom)?;
+    let names = in_alphabet(input.names(&first, &custom)?, args.input.alphabet());
     let svg_opts = crate::io::svg::SvgOptions {
         cell_px: args.cell_px,
         show_candidates: args.candidates,
@@ -159,6 +165,36 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
     Ok(status)
 }
 
+/// The names to draw with: a 16x16 or 25x25 grid read in a letter alphabet shows its
+/// shifts in that alphabet's characters (as `solve` writes its text), unless the shifts
+/// have names of their own; 4x4 and 9x9 keep their digits, as every alphabet writes them.
+fn in_alphabet(names: Names, alphabet: Alphabet) -> Names {
+    let shape = names.shape();
+    let side = shape.side();
+    let alphabet = alphabet.for_side(side);
+    if alphabet == Alphabet::Numeric
+        || side < 16
+        || side > alphabet.max_side()
+        || names.shifts() != Names::defaults(shape).shifts()
+    {
+        return names;
+    }
+    let list = |source: &str, names: &[String]| NameList::new(source, names.iter().cloned());
+    let symbols: Vec<String> = (1..=side)
+        .filter_map(|v| alphabet.encode(v))
+        .map(String::from)
+        .collect();
+    let custom = (|| {
+        Ok::<_, crate::io::csv::NamesError>(CustomNames {
+            staff: Some(list("staff", names.staff())?),
+            days: Some(list("days", names.days())?),
+            shifts: Some(list("alphabet", &symbols)?),
+        })
+    })();
+    // Names already in use are valid lists, and the alphabet's characters are names.
+    custom.and_then(|c| Names::new(shape, &c)).unwrap_or(names)
+}
+
 /// `--cell-px`: a size the renderer draws, or a refusal that quotes what was typed.
 fn parse_cell_px(s: &str) -> Result<f64, String> {
     use crate::io::svg::{MAX_CELL_PX, MIN_CELL_PX};
@@ -173,9 +209,9 @@ fn parse_cell_px(s: &str) -> Result<f64, String> {
 /// The extension of `path` when it names an image or print format other than SVG, which
 /// `render` would otherwise fill with SVG under the wrong name.
 fn other_image_extension(path: &std::path::Path) -> Option<String> {
-    const OTHERS: [&str; 13] = [
+    const OTHERS: [&str; 14] = [
         "png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "pdf", "eps", "ps", "avif",
-        "heic",
+        "heic", "svgz",
     ];
     let ext = path.extension()?.to_str()?.to_ascii_lowercase();
     OTHERS.contains(&ext.as_str()).then_some(ext)

@@ -124,7 +124,7 @@ fn render_refuses_names_it_would_not_draw() {
 fn render_refuses_an_image_name_it_would_fill_with_svg() {
     let dir = tempfile::tempdir().unwrap();
     let grid = "1 3 4 2\n2 4 1 3\n3 1 2 4\n4 2 3 1\n";
-    for name in ["roster.png", "roster.PDF", "roster.jpeg"] {
+    for name in ["roster.png", "roster.PDF", "roster.jpeg", "roster.svgz"] {
         let out = dir.path().join(name);
         shiftgrid()
             .args(["render", "-", "-o"])
@@ -283,4 +283,48 @@ fn render_draws_cells_of_the_size_asked_for_with_their_candidates() {
     }
     assert!(want.len() > 54);
     assert_eq!(drawn, want);
+}
+
+/// A 16x16 or 25x25 puzzle read in a letter alphabet is drawn in it, as its text and
+/// `solve`'s answer key show it: every given's character, in its cell's order.
+#[test]
+fn render_draws_the_symbols_of_the_alphabet_it_read() {
+    for (b, alphabet) in [(4, "0-9A-F"), (4, "1-9A"), (5, "A-Z"), (5, "1-9A")] {
+        let line = shiftgrid()
+            .args([
+                "generate",
+                "--box",
+                &b.to_string(),
+                "--seed",
+                "3",
+                "-f",
+                "line",
+            ])
+            .args(["--alphabet", alphabet])
+            .output()
+            .unwrap()
+            .stdout;
+        let line = String::from_utf8(line).unwrap();
+        let givens: Vec<String> = line
+            .trim()
+            .chars()
+            .filter(|&c| c != '.')
+            .map(String::from)
+            .collect();
+        let svg = shiftgrid()
+            .args(["render", "-", "--alphabet", alphabet])
+            .write_stdin(line.clone())
+            .output()
+            .unwrap()
+            .stdout;
+        let svg = String::from_utf8(svg).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        // Cell texts in document order (the title and key are not `text` elements).
+        let drawn: Vec<String> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .map(|n| n.text().unwrap_or("").to_string())
+            .collect();
+        assert_eq!(drawn, givens, "{alphabet} {b}");
+    }
 }
