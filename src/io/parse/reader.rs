@@ -7,7 +7,9 @@ use super::json::parse_json_line;
 use super::text::{
     Cells, Line, Mode, looks_like_grid, parse_line_puzzle, puzzle_field, read_row, syntax_check,
 };
-use super::{InputFormat, MAX_SIDE, ParseError, ParseErrorKind, ParseOptions, Record, error};
+use super::{
+    Alphabet, InputFormat, MAX_SIDE, ParseError, ParseErrorKind, ParseOptions, Record, error,
+};
 use crate::grid::{Puzzle, Shape, ShapeError};
 use crate::io::lines::{LineError, LineReader};
 
@@ -334,7 +336,34 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                 (_, (None, Some(s))) => Some(Mode::Grid(s)),
                 (_, (Some(small), Some(big))) => {
                     let cap = alphabet.max_side();
-                    if compact && big.side() > cap {
+                    let beyond_small = |l: &str| {
+                        l.chars().any(|c| {
+                            c.is_ascii_alphabetic()
+                                || c.to_digit(10).is_some_and(|d| d as usize > small.side())
+                        })
+                    };
+                    let lettered = big.side() <= Alphabet::Letters.max_side();
+                    if compact && big.side() > cap && lettered && beyond_small(text) {
+                        // A 16x16 or 25x25 grid one character per cell in an alphabet not
+                        // named (each row a small line's width) when most of its rows hold
+                        // what no small line can: read as that grid, whose error names
+                        // the alphabet, not as a small line puzzle per row.
+                        if lines.len() < *scan + big.side() && !ended {
+                            return;
+                        }
+                        let rows = &lines[*scan..lines.len().min(*scan + big.side())];
+                        let same = rows
+                            .iter()
+                            .filter(|(no, s)| Line::new(*no, s).width() == (t, true));
+                        let (count, wide) = same.fold((0, 0), |(n, w), (_, s)| {
+                            (n + 1, w + usize::from(beyond_small(s)))
+                        });
+                        Some(if count == big.side() && 2 * wide > count {
+                            Mode::Grid(big)
+                        } else {
+                            Mode::Line
+                        })
+                    } else if compact && big.side() > cap {
                         Some(Mode::Line)
                     } else if compact && small.side() > cap {
                         Some(Mode::Grid(big))
