@@ -181,6 +181,11 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
         format!("--count {} makes {} grids", args.count, args.count)
     })?;
     sink.set_alphabet(alphabet);
+    if let (super::output::Out::Csv(..), false) = (&out_form, ctx.quiet) {
+        if let Some(names) = sink.names() {
+            super::output::note_full_roster_names(names);
+        }
+    }
     // Every thread at work holds a search matrix (one worker per thread for one grid, one
     // grid per thread for a batch).
     let threads = rayon::current_num_threads().min(crate::generate::fill::MAX_WORKERS);

@@ -399,7 +399,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     let mut dropped = 0usize;
     if let (super::output::Out::Csv(..), false) = (&out_form, ctx.quiet) {
         if let Some(names) = sink.names() {
-            report::note_numbered_out_of_order(names);
+            super::output::note_numbered_out_of_order(names);
         }
     }
     let shift_names = match out_form {

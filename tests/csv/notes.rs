@@ -401,3 +401,34 @@ fn case_twins_are_noted_and_zero_padded_ids_keep_their_rows() {
     );
     assert_reads_back_unique(&file, &["--staff".as_ref(), staff.as_os_str()]);
 }
+
+/// `fill` notes what its roster's names would do read back without their lists, as
+/// `generate` does: shifts that differ only in letter case, staff numbered out of order;
+/// and says nothing with names that read back as written.
+#[test]
+fn fill_notes_names_that_read_back_otherwise() {
+    let dir = tempfile::tempdir().unwrap();
+    let fill = |flag: &str, list: &str| {
+        let file = dir.path().join("list.txt");
+        fs::write(&file, list).unwrap();
+        let out = loud()
+            .args(["fill", "--box", "2", "--seed", "1", "-f", "csv", flag])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let note = fill("--shifts", "Early\nearly\nLate\nNight\n");
+    assert!(
+        note.contains("shifts \"Early\" and \"early\" differ only in letter case"),
+        "{note}"
+    );
+    let note = fill("--staff", "2\n1\n3\n4\n");
+    assert!(
+        note.contains("the staff names are the numbers 1 to 4 in another order"),
+        "{note}"
+    );
+    assert!(!fill("--shifts", "Early\nLate\nNight\nOff\n").contains("note"));
+    assert!(!fill("--staff", "Ann\nBob\nCy\nDee\n").contains("note"));
+}

@@ -333,8 +333,6 @@ pub(super) fn notes(
         let readable = defaults.is_empty()
             || (defaults.iter().all(|&v| v == n) && given.len() - defaults.len() == n - 1);
         let given_names: Vec<&str> = given.iter().map(|&j| names[j - 1].as_str()).collect();
-        let alike = crate::io::csv::look_alike(&given_names);
-        let twins = crate::io::csv::case_twins(&given_names);
         let refused = !readable;
         let lost = missing.filter(|&k| names[k - 1] != format!("Shift {n}"));
         let what = if t.made == 1 {
@@ -363,22 +361,8 @@ pub(super) fn notes(
                         - 1]
                 )
             );
-        } else if let Some((a, b)) = twins {
-            msg!(
-                "shiftgrid: note: shifts {} and {} differ only in letter case: read back \
-                 without the shift list, the file takes them for one shift (and may be \
-                 solved into another roster); read it with the list (--shifts FILE)",
-                crate::io::quote::Quoted(given_names[a]),
-                crate::io::quote::Quoted(given_names[b]),
-            );
-        } else if let Some((a, b)) = alike {
-            msg!(
-                "shiftgrid: note: read back without the shift list, the file is refused: \
-                 shifts {} and {} look like one name misspelt; read it with the list \
-                 (--shifts FILE)",
-                crate::io::quote::Quoted(given_names[a]),
-                crate::io::quote::Quoted(given_names[b]),
-            );
+        } else if let Some(note) = crate::cli::output::shift_names_note(&given_names) {
+            msg!("{note}");
         } else if let Some(k) = lost {
             msg!(
                 "shiftgrid: note: {what} {} no {} among {} givens, so the file does not name \
@@ -387,35 +371,6 @@ pub(super) fn notes(
                 if t.made == 1 { "has" } else { "have" },
                 crate::io::quote::Quoted(&names[k - 1]),
                 if t.made == 1 { "its" } else { "their" },
-            );
-        }
-    }
-}
-
-/// Notes staff or day names that are the numbers 1 to N (or `Staff 3`, `Day 5`) in
-/// another order: a roster read back without the list puts each row or column where its
-/// number says, which makes another puzzle.
-pub(super) fn note_numbered_out_of_order(names: &crate::io::csv::Names) {
-    use crate::io::csv::{Axis, default_number};
-    for (axis, list, flag) in [
-        (Axis::Staff, names.staff(), "--staff"),
-        (Axis::Day, names.days(), "--days"),
-    ] {
-        let n = list.len();
-        let mut seen = vec![false; n + 1];
-        let numbers: Option<Vec<usize>> = list
-            .iter()
-            .map(|s| default_number(axis, s).filter(|&k| (1..=n).contains(&k)))
-            .collect();
-        let Some(numbers) = numbers else { continue };
-        let permutation = numbers
-            .iter()
-            .all(|&k| !std::mem::replace(&mut seen[k], true));
-        if permutation && numbers.iter().enumerate().any(|(i, &k)| k != i + 1) {
-            msg!(
-                "shiftgrid: note: the {axis} names are the numbers 1 to {n} in another order: \
-                 read back without the list, each goes where its number says (another \
-                 puzzle); read it with the list ({flag} FILE)"
             );
         }
     }

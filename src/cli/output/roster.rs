@@ -82,3 +82,69 @@ impl CsvOut {
         Ok(out)
     }
 }
+
+/// Notes staff or day names that are the numbers 1 to N (or `Staff 3`, `Day 5`) in
+/// another order: a roster read back without the list puts each row or column where its
+/// number says, which makes another puzzle.
+pub(in crate::cli) fn note_numbered_out_of_order(names: &crate::io::csv::Names) {
+    use crate::io::csv::{Axis, default_number};
+    for (axis, list, flag) in [
+        (Axis::Staff, names.staff(), "--staff"),
+        (Axis::Day, names.days(), "--days"),
+    ] {
+        let n = list.len();
+        let mut seen = vec![false; n + 1];
+        let numbers: Option<Vec<usize>> = list
+            .iter()
+            .map(|s| default_number(axis, s).filter(|&k| (1..=n).contains(&k)))
+            .collect();
+        let Some(numbers) = numbers else { continue };
+        let permutation = numbers
+            .iter()
+            .all(|&k| !std::mem::replace(&mut seen[k], true));
+        if permutation && numbers.iter().enumerate().any(|(i, &k)| k != i + 1) {
+            msg!(
+                "shiftgrid: note: the {axis} names are the numbers 1 to {n} in another order: \
+                 read back without the list, each goes where its number says (another \
+                 puzzle); read it with the list ({flag} FILE)"
+            );
+        }
+    }
+}
+
+/// What a roster's own shift names would do read back without the list, for a note: two
+/// that differ only in letter case (taken for one shift), or two that look like one name
+/// misspelt (refused). `names` are the shifts the file uses.
+pub(in crate::cli) fn shift_names_note(names: &[&str]) -> Option<String> {
+    use crate::io::quote::Quoted;
+    if let Some((a, b)) = crate::io::csv::case_twins(names) {
+        return Some(format!(
+            "shiftgrid: note: shifts {} and {} differ only in letter case: read back without \
+             the shift list, the file takes them for one shift (and may be solved into another \
+             roster); read it with the list (--shifts FILE)",
+            Quoted(names[a]),
+            Quoted(names[b]),
+        ));
+    }
+    crate::io::csv::look_alike(names).map(|(a, b)| {
+        format!(
+            "shiftgrid: note: read back without the shift list, the file is refused: shifts {} \
+             and {} look like one name misspelt; read it with the list (--shifts FILE)",
+            Quoted(names[a]),
+            Quoted(names[b]),
+        )
+    })
+}
+
+/// The notes on a roster CSV of full grids (`fill`): names that read back otherwise
+/// without their lists.
+pub(in crate::cli) fn note_full_roster_names(names: &Names) {
+    note_numbered_out_of_order(names);
+    let shifts = names.shifts();
+    if !crate::io::csv::placed_by_number(crate::io::csv::Axis::Shift, shifts) {
+        let list: Vec<&str> = shifts.iter().map(String::as_str).collect();
+        if let Some(note) = shift_names_note(&list) {
+            msg!("{note}");
+        }
+    }
+}
