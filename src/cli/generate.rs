@@ -21,6 +21,7 @@ use rayon::prelude::*;
 
 mod method;
 mod report;
+mod room;
 mod source;
 mod values;
 
@@ -458,8 +459,13 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             batch.push(0, seed_of(0), r.as_ref())?;
         } else {
             // Many puzzles: one per thread at a time (each puzzle does not depend on how
-            // many threads made it), a chunk at a time so that memory stays bounded
-            // whatever --count is (the sink spools its output to a temporary file).
+            // many threads made it), fewer where the memory left holds fewer, a chunk at
+            // a time so that memory stays bounded whatever --count is (the sink spools
+            // its output to a temporary file).
+            let wanted = usize::try_from(args.count)
+                .unwrap_or(usize::MAX)
+                .min(rayon::current_num_threads());
+            let gate = room::gate(ctx, shape, wanted)?;
             let mut at = 0;
             while finished.is_none()
                 && at < args.count
@@ -469,14 +475,10 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
                 let made: Vec<Option<Made>> = (at..end)
                     .into_par_iter()
                     .map(|i| {
-                        let r = method.make(
-                            shape,
-                            seed_of(i),
-                            true,
-                            &ctx.control,
-                            None,
-                            source.as_ref(),
-                        );
+                        let r = gate.pass(|| {
+                            let source = source.as_ref();
+                            method.make(shape, seed_of(i), true, &ctx.control, None, source)
+                        });
                         bar.done.fetch_add(1, Ordering::Relaxed);
                         r
                     })

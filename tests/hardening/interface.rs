@@ -450,6 +450,32 @@ fn fill_refuses_threads_beyond_the_address_space_limit() {
     );
 }
 
+/// Under an address-space limit that holds fewer puzzles than threads, a `generate` batch
+/// from 64x64 up makes as many at a time as fit, and the same puzzles as without the
+/// limit; before, an allocation failed and the process aborted (status 134).
+#[cfg(target_os = "linux")]
+#[test]
+fn generate_makes_fewer_puzzles_at_once_under_an_address_space_limit() {
+    let args = [
+        "-j", "8", "generate", "--box", "8", "--seed", "1", "-n", "8", "-f", "line",
+    ];
+    let Ok(out) = std::process::Command::new("prlimit")
+        .arg("--as=900000000")
+        .arg(super::binary())
+        .args(args)
+        .output()
+    else {
+        eprintln!("note: no prlimit here; skipping the address-space test");
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("puzzles at a time, not 8"), "{stderr}");
+    let free = shiftgrid().args(args).output().unwrap();
+    assert_eq!(out.stdout, free.stdout);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 8);
+}
+
 // ---- 5. bounded messages (the rest of item 5 is in hardening.rs) ----
 
 #[test]

@@ -1,0 +1,166 @@
+//! How many puzzles of a batch fit in memory at once from 64×64 up, where each puzzle in
+//! the making holds a fill's search matrix and the proofs' engines: a `--count` batch on
+//! more threads than fit runs fewer puzzles at a time instead of aborting on a failed
+//! allocation (every puzzle depends on its seed alone, so the output is the same).
+
+use anyhow::Result;
+
+use crate::cli::exit;
+use crate::cli::memory::Headroom;
+use crate::grid::Shape;
+
+/// Memory one puzzle in the making takes, and address space under `ulimit -v` on a pool
+/// thread (whose arena is reserved already), by box size from 8 up, measured on
+/// 2026-11-27: peak RSS 107, 208 and 214 MB a puzzle at 64×64, 81×81 and 100×100
+/// (`generate --count k -j k`); at 100×100 on 16 threads under `ulimit -v 1500000` (0.48
+/// GB left once the pool had started) two puzzles at once ran and three aborted, and on
+/// k threads the smallest limits for k puzzles grew by about 100, 200 and 300 MB a thread
+/// at 64×64, 81×81 and 100×100, of which the thread's arena takes about 65 MB.
+fn per_puzzle(shape: Shape) -> Option<(u64, u64)> {
+    const MB: u64 = 1_000_000;
+    // (resident, address space)
+    match shape.box_size() {
+        8 => Some((115 * MB, 80 * MB)),
+        9 => Some((215 * MB, 160 * MB)),
+        10 => Some((225 * MB, 240 * MB)),
+        _ => None,
+    }
+}
+
+/// Address space kept back from a batch under `ulimit -v`, for what the run maps besides
+/// its puzzles (the output's buffers, a thread's first arena).
+const SPACE_MARGIN: u64 = 50_000_000;
+
+/// The puzzles of a batch to make at once: `wanted` (as many as threads, at most the
+/// count), or fewer where the memory or the address space left (`room`) holds fewer.
+///
+/// # Errors
+/// A usage error when not even one puzzle fits.
+pub(super) fn puzzles_at_once(shape: Shape, wanted: usize, room: &Headroom) -> Result<usize> {
+    let Some((resident, each)) = per_puzzle(shape) else {
+        return Ok(wanted);
+    };
+    let by_memory = room.resident.map(|r| r / resident);
+    // What is left now: the pool's threads have started and reserved theirs.
+    let by_space = room
+        .address_space
+        .map(|a| a.saturating_sub(SPACE_MARGIN) / each);
+    let fit = [by_memory, by_space]
+        .into_iter()
+        .flatten()
+        .fold(wanted as u64, u64::min);
+    if fit == 0 {
+        let (limit, what) = match (by_memory, room.resident) {
+            (Some(0), Some(r)) => (r, "of memory available"),
+            _ => (
+                room.address_space.unwrap_or(0),
+                "of address space left under the process's limit (ulimit -v; each thread \
+                 reserves some: fewer --threads leave more)",
+            ),
+        };
+        return Err(exit::usage_error(format!(
+            "a {shape} puzzle takes about {:.1} GB while it is made, more than the {:.1} GB \
+             {what}: free some memory or raise the limit",
+            resident.max(each + SPACE_MARGIN) as f64 / 1e9,
+            limit as f64 / 1e9
+        )));
+    }
+    Ok(usize::try_from(fit).unwrap_or(wanted))
+}
+
+/// Lets at most so many puzzles be made at once on the pool's threads (a thread past the
+/// limit waits at the gate): no new threads, whose arenas would take address space of
+/// their own.
+pub(super) struct Gate {
+    free: std::sync::Mutex<usize>,
+    opened: std::sync::Condvar,
+}
+
+impl Gate {
+    /// Runs `f` once fewer than the gate's number of puzzles are under way.
+    pub(super) fn pass<T>(&self, f: impl FnOnce() -> T) -> T {
+        {
+            let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+            while *free == 0 {
+                free = self.opened.wait(free).unwrap_or_else(|e| e.into_inner());
+            }
+            *free -= 1;
+        }
+        let out = f();
+        *self.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.opened.notify_one();
+        out
+    }
+}
+
+/// The gate of a batch: as many puzzles at once as fit, when fewer than `wanted` do (with a
+/// note, but for `--quiet`).
+///
+/// # Errors
+/// A usage error when not even one puzzle fits.
+pub(super) fn gate(ctx: &crate::cli::Ctx, shape: Shape, wanted: usize) -> Result<Gate> {
+    let at_once = puzzles_at_once(shape, wanted, &crate::cli::memory::headroom())?;
+    if at_once < wanted && !ctx.quiet {
+        msg!(
+            "shiftgrid: note: making {at_once} puzzle{} at a time, not {wanted}: the memory \
+             left holds no more at {shape}",
+            if at_once == 1 { "" } else { "s" }
+        );
+    }
+    Ok(Gate {
+        free: std::sync::Mutex::new(at_once),
+        opened: std::sync::Condvar::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batches_make_as_many_puzzles_at_once_as_fit() {
+        let big = Shape::new(10).unwrap();
+        let gb = |g: f64| (g * 1e9) as u64;
+        let room = |resident: Option<u64>, space: Option<u64>| Headroom {
+            resident,
+            address_space: space,
+            before_pool: space,
+        };
+        // Nothing known, or below 64x64: as many as asked.
+        assert_eq!(puzzles_at_once(big, 256, &room(None, None)).unwrap(), 256);
+        let small = Shape::new(7).unwrap();
+        assert_eq!(
+            puzzles_at_once(small, 64, &room(Some(1), Some(1))).unwrap(),
+            64
+        );
+        // 12 GB of memory hold 53 puzzles of 100x100.
+        assert_eq!(
+            puzzles_at_once(big, 256, &room(Some(gb(12.0)), None)).unwrap(),
+            53
+        );
+        assert_eq!(
+            puzzles_at_once(big, 16, &room(Some(gb(12.0)), None)).unwrap(),
+            16
+        );
+        // Under `ulimit -v` as measured at 100x100: 0.48 GB left after a pool of 16 held
+        // two (three aborted); one here, on the safe side.
+        assert_eq!(
+            puzzles_at_once(big, 16, &room(None, Some(gb(0.48)))).unwrap(),
+            1
+        );
+        assert_eq!(
+            puzzles_at_once(big, 16, &room(None, Some(gb(1.0)))).unwrap(),
+            3
+        );
+        let b8 = Shape::new(8).unwrap();
+        assert_eq!(
+            puzzles_at_once(b8, 8, &room(None, Some(gb(0.5)))).unwrap(),
+            5
+        );
+        // Not even one: refused, saying which limit.
+        let e = puzzles_at_once(big, 4, &room(Some(gb(0.1)), Some(gb(8.0)))).unwrap_err();
+        assert!(e.to_string().contains("of memory available"), "{e}");
+        let e = puzzles_at_once(big, 4, &room(Some(gb(8.0)), Some(gb(0.2)))).unwrap_err();
+        assert!(e.to_string().contains("ulimit -v"), "{e}");
+    }
+}
