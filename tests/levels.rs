@@ -90,12 +90,37 @@ fn batches_longer_than_a_chunk_match_their_shards() {
     // Grid i of a batch is the one `fill --count` makes from the same seed at every length.
     let head = stdout(&[&fill[..], &["--count", "1030"]].concat());
     assert!(grids.starts_with(&head));
-    shiftgrid()
-        .args(["generate", "--box", "2", "--count", "2", "--first-index"])
-        .arg(u64::MAX.to_string())
-        .assert()
-        .code(2)
-        .stderr(contains("runs past the last puzzle index"));
+    // Puzzle numbers stay within 2^53, which jq and JavaScript hold exactly.
+    for first in [u64::MAX, 1 << 53, (1 << 53) - 1] {
+        shiftgrid()
+            .args(["generate", "--box", "2", "--count", "2", "--first-index"])
+            .arg(first.to_string())
+            .assert()
+            .code(2)
+            .stderr(contains(
+                "runs past the last puzzle number (9007199254740992)",
+            ));
+    }
+    let last = shiftgrid()
+        .args([
+            "generate",
+            "--box",
+            "2",
+            "--count",
+            "2",
+            "-f",
+            "json",
+            "--first-index",
+        ])
+        .arg(((1u64 << 53) - 2).to_string())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(last.stdout).unwrap();
+    assert!(
+        text.ends_with("\"index\":9007199254740992\n")
+            || text.contains("\"index\":9007199254740992,"),
+        "{text}"
+    );
 }
 
 #[test]

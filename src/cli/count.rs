@@ -63,7 +63,11 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     )?;
     let (mut input, _) = load_puzzles(&args.input, &args.names, None)?;
     let name = input.name.clone();
-    let limits = SolveLimits::count_up_to(args.limit);
+    // Counts only: no solution is kept (so every engine's count stands as it is).
+    let limits = SolveLimits {
+        keep: 0,
+        ..SolveLimits::count_up_to(args.limit)
+    };
     let bar = batch_progress(ctx, &input);
     let json_name = args
         .output

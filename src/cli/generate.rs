@@ -157,7 +157,8 @@ pub(super) struct GenerateArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     count: u64,
     /// Index of the first puzzle: makes puzzles K..K+M−1 of the batch of --seed, so shards
-    /// made apart concatenate into the whole batch (numbering in the output is global).
+    /// made apart concatenate into the whole batch (numbering in the output is global; K+M
+    /// at most 2^53).
     #[arg(long, value_name = "K")]
     first_index: Option<u64>,
     /// Also print each puzzle's solution after it.
@@ -374,12 +375,17 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     sink.set_alphabet(alphabet);
     let seed = pick_seed(args.seed);
     let method = method_of(args, shape, seed, source.as_ref().map(|s| s.keep.is_some()))?;
+    // Numbers up to 2^53 (labels and JSON's "index" are i + 1), which JSON tools that read
+    // numbers as doubles (jq, JavaScript) hold exactly.
+    const LAST_INDEX: u64 = 1 << 53;
     let first = args.first_index.unwrap_or(0);
-    if first.checked_add(args.count).is_none() {
+    if first
+        .checked_add(args.count)
+        .is_none_or(|end| end > LAST_INDEX)
+    {
         return Err(exit::usage_error(format!(
-            "--first-index {first} --count {} runs past the last puzzle index ({})",
+            "--first-index {first} --count {} runs past the last puzzle number ({LAST_INDEX})",
             args.count,
-            u64::MAX
         )));
     }
     note_seed(args.seed, seed, None);
@@ -532,13 +538,14 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             first + k
         );
     }
-    // After a first Ctrl-C the puzzles made so far are still written (a second one exits).
+    // After a first Ctrl-C the puzzles made so far are still written (a second one exits);
+    // a first press during the writing of a finished run keeps the old file, as elsewhere.
     let writing = Ctx {
         quiet: ctx.quiet,
         control: crate::solve::SearchControl::default(),
     };
     emit(
-        &writing,
+        if interrupted { &writing } else { ctx },
         args.output.output.as_deref(),
         args.names.paths().chain(args.from.as_deref()),
         sink.finish()?,

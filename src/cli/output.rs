@@ -438,6 +438,15 @@ pub(super) fn emit<'a>(
             let write = |w: &mut dyn Write| out.copy_into(&mut Marked(w), interrupt);
             match write_output_unless(path, write, interrupt) {
                 Err(e) if interrupted(&e) => Err(exit::interrupted()),
+                Ok(()) if interrupt.load(std::sync::atomic::Ordering::Relaxed) => {
+                    // The press came once the file was in place (its directory's sync).
+                    if !ctx.quiet {
+                        msg!(
+                            "shiftgrid: interrupted while writing the output, which was then finished"
+                        );
+                    }
+                    Ok(())
+                }
                 r => r.with_context(|| format!("cannot write {}", crate::cli::shown(path))),
             }
         }

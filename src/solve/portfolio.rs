@@ -57,8 +57,9 @@ const QUICK_NODES_LARGE: u64 = 100;
 ///   100 from 25×25 up), which settles most published puzzles faster than anything else;
 ///   at 25×25 in a batch (a [`Workspace`] without `split`), then the default learner for
 ///   2,000 conflicts per call on the calling thread, whose answer stands only where the
-///   race's would be the same (no solutions kept, none found, or the only one), so that
-///   the answer does not depend on the batch's size against the threads; then the engines
+///   race's would be the same (no solutions kept, none found, or the only one; not run
+///   for a first solution), so that the answer does not depend on the batch's size
+///   against the threads; then the engines
 ///   of `race_plan`
 ///   raced, with the fill search among them for a first solution of a sparse board (more
 ///   than two thirds blank, `is_sparse`).
@@ -142,7 +143,11 @@ pub fn auto(
     if o.complete || control.should_stop() {
         return Ok(o);
     }
-    if !ws.split && puzzle.shape().box_size() == 5 {
+    // Its answer stands only where the race's would be the same: a count with no solutions
+    // kept, no solution, or the only one. A first solution (`solve --first`) goes to the
+    // race at once: which one a search lists depends on the engine.
+    let may_stand = limits.keep == 0 || limits.max_solutions >= 2;
+    if !ws.split && puzzle.shape().box_size() == 5 && may_stand {
         // One puzzle per thread of a batch: a race would put two threads on each core.
         // Most puzzles of a batch are settled by the default learner within the budget.
         let mut o = super::learn_outcome_within(
@@ -152,10 +157,8 @@ pub fn auto(
             &[LearnConfig::new(0)],
             BATCH_CONFLICTS,
         )?;
-        // Kept only where the race would give the same answer: a count with no solutions
-        // kept, no solution, or the only one. Which solutions a capped search lists
-        // depends on the engine, and this short cut runs only when the batch outnumbers
-        // the threads, so `solve --first` would depend on the thread count.
+        // This short cut runs only when the batch outnumbers the threads: an answer that
+        // could differ from the race's would depend on the thread count.
         let same = limits.keep == 0 || (o.count <= 1 && !o.capped);
         if (o.complete && same) || control.should_stop() {
             o.elapsed = start.elapsed();
