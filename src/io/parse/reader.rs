@@ -336,29 +336,23 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                 (_, (None, Some(s))) => Some(Mode::Grid(s)),
                 (_, (Some(small), Some(big))) => {
                     let cap = alphabet.max_side();
-                    let beyond_small = |l: &str| {
-                        l.chars().any(|c| {
-                            c.is_ascii_alphabetic()
-                                || c.to_digit(10).is_some_and(|d| d as usize > small.side())
-                        })
-                    };
                     let lettered = big.side() <= Alphabet::Letters.max_side();
-                    if compact && big.side() > cap && lettered && beyond_small(text) {
-                        // A 16x16 or 25x25 grid one character per cell in an alphabet not
-                        // named (each row a small line's width) when most of its rows hold
-                        // what no small line can: read as that grid, whose error names
-                        // the alphabet, not as a small line puzzle per row.
+                    if compact && big.side() > cap && lettered {
+                        // Rows one character per cell of a 16x16 grid in an alphabet not
+                        // named, or small line puzzles: read as that grid (whose error
+                        // names the alphabet) when its rows hold more distinct symbols
+                        // than any small puzzle has, not as a small puzzle per row.
                         if lines.len() < *scan + big.side() && !ended {
                             return;
                         }
                         let rows = &lines[*scan..lines.len().min(*scan + big.side())];
-                        let same = rows
-                            .iter()
-                            .filter(|(no, s)| Line::new(*no, s).width() == (t, true));
-                        let (count, wide) = same.fold((0, 0), |(n, w), (_, s)| {
-                            (n + 1, w + usize::from(beyond_small(s)))
-                        });
-                        Some(if count == big.side() && 2 * wide > count {
+                        let mut seen = std::collections::BTreeSet::new();
+                        let mut whole = rows.len() == big.side();
+                        for (no, s) in rows {
+                            whole &= Line::new(*no, s).width() == (t, true);
+                            seen.extend(s.chars().filter(|c| !c.is_whitespace() && *c != '.'));
+                        }
+                        Some(if whole && seen.len() > 2 * small.side() {
                             Mode::Grid(big)
                         } else {
                             Mode::Line

@@ -22,6 +22,16 @@ fn compact_16(alphabet: Alphabet) -> String {
 fn a_compact_16x16_grid_is_one_grid_whose_error_names_the_alphabet() {
     for alphabet in [Alphabet::Gecode, Alphabet::Hex, Alphabet::Letters] {
         let text = compact_16(alphabet);
+        // Its first row blank, or holding only what a 4x4 line may: still the grid.
+        for first in ["................", "..21..3........."] {
+            let rest: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
+            let records = parse(&format!("{first}\n{rest}"));
+            assert_eq!(records.len(), 1, "{alphabet:?} {first}");
+            assert!(matches!(
+                err(&records[0]).kind,
+                ParseErrorKind::CompactTooLarge { side: 16, .. }
+            ));
+        }
         // Read in its alphabet: the grid.
         let named = parse_puzzles(&text, &opts(InputFormat::Auto, alphabet));
         assert_eq!(named.len(), 1, "{alphabet:?}");
@@ -41,10 +51,27 @@ fn a_compact_16x16_grid_is_one_grid_whose_error_names_the_alphabet() {
     }
 }
 
-/// A list of 4x4 lines stays a list: in digits from 0 to 4 at once, and with a stray letter
-/// or digit in the first line, each line its own record (the bad one an error of its own).
+/// A list of 4x4 lines stays a list: in digits from 0 to 4, with a stray letter or digit
+/// in the first line (the bad one an error of its own), and sixteen or more lines in the
+/// letters A to D, each an error naming its letter.
 #[test]
 fn a_list_of_4x4_lines_stays_a_list() {
+    let lettered: String = (0..20)
+        .map(|k| format!("{}\n", ["AB.C..D.........", "..D.C.....B.A..."][k % 2]))
+        .collect();
+    let records = parse(&lettered);
+    assert_eq!(records.len(), 20);
+    for r in &records {
+        assert!(
+            matches!(err(r).kind, ParseErrorKind::BadToken { .. }),
+            "{}",
+            err(r)
+        );
+    }
+    let long: String = (0..20)
+        .map(|k| format!("{}...............\n", k % 4 + 1))
+        .collect();
+    assert!(parse(&long).iter().all(|r| r.puzzle.is_ok()));
     let list = "1.3.............\n2...............\n..4.............\n";
     assert!(parse(list).iter().all(|r| r.puzzle.is_ok()));
     assert_eq!(parse(list).len(), 3);
