@@ -15,7 +15,8 @@
 //!   its shift's name, set smaller where it would not fit the cell; when a name would come
 //!   out too small to read (under 7 px, or a quarter of the symbols' size), the cells show
 //!   shift numbers instead and a key below the grid (`class="legend"`) names each one, as
-//!   it does with [`SvgOptions::show_candidates`], whose pencil marks are numbers.
+//!   it does with [`SvgOptions::show_candidates`], whose pencil marks are numbers, unless
+//!   every shift is named by one character (an alphabet's letters), which marks show too.
 //!
 //! The cell size is chosen from the grid's side unless [`SvgOptions::cell_px`] is set: about
 //! 48 px for 9×9, down to 24 px for 100×100, which makes a 2 400 px poster. The output stays

@@ -326,5 +326,35 @@ fn render_draws_the_symbols_of_the_alphabet_it_read() {
             .map(|n| n.text().unwrap_or("").to_string())
             .collect();
         assert_eq!(drawn, givens, "{alphabet} {b}");
+        // Pencil marks in the alphabet too, without a key.
+        let marked = shiftgrid()
+            .args(["render", "-", "--candidates", "--alphabet", alphabet])
+            .write_stdin(line)
+            .output()
+            .unwrap()
+            .stdout;
+        let marked = String::from_utf8(marked).unwrap();
+        let doc = roxmltree::Document::parse(&marked).unwrap();
+        assert!(!marked.contains("legend"), "{alphabet}");
+        let texts: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .filter_map(|n| n.text())
+            .collect();
+        assert!(texts.len() > givens.len(), "{alphabet}: marks drawn");
+        for t in texts {
+            assert_eq!(t.chars().count(), 1, "{alphabet}: {t}");
+            assert!(line_has_symbol(alphabet, t), "{alphabet}: {t}");
+        }
+    }
+}
+
+/// Whether `t` is one of the symbols of `alphabet` (the letter alphabets of 16x16/25x25).
+fn line_has_symbol(alphabet: &str, t: &str) -> bool {
+    let c = t.chars().next().unwrap();
+    match alphabet {
+        "0-9A-F" => c.is_ascii_hexdigit() && !c.is_ascii_lowercase(),
+        "1-9A" => c.is_ascii_uppercase() || ('1'..='9').contains(&c),
+        _ => c.is_ascii_uppercase(),
     }
 }

@@ -183,8 +183,14 @@ impl Layout {
                     top + ((spot / b) as f64 + 0.5) * mini + HALF_DIGIT_EM * self.candidate_font;
                 put(
                     out,
-                    format_args!("<text x=\"{}\" y=\"{}\">{s}</text>\n", Num(x), Num(y)),
+                    format_args!("<text x=\"{}\" y=\"{}\">", Num(x), Num(y)),
                 );
+                match &self.shifts {
+                    // Named shifts in the cells: one character each, marked so too.
+                    Some(shifts) => push_escaped(out, &shifts[spot]),
+                    None => put(out, format_args!("{s}")),
+                }
+                out.push_str("</text>\n");
             }
         }
         out.push_str("</g>\n");

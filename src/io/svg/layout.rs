@@ -141,8 +141,11 @@ impl Layout {
             .iter()
             .map(name_font_for)
             .fold(digit_font, f64::min);
-        // Pencil marks are numbers too: with them, named shifts go in the key as well.
-        let keyed = custom_shifts && (opts.show_candidates || !names.shifts().iter().all(fits));
+        // Pencil marks are as narrow as a digit: with them, shifts named by one character
+        // each (an alphabet's letters) are marked by name, longer names go in the key.
+        let one_character = names.shifts().iter().all(|s| s.chars().count() == 1);
+        let marked_by_number = opts.show_candidates && !one_character;
+        let keyed = custom_shifts && (marked_by_number || !names.shifts().iter().all(fits));
         let mut width = origin_x + grid + pad;
         let mut height = origin_y + grid + pad;
         let legend = keyed.then(|| {
