@@ -196,6 +196,19 @@ fn givens_target_not_reached_is_noted() {
             && err.contains(&format!("(the fewest: {givens})")),
         "{err}"
     );
+    // JSON records the target beside the givens kept.
+    let record: serde_json::Value = serde_json::from_slice(
+        &crate::util::shiftgrid()
+            .args([
+                "generate", "--box", "3", "--seed", "3", "--givens", "20", "-f", "json",
+            ])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert_eq!(record["target_givens"], 20);
+    assert_eq!(record["givens"], givens);
 }
 
 /// `generate --automorphic`, by proofs and by expansion: the puzzle is unique by an

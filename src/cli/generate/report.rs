@@ -127,6 +127,9 @@ impl Entry for Generated<'_> {
             /// Deductions per level 1..8 (expand, ga).
             #[serde(skip_serializing_if = "Option::is_none")]
             counts: Option<[u32; 8]>,
+            /// `--givens K`: the target, which `givens` may miss (a note says so).
+            #[serde(skip_serializing_if = "Option::is_none")]
+            target_givens: Option<usize>,
             #[serde(skip_serializing_if = "Option::is_none")]
             target_level: Option<u8>,
             #[serde(skip_serializing_if = "Option::is_none")]
@@ -163,6 +166,13 @@ impl Entry for Generated<'_> {
                 level: g.grade.as_ref().and_then(|x| x.level),
                 steps: g.grade.as_ref().map(|x| x.steps),
                 counts: g.grade.as_ref().map(|x| x.counts),
+                target_givens: match self.method {
+                    Method::Prove(cfg) => match cfg.target {
+                        crate::generate::Target::Givens(k) => Some(k),
+                        _ => None,
+                    },
+                    _ => None,
+                },
                 target_level: g.ga.as_ref().map(|x| x.target),
                 fitness: g.ga.as_ref().map(|x| x.fitness),
                 evaluations: g.ga.as_ref().map(|x| x.evaluations),

@@ -23,14 +23,54 @@ struct Fields<'a> {
     solution: Option<&'a RawValue>,
     #[serde(borrow)]
     grid: Option<&'a RawValue>,
+    /// The box size the record declares (`"box": 3`), checked against its cells.
+    #[serde(borrow, rename = "box")]
+    box_size: Option<&'a RawValue>,
+    /// The side it declares (`"size": 9`), checked likewise.
+    #[serde(borrow)]
+    size: Option<&'a RawValue>,
 }
 
 /// One JSON line: an object with the puzzle in `cells` (or `puzzle`, `solution`, `grid`),
-/// or the puzzle itself (rows, a flat array, or a line-form string).
+/// or the puzzle itself (rows, a flat array, or a line-form string). A record's `box` and
+/// `size`, where it has them, must be its puzzle's.
 pub(super) fn parse_json_line(
     no: usize,
     text: &str,
     alphabet: Alphabet,
+) -> Result<Puzzle, ParseError> {
+    let mut declared = (None, None);
+    let puzzle = read_json_line(no, text, alphabet, &mut declared)?;
+    let shape = puzzle.shape();
+    for (value, is, what) in [
+        (declared.0, shape.box_size(), "box"),
+        (declared.1, shape.side(), "size"),
+    ] {
+        let Some(value) = value else { continue };
+        let record = Record {
+            no,
+            text,
+            seen: std::cell::Cell::new((0, 0)),
+        };
+        if serde_json::from_str::<u64>(value.get()).is_ok_and(|v| v != is as u64) {
+            let kind = ParseErrorKind::Json {
+                message: format!(
+                    "the record's \"{what}\" is {}, but its cells make a {shape} puzzle",
+                    quote_prefix(value.get())
+                ),
+            };
+            return Err(error(no, record.col(value), kind));
+        }
+    }
+    Ok(puzzle)
+}
+
+/// [`parse_json_line`] before the check of `declared`, the record's `box` and `size`.
+fn read_json_line<'a>(
+    no: usize,
+    text: &'a str,
+    alphabet: Alphabet,
+    declared: &mut (Option<&'a RawValue>, Option<&'a RawValue>),
 ) -> Result<Puzzle, ParseError> {
     let record = Record {
         no,
@@ -47,6 +87,7 @@ pub(super) fn parse_json_line(
     let start = text.len() - text.trim_start().len();
     let puzzle: &RawValue = if text[start..].starts_with('{') {
         let f: Fields = serde_json::from_str(text).map_err(json_error)?;
+        *declared = (f.box_size, f.size);
         [f.cells, f.puzzle, f.solution, f.grid]
             .into_iter()
             .flatten()

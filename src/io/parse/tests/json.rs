@@ -1,7 +1,7 @@
 //! JSON-line errors: each names the line and column of the value at fault, quoted as
 //! written.
 
-use super::{err, parse};
+use super::{err, ok, parse};
 
 /// The column (in characters) of the first `needle` in `line`, counted by hand.
 fn col_of(line: &str, needle: &str) -> usize {
@@ -125,4 +125,25 @@ fn spread_and_gathered_records_say_how_to_fix_them() {
         text.contains("an array of records") && text.contains("jq -c"),
         "{text}"
     );
+}
+
+/// A record's `box` and `size` must be its cells': a 4x4 puzzle in a record that says 9x9
+/// is an error at the value that says so; matching ones, or none, read.
+#[test]
+fn a_record_declares_its_own_size() {
+    let rows = "[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,1]]";
+    for (fields, col) in [("\"box\":3,\"size\":4", 8), ("\"box\":2,\"size\":9", 17)] {
+        let r = parse(&format!("{{{fields},\"cells\":{rows}}}\n"));
+        let e = err(&r[0]);
+        assert_eq!((e.line, e.col), (1, col), "{e}");
+        assert!(e.to_string().contains("its cells make a 4x4 puzzle"), "{e}");
+    }
+    for fields in ["\"box\":2,\"size\":4,", "\"label\":\"x\",", ""] {
+        let r = parse(&format!("{{{fields}\"cells\":{rows}}}\n"));
+        assert_eq!(ok(&r[0]).shape().side(), 4);
+    }
+    // Another line form: the string's size is checked too.
+    let line = "1234341221434321";
+    let r = parse(&format!("{{\"size\":16,\"cells\":\"{line}\"}}\n"));
+    assert!(err(&r[0]).to_string().contains("\"size\" is 16"));
 }
