@@ -208,9 +208,15 @@ impl<R: BufRead> LineReader<R> {
                 let at = e.utf8_error().valid_up_to();
                 let bytes = e.into_bytes();
                 let col = String::from_utf8_lossy(&bytes[..at]).chars().count() + 1;
+                let utf32 = no == 1
+                    && (bytes.starts_with(b"\xff\xfe\0\0") || bytes.starts_with(b"\0\0\xfe\xff"));
                 let utf16 =
                     no == 1 && (bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff"));
-                let reason = if utf16 {
+                let reason = if utf32 {
+                    "the file is UTF-32 (it starts with a UTF-32 byte-order mark): save it as \
+                     UTF-8"
+                        .to_string()
+                } else if utf16 {
                     "the file is UTF-16 (it starts with a UTF-16 byte-order mark): save it as \
                      UTF-8 (a spreadsheet's \"CSV UTF-8\"), not as \"Unicode Text\""
                         .to_string()
@@ -414,6 +420,17 @@ mod tests {
             got[0].as_ref().unwrap_err().contains("the file is UTF-16"),
             "{got:?}"
         );
+        // UTF-32 says so (its mark starts as UTF-16LE's does), little- and big-endian.
+        for text in [
+            &b"\xff\xfe\0\0s\0\0\0\n\0\0\0"[..],
+            b"\0\0\xfe\xff\0\0\0s\0\0\0\n",
+        ] {
+            let got = all(text);
+            assert!(
+                got[0].as_ref().unwrap_err().contains("the file is UTF-32"),
+                "{got:?}"
+            );
+        }
         let mut r = LineReader::new(&b"a\x07b\n"[..]).allow_controls();
         assert_eq!(r.next_line().unwrap().unwrap().1, "a\x07b");
     }

@@ -337,11 +337,21 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
                 (_, (Some(small), Some(big))) => {
                     let cap = alphabet.max_side();
                     let lettered = big.side() <= Alphabet::Letters.max_side();
-                    if compact && big.side() > cap && lettered {
+                    // What no small line puzzle holds (a letter, a digit above its side),
+                    // or nothing at all (no small puzzle is empty; a grid's row may be).
+                    let unlike_small = text.chars().any(|c| {
+                        c.is_ascii_alphabetic()
+                            || c.to_digit(10).is_some_and(|d| d as usize > small.side())
+                    }) || text
+                        .chars()
+                        .all(|c| matches!(c, '.' | '0') || c.is_whitespace());
+                    if compact && big.side() > cap && lettered && unlike_small {
                         // Rows one character per cell of a 16x16 grid in an alphabet not
                         // named, or small line puzzles: read as that grid (whose error
                         // names the alphabet) when its rows hold more distinct symbols
-                        // than any small puzzle has, not as a small puzzle per row.
+                        // than any small puzzle has, not as a small puzzle per row. (A
+                        // first line a small puzzle may be is read as one at once, so a
+                        // list streamed from a pipe is read as it comes.)
                         if lines.len() < *scan + big.side() && !ended {
                             return;
                         }
