@@ -476,6 +476,36 @@ fn generate_makes_fewer_puzzles_at_once_under_an_address_space_limit() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 8);
 }
 
+/// A roster CSV is read whole: one too large for the memory left is refused before it is
+/// read, saying why, where a failed allocation aborted the run (status 134).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_roster_csv_too_large_to_read_whole_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.csv");
+    let mut text = String::from("grid,staff,day,shift\n");
+    while text.len() < 32 << 20 {
+        text.push_str("1,Staff 1,Day 1,Shift 1\n");
+    }
+    fs::write(&file, text).unwrap();
+    let Ok(out) = std::process::Command::new("prlimit")
+        .arg("--as=500000000")
+        .arg(super::binary())
+        .args(["-q", "count"])
+        .arg(&file)
+        .output()
+    else {
+        eprintln!("note: no prlimit here; skipping the address-space test");
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("is a roster CSV of 34 MB, read whole") && stderr.contains("ulimit -v"),
+        "{stderr}"
+    );
+}
+
 // ---- 5. bounded messages (the rest of item 5 is in hardening.rs) ----
 
 #[test]
