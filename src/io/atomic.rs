@@ -316,6 +316,8 @@ fn new_file_mode(dir: &Path, file: &fs::File) -> io::Result<()> {
             .suffix(".tmp")
             .permissions(fs::Permissions::from_mode(0o666))
             .tempfile_in(dir)?;
+        // Registered as the file being written is, for a second Ctrl-C in its lifetime.
+        let _registered = Registered::new(probe.path());
         file.set_permissions(probe.as_file().metadata()?.permissions())?;
     }
     #[cfg(not(unix))]
