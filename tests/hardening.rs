@@ -404,7 +404,7 @@ fn issue14_4_absurd_flag_values_are_refused_not_panics() {
             .args(["generate", "--box", "2", "--level", "1", flag, value])
             .assert()
             .code(2)
-            .stderr(contains("is not in"));
+            .stderr(contains("use a whole number from"));
     }
     for limit in ["1e300s", "99999999999h", "inf", "-1s", "NaNs"] {
         let out = shiftgrid()
@@ -527,14 +527,26 @@ fn issue14_5_inputs_are_read_with_bounded_memory() {
     fs::write(d.join("bad.txt"), bad).unwrap();
     let (code, _) = capped(&["count", "bad.txt"], d);
     assert_eq!(code, Some(65));
-    // A long CSV with its error on line 3 stops there.
+    // A long CSV with its error on line 3 stops there; under the cap, where the file
+    // read whole (as a roster CSV is) would not fit, it is refused before it is read.
     let mut long = String::from("staff,day,shift\n1,1,1\nNobody,1,2\n");
     long.push_str(&"2,3,4\n".repeat(3_000_000));
     fs::write(d.join("long.csv"), long).unwrap();
-    let (code, err) = capped(&["count", "long.csv"], d);
-    assert_eq!(code, Some(65), "{err}");
+    let out = shiftgrid()
+        .args(["count", "long.csv"])
+        .current_dir(d)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(65), "{err}");
     assert!(
         err.contains("long.csv:3:1: unknown staff \"Nobody\""),
+        "{err}"
+    );
+    let (code, err) = capped(&["count", "long.csv"], d);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("long.csv is a roster CSV of 3000003 lines, read whole"),
         "{err}"
     );
     // One 20 MB line, as CSV and as text: refused at 1 MiB, with a short message.

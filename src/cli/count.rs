@@ -25,7 +25,7 @@ pub(super) struct CountArgs {
     input: InputArgs,
     /// Stop counting at K solutions (2 proves uniqueness).
     #[arg(long, short, default_value_t = 2, value_name = "K",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = super::whole::<u64>(1, u64::MAX))]
     limit: u64,
     /// Write to FILE (atomically) instead of stdout.
     #[arg(long, short, value_name = "FILE")]

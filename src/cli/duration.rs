@@ -40,7 +40,14 @@ pub(super) fn parse(s: &str) -> std::result::Result<std::time::Duration, String>
         secs
     };
     if !secs.is_finite() || secs < 0.0 {
-        return Err(format!("not a duration: {s:?}"));
+        return Err(not_a_duration());
+    }
+    if secs == 0.0 {
+        // The run would stop before any work (generate wrote its full grid as the puzzle).
+        return Err(format!(
+            "{s:?} stops before any work: give a positive duration (30s), or leave \
+             --time-limit out for none"
+        ));
     }
     // Past a year a limit means none; beyond that `Duration` or `Instant` could overflow.
     if secs > MAX_TIME_LIMIT_SECS {
@@ -63,7 +70,7 @@ mod tests {
         assert_eq!(parse(" 2m "), Ok(Duration::from_secs(120)));
         assert_eq!(parse("1h"), Ok(Duration::from_secs(3600)));
         assert_eq!(parse("1.5"), Ok(Duration::from_millis(1500)));
-        assert_eq!(parse("0"), Ok(Duration::ZERO));
+        assert_eq!(parse("0.001"), Ok(Duration::from_millis(1)));
         assert_eq!(parse("8760h"), Ok(Duration::from_secs(365 * 24 * 3600)));
         assert_eq!(parse("1m30s"), Ok(Duration::from_secs(90)));
         assert_eq!(parse("1h 30m"), Ok(Duration::from_secs(5400)));
@@ -84,6 +91,13 @@ mod tests {
         // Past what a float holds, and below zero.
         for bad in ["1".repeat(400), "-1s".to_string()] {
             assert!(parse(&bad).unwrap_err().contains("not a duration"), "{bad}");
+        }
+        assert!(parse("-1s").unwrap_err().contains("try 30s"));
+        for zero in ["0", "0s", "0ms", "0m0s"] {
+            assert!(
+                parse(zero).unwrap_err().contains("stops before any work"),
+                "{zero}"
+            );
         }
         let long = parse("8761h").unwrap_err();
         assert!(long.contains("at most a year"), "{long}");

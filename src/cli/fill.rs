@@ -20,7 +20,7 @@ use crate::grid::{Grid, Shape};
 /// Flags of `shiftgrid fill`.
 #[derive(Debug, Args)]
 pub(super) struct FillArgs {
-    /// Box size b: the grid is b²×b² (2..10: 4x4 up to 100x100).
+    /// Box size b: the grid is b²×b² (2..10: 4x4 up to 100x100; 3 makes 9x9).
     #[arg(long = "box", short, value_name = "B")]
     box_size: usize,
     /// Seed for the random choices (default: picked at random and printed on stderr).
@@ -29,7 +29,7 @@ pub(super) struct FillArgs {
     /// Number of grids; grid i is seeded from the run seed and i, and grids are made in
     /// parallel, one thread each.
     #[arg(long, short = 'n', default_value_t = 1, value_name = "M",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = super::whole::<u64>(1, u64::MAX))]
     count: u64,
     #[command(flatten)]
     output: OutputArgs,
@@ -173,7 +173,7 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
         args.names.paths(),
         &super::output::WRITES_GRIDS,
     )?;
-    let shape = Shape::new(args.box_size).map_err(|e| exit::usage_error(e.to_string()))?;
+    let shape = super::shape_of_box(args.box_size)?;
     let out_form = args.output.resolve()?;
     let json = out_form.is_json();
     let alphabet = alphabet_for(out_form, args.alphabet, shape, false)?;

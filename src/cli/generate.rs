@@ -41,7 +41,7 @@ use values::{GridArg, MethodArg, OrderArg, SymmetryArg};
 /// Flags of `shiftgrid generate`.
 #[derive(Debug, Args)]
 pub(super) struct GenerateArgs {
-    /// Box size b: puzzles are b²×b² (2..10: 4x4 up to 100x100); with --from, the file's
+    /// Box size b: puzzles are b²×b² (2..10: 4x4 up to 100x100; 3 makes 9x9); with --from, the file's
     /// size (given, it must match).
     #[arg(
         long = "box",
@@ -103,16 +103,16 @@ pub(super) struct GenerateArgs {
     #[arg(long, value_enum)]
     order: Option<OrderArg>,
     /// expand: keep blanks while techniques 1..L solve the puzzle (1..8) [default: 8].
-    #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=8))]
+    #[arg(long, value_name = "L", value_parser = super::whole::<u8>(1, 8))]
     max_level: Option<u8>,
     /// ga: the target technique level L (1..8); implies --method ga.
-    #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=8))]
+    #[arg(long, value_name = "L", value_parser = super::whole::<u8>(1, 8))]
     level: Option<u8>,
     /// ga: generations after the initial population [default: by size, see README].
-    #[arg(long, value_name = "G", value_parser = clap::value_parser!(u32).range(..=1_000_000))]
+    #[arg(long, value_name = "G", value_parser = super::whole::<u32>(0, 1_000_000))]
     generations: Option<u32>,
     /// ga: individuals per generation (2 to 100000) [default: by size, see README].
-    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u64).range(2..=100_000))]
+    #[arg(long, value_name = "P", value_parser = super::whole::<u64>(2, 100_000))]
     population: Option<u64>,
     /// Stop at K givens or fewer (or report the lowest reached).
     #[arg(long, value_name = "K", conflicts_with = "minimal")]
@@ -146,15 +146,15 @@ pub(super) struct GenerateArgs {
     /// default above 25x25).
     #[arg(long, value_name = "NODES", conflicts_with = "minimal")]
     search_nodes: Option<u64>,
-    /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 1m30s, 500ms); per
-    /// puzzle.
+    /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 1m30s, 500ms;
+    /// a number alone is seconds); per puzzle [default: none].
     #[arg(long, value_name = "DURATION", value_parser = super::duration::parse)]
     time_limit: Option<std::time::Duration>,
     /// Number of puzzles. In a batch (M > 1, or with --first-index) puzzle i is seeded from
     /// the run seed and i; a single puzzle uses the run seed itself (each puzzle's seed is
     /// in its JSON).
     #[arg(long, short = 'n', default_value_t = 1, value_name = "M",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = super::whole::<u64>(1, u64::MAX))]
     count: u64,
     /// Index of the first puzzle: makes puzzles K..K+M−1 of the batch of --seed, so shards
     /// made apart concatenate into the whole batch (numbering in the output is global; K+M
@@ -335,7 +335,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             )));
         }
         (Some(s), _) => s.solution.shape(),
-        (None, b) => Shape::new(b.unwrap_or(0)).map_err(|e| exit::usage_error(e.to_string()))?,
+        (None, b) => super::shape_of_box(b.unwrap_or(0))?,
     };
     let out_form = args.output.resolve_for(csv_input.as_ref().map(|c| c.0))?;
     // A shard (`--first-index`) of one puzzle in long CSV still carries its number in the

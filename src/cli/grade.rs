@@ -49,7 +49,7 @@ pub struct GradeArgs {
     explain: bool,
     /// Highest technique level to try (1..8); puzzles that need more are reported beyond it.
     #[arg(long, value_name = "L", default_value_t = MAX_LEVEL,
-          value_parser = clap::value_parser!(u8).range(1..=MAX_LEVEL as i64))]
+          value_parser = super::whole::<u8>(1, MAX_LEVEL as u64))]
     max_level: u8,
     /// Write to FILE (atomically: a temporary file renamed into place) instead of stdout.
     #[arg(long, short, value_name = "FILE")]

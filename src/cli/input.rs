@@ -517,7 +517,7 @@ pub(super) fn load_puzzles(
             "--alphabet applies to compact text puzzles, not to CSV input",
         ));
     }
-    open::check_csv_room(&name, progress.1)?;
+    open::check_csv_room(&args.input, &name, progress.1)?;
     let rosters = read_rosters_from(&mut lines, &custom)
         .with_context(|| format!("cannot read {name}"))?
         .map_err(|e| {

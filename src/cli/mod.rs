@@ -159,14 +159,39 @@ pub fn run() -> Result<Exit> {
             // it (no NO_COLOR, no TERM=dumb), as clap decides for itself.
             use std::io::{IsTerminal, Write};
             let text = e.render();
+            // Without clap's tip to pass a flag as a value after `--`, which here would make
+            // it a file name (`solve --box 3` is a flag of another command).
+            let plain = text.to_string();
+            let tip = |l: &str| l.trim_start().starts_with("tip: to pass '");
+            let drop: Vec<usize> = plain
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| tip(l))
+                .map(|(i, _)| i)
+                .collect();
+            let keep = |shown: String| -> String {
+                let lines: Vec<&str> = shown.lines().collect();
+                let mut out = String::new();
+                for (i, line) in lines.iter().enumerate() {
+                    // The tip and the blank line after it.
+                    let after_tip = i > 0
+                        && drop.contains(&(i - 1))
+                        && plain.lines().nth(i).is_some_and(|l| l.trim().is_empty());
+                    if !drop.contains(&i) && !after_tip {
+                        out.push_str(line);
+                        out.push('\n');
+                    }
+                }
+                out
+            };
             let mut stderr = std::io::stderr().lock();
             let colour = stderr.is_terminal()
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
                 && std::env::var_os("TERM").is_none_or(|t| t != "dumb");
             let _ = if colour {
-                write!(stderr, "shiftgrid: {}", text.ansi())
+                write!(stderr, "shiftgrid: {}", keep(text.ansi().to_string()))
             } else {
-                write!(stderr, "shiftgrid: {text}")
+                write!(stderr, "shiftgrid: {}", keep(plain.clone()))
             };
             return Ok(Exit::Usage);
         }
@@ -205,6 +230,37 @@ pub fn run() -> Result<Exit> {
         Command::Grade(args) => grade::run(&ctx, &args),
         Command::Render(args) => render::run(&ctx, &args),
         Command::Export(args) => export::run(&ctx, &args),
+    }
+}
+
+/// The shape of `--box B`, or a usage error that, for a grid's side given as B (`--box 16`),
+/// names the box size meant.
+fn shape_of_box(b: usize) -> Result<crate::grid::Shape> {
+    crate::grid::Shape::new(b).map_err(|e| {
+        let root = (2..=10).find(|k| k * k == b);
+        let hint = root.map_or(String::new(), |k| {
+            format!(" (--box is the side of a box: a {b}x{b} grid is --box {k})")
+        });
+        exit::usage_error(format!("{e}{hint}"))
+    })
+}
+
+/// A parser of whole numbers from `lo` to `hi` (`u64::MAX`: no upper bound) whose refusal
+/// says the range in words (clap's own says `1..18446744073709551615`).
+fn whole<T>(lo: u64, hi: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync
+where
+    T: TryFrom<u64>,
+{
+    move |s: &str| {
+        s.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|v| (lo..=hi).contains(v))
+            .and_then(|v| T::try_from(v).ok())
+            .ok_or_else(|| match hi {
+                u64::MAX => format!("use a whole number from {lo} up"),
+                _ => format!("use a whole number from {lo} to {hi}"),
+            })
     }
 }
 

@@ -23,7 +23,7 @@ pub(super) struct RenderArgs {
     input: InputArgs,
     /// Draw the K-th puzzle of the input (from 1) instead of the first.
     #[arg(long, value_name = "K", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = super::whole::<u64>(1, u64::MAX))]
     puzzle: u64,
     #[command(flatten)]
     names: NameArgs,

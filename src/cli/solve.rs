@@ -58,8 +58,9 @@ pub(super) struct EngineArgs {
     /// learn (conflict-driven clause learning).
     #[arg(long, default_value_t = Engine::Auto, value_parser = parse_engine, value_name = "ENGINE")]
     pub(super) engine: Engine,
-    /// Give up on a puzzle after this long (e.g. 500ms, 30s, 2m, 1m30s): what its search found so
-    /// far is reported as not settled, and the exit status is 1.
+    /// Give up on a puzzle after this long (e.g. 500ms, 30s, 2m, 1m30s; a number alone is
+    /// seconds): what its search found so far is reported as not settled, and the exit
+    /// status is 1 [default: none].
     #[arg(long, value_parser = super::duration::parse, value_name = "DURATION")]
     pub(super) time_limit: Option<Duration>,
 }

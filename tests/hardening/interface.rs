@@ -485,7 +485,7 @@ fn a_roster_csv_too_large_to_read_whole_is_refused() {
     let file = dir.path().join("big.csv");
     let mut text = String::from("grid,staff,day,shift\n");
     while text.len() < 32 << 20 {
-        text.push_str("1,Staff 1,Day 1,Shift 1\n");
+        text.push_str("1,1,1,1\n");
     }
     fs::write(&file, text).unwrap();
     let Ok(out) = std::process::Command::new("prlimit")
@@ -501,7 +501,7 @@ fn a_roster_csv_too_large_to_read_whole_is_refused() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("is a roster CSV of 34 MB, read whole") && stderr.contains("ulimit -v"),
+        stderr.contains("lines, read whole") && stderr.contains("ulimit -v"),
         "{stderr}"
     );
 }
