@@ -29,7 +29,9 @@ mod stopped;
 use super::exit::{self, data_error};
 use crate::grid::Puzzle;
 use crate::io::csv::{CustomNames, Names, Roster, read_rosters_from};
-use crate::io::parse::{Alphabet, InputFormat, ParseOptions, PuzzleReader, Record, puzzle_field};
+use crate::io::parse::{
+    Alphabet, InputFormat, ParseOptions, PuzzleReader, Record, puzzle_field, separated,
+};
 use form::looks_like_csv;
 pub(super) use form::{AlphabetArg, InputFormatArg};
 pub(super) use form::{has_csv_extension, has_json_extension, has_tsv_extension};
@@ -95,6 +97,11 @@ impl InputArgs {
             // A whole compact puzzle in digits on the first line: a list of puzzles,
             // whatever the name.
             InputFormatArg::Auto if first_line.is_some_and(digits_puzzle) => false,
+            // A grid's row of numbers saved by a spreadsheet (`5,3,,,7,,,,`): no roster
+            // header is all numbers and blanks.
+            InputFormatArg::Auto if first_line.is_some_and(|l| separated(l, true).is_some()) => {
+                false
+            }
             InputFormatArg::Auto => {
                 has_csv_extension(&self.input)
                     || has_tsv_extension(&self.input)

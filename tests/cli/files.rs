@@ -419,3 +419,37 @@ fn puzzle_lists_with_ids_ratings_and_solutions_read_as_published() {
     assert_eq!(lines.lines().count(), 160);
     assert!(lines.lines().all(|l| l.ends_with("\t1\tunique")), "{lines}");
 }
+
+/// A grid saved by a spreadsheet as CSV (numbers split by commas, empty cells blank) is a
+/// puzzle, whatever the file's name, not a roster whose header is its first row; a roster
+/// CSV is still one.
+#[test]
+fn a_grid_saved_as_csv_is_a_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = "5,3,,,7,,,,\n6,,,1,9,5,,,\n,9,8,,,,,6,\n8,,,,6,,,,3\n4,,,8,,3,,,1\n\
+                7,,,,2,,,,6\n,6,,,,,2,8,\n,,,4,1,9,,,5\n,,,,8,,,7,9\n";
+    for name in ["grid.csv", "grid.txt"] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, grid).unwrap();
+        shiftgrid()
+            .args(["solve", "-f", "line"])
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout(
+                "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n",
+            );
+    }
+    let roster = dir.path().join("week.csv");
+    std::fs::write(
+        &roster,
+        "staff,Mon,Tue,Wed,Thu\nAnn,1,,,\nBob,,,,\nCy,,,,\nDee,,,,\n",
+    )
+    .unwrap();
+    shiftgrid()
+        .args(["count"])
+        .arg(&roster)
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("multiple"));
+}

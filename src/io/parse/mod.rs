@@ -90,7 +90,7 @@ mod text;
 
 pub use reader::PuzzleReader;
 #[cfg(feature = "cli")]
-pub(crate) use {reader::without_comment, text::puzzle_field};
+pub(crate) use {reader::without_comment, text::puzzle_field, text::separated};
 
 /// The largest supported side (100×100).
 const MAX_SIDE: usize = crate::grid::MAX_BOX * crate::grid::MAX_BOX;

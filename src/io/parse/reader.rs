@@ -228,6 +228,15 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
             let blank = " ".repeat(before.chars().count());
             return self.content(no, &format!("{blank}{}", &text[field]));
         }
+        if let Some((spaced, map)) = super::text::separated(text, false) {
+            // A grid's row or a line puzzle saved as CSV: read as spaced numbers, its
+            // columns kept for messages.
+            if self.columns.len() == COLUMN_MAPS {
+                self.columns.pop_front();
+            }
+            self.columns.push_back((no, map));
+            return self.content(no, &spaced);
+        }
         if is_title(trimmed) {
             // `Grid 01` before each puzzle (Project Euler's file): a new block.
             self.end_block(false);

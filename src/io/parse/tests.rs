@@ -8,6 +8,7 @@ mod fromstr;
 mod json;
 mod printed;
 mod robust;
+mod separated;
 mod unnamed;
 
 const DEMO: &str = "006200080\n008970000\n004810500\n000060002\n070000030\n\

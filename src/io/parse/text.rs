@@ -462,3 +462,47 @@ pub(super) fn read_row(
     }
     read_spaced(line, n, n, alphabet, cells)
 }
+
+/// A row of numbers split by commas or semicolons, as a spreadsheet saves a grid as CSV
+/// (`5,3,,,7,,,,`; empty fields are blanks): the row spaced (an empty field as `.`) and,
+/// for each character of it, the column in `text` it stands for. `None` for any other
+/// line: fewer than four fields, or a field that is not a number, `.` or empty; with
+/// `numbers` false, a field of more than one word (the reader then names a field that is
+/// no symbol, where it stands).
+pub(crate) fn separated(text: &str, numbers: bool) -> Option<(String, Vec<usize>)> {
+    let body = text.trim_end();
+    if !body.contains([',', ';']) {
+        return None;
+    }
+    let fields: Vec<&str> = body.split([',', ';']).collect();
+    let fits = |f: &str| {
+        let f = f.trim();
+        match numbers {
+            true => f.is_empty() || f == "." || f.bytes().all(|b| b.is_ascii_digit()),
+            false => !f.contains(char::is_whitespace),
+        }
+    };
+    if fields.len() < 4 || !fields.iter().all(|f| fits(f)) {
+        return None;
+    }
+    let (mut out, mut map) = (String::with_capacity(body.len() + 8), Vec::new());
+    let mut col = 1;
+    for (k, field) in fields.iter().enumerate() {
+        if k > 0 {
+            // The separator before this field becomes a space.
+            out.push(' ');
+            map.push(col);
+            col += 1;
+        }
+        if field.trim().is_empty() {
+            out.push('.');
+            map.push(col);
+        }
+        for c in field.chars() {
+            out.push(c);
+            map.push(col);
+            col += 1;
+        }
+    }
+    Some((out, map))
+}
