@@ -42,20 +42,22 @@ pub(super) fn parse(s: &str) -> std::result::Result<std::time::Duration, String>
     if !secs.is_finite() || secs < 0.0 {
         return Err(not_a_duration());
     }
-    if secs == 0.0 {
-        // The run would stop before any work (generate wrote its full grid as the puzzle).
-        return Err(format!(
-            "{s:?} stops before any work: give a positive duration (30s), or leave \
-             --time-limit out for none"
-        ));
-    }
+
     // Past a year a limit means none; beyond that `Duration` or `Instant` could overflow.
     if secs > MAX_TIME_LIMIT_SECS {
         return Err(format!(
             "{s:?} is too long: the limit is at most a year (leave --time-limit out for none)"
         ));
     }
-    Ok(std::time::Duration::from_secs_f64(secs))
+    let limit = std::time::Duration::from_secs_f64(secs);
+    if limit.is_zero() {
+        // A run cut before any work has nothing to give (generate would keep every given).
+        return Err(format!(
+            "{s:?} stops before any work: give a positive duration (30s), or leave \
+             --time-limit out for none"
+        ));
+    }
+    Ok(limit)
 }
 
 #[cfg(test)]
@@ -93,7 +95,7 @@ mod tests {
             assert!(parse(&bad).unwrap_err().contains("not a duration"), "{bad}");
         }
         assert!(parse("-1s").unwrap_err().contains("try 30s"));
-        for zero in ["0", "0s", "0ms", "0m0s"] {
+        for zero in ["0", "0s", "0ms", "0m0s", "0.0000000001", "0.0000000001s"] {
             assert!(
                 parse(zero).unwrap_err().contains("stops before any work"),
                 "{zero}"

@@ -125,12 +125,8 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
     // The threads each limit weighs: memory, those with a matrix; address space, the
     // whole pool (idle threads reserve some too).
     let limits = [
-        (resident, matrices, "of memory available"),
-        (
-            address,
-            pool.max(matrices),
-            "of address space left under the process's limit (ulimit -v)",
-        ),
+        (resident, matrices, super::memory::MEMORY_LIMIT),
+        (address, pool.max(matrices), super::memory::SPACE_LIMIT),
     ];
     for (limit, weighed, what) in limits {
         let Some((available, need, fit)) = limit else {

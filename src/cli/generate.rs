@@ -471,20 +471,18 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             let wanted = usize::try_from(args.count)
                 .unwrap_or(usize::MAX)
                 .min(rayon::current_num_threads());
-            let gate = room::gate(ctx, shape, wanted)?;
+            let step = room::at_once(ctx, shape, wanted)?.min(BATCH_CHUNK as usize) as u64;
             let mut at = 0;
             while finished.is_none()
                 && at < args.count
                 && !ctx.control.interrupt.load(Ordering::Relaxed)
             {
-                let end = args.count.min(at + BATCH_CHUNK);
+                let end = args.count.min(at + step);
                 let made: Vec<Option<Made>> = (at..end)
                     .into_par_iter()
                     .map(|i| {
-                        let r = gate.pass(|| {
-                            let source = source.as_ref();
-                            method.make(shape, seed_of(i), true, &ctx.control, None, source)
-                        });
+                        let source = source.as_ref();
+                        let r = method.make(shape, seed_of(i), true, &ctx.control, None, source);
                         bar.done.fetch_add(1, Ordering::Relaxed);
                         r
                     })

@@ -25,6 +25,25 @@ pub(super) struct Headroom {
     pub(super) before_pool: Option<u64>,
 }
 
+/// How messages name the memory limit ([`Headroom::resident`]).
+pub(super) const MEMORY_LIMIT: &str = "of memory available";
+
+/// How messages name the address-space limit ([`Headroom::address_space`]).
+pub(super) const SPACE_LIMIT: &str = "of address space left under the process's limit (ulimit -v)";
+
+impl Headroom {
+    /// The first limit that `resident` bytes of memory or `space` bytes of address space
+    /// would pass: what is left under it, what was asked, and how messages name it.
+    pub(super) fn shortfall(&self, resident: u64, space: u64) -> Option<(u64, u64, &'static str)> {
+        [
+            (self.resident, resident, MEMORY_LIMIT),
+            (self.address_space, space, SPACE_LIMIT),
+        ]
+        .into_iter()
+        .find_map(|(left, need, what)| left.filter(|&l| l < need).map(|l| (l, need, what)))
+    }
+}
+
 /// The address space the process had mapped when [`note_start`] ran.
 static MAPPED_AT_START: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
 

@@ -78,6 +78,10 @@ enum Command {
     ///
     /// The same --seed with the same --threads gives the same grid: the thread count sets
     /// how many searches race from different root branches, and so which grid wins.
+    #[command(after_help = "Examples:\n  \
+        shiftgrid fill --box 3                     a 9x9 grid (--box is the side of a box)\n  \
+        shiftgrid fill --box 10 --seed 7 -o g.txt  a 100x100 grid, the same on every run\n  \
+        shiftgrid fill --box 4 -n 100 -f line      100 grids of 16x16, one per line")]
     Fill(fill::FillArgs),
     /// Generate puzzles with a unique solution from a full grid: blanked with proofs (the
     /// default), by the difficulty paper's empty-cell expansion, or by its genetic algorithm
@@ -89,28 +93,60 @@ enum Command {
     /// it can use) and 16 rounds of --improve follow: about 40% givens in seconds instead of
     /// 44% in half a second (--grid random --improve 0). Every puzzle is unique by
     /// construction: a removal that is not proven keeps its givens.
+    #[command(after_help = "Examples:\n  \
+        shiftgrid generate --box 3                 a minimal 9x9 puzzle\n  \
+        shiftgrid generate --box 3 --level 5 -n 10 ten 9x9 puzzles of technique level 5\n  \
+        shiftgrid generate --box 5 --seed 1 -o p.txt --solution\n  \
+        shiftgrid generate --from week.csv --shifts shifts.txt -o puzzle.csv")]
     Generate(generate::GenerateArgs),
     /// Solve every puzzle in the input and print each solution.
     ///
     /// Each puzzle is searched for a second solution too, so a puzzle with several is
     /// reported (exit status 1) unless --first is given.
+    #[command(after_help = "Examples:\n  \
+        shiftgrid solve puzzles.txt                each solution, and whether it is unique\n  \
+        shiftgrid solve --first roster.csv -o done.csv   complete a partial roster\n  \
+        shiftgrid solve -f json --stats big.txt    JSON lines with search statistics")]
     Solve(solve::SolveArgs),
     /// Count the solutions of every puzzle, up to --limit.
     ///
     /// 0 means the givens contradict each other, 1 a proper puzzle, more an improper one.
     /// (A shift given twice in one row, column or block is refused as bad input, exit 65,
     /// with no count.)
+    #[command(
+        after_help = "Output: one tab-separated line per puzzle: its number, its line, the \
+        count (>=K when the cap stopped it, with ? when the time limit did) and the verdict \
+        (unique, multiple, none, timeout).\n\n\
+        Examples:\n  \
+        shiftgrid count puzzles.txt                is each puzzle proper?\n  \
+        shiftgrid count --limit 100 --time-limit 10s p.txt"
+    )]
     Count(count::CountArgs),
     /// Write puzzles or grids (any input format, CSV included) as a roster CSV.
     ///
     /// Wide: a header `staff,<day 1>,...`, then one row per staff member with the shift
     /// names (empty for a blank). Long: `staff,day,shift`, one row per assignment; several
     /// grids get a leading `grid` column.
+    #[command(after_help = "Examples:\n  \
+        shiftgrid export puzzle.txt --staff staff.txt --days days.txt --shifts shifts.txt -o week.csv\n  \
+        shiftgrid export --csv-shape long puzzles.txt -o all.csv")]
     Export(export::ExportArgs),
     /// Grade puzzles by human solving techniques: technique level L (1..8), step count S,
     /// per-technique counts, and with --explain the step log as hints.
+    #[command(
+        after_help = "Output: one tab-separated line per puzzle: its number, its line, the \
+        level L (>M beyond --max-level M), the steps S, the difficulty and the deductions per \
+        level 1..8.\n\n\
+        Examples:\n  \
+        shiftgrid grade puzzles.txt\n  \
+        shiftgrid grade --explain puzzle.txt       the solving path as hints"
+    )]
     Grade(grade::GradeArgs),
     /// Draw the first puzzle of the input as SVG, ready to print (poster size at 100x100).
+    #[command(after_help = "Examples:\n  \
+        shiftgrid render puzzle.txt -o puzzle.svg\n  \
+        shiftgrid render --solve --labels week.csv -o key.svg\n  \
+        shiftgrid render --candidates --alphabet 0-9A-F hex16.txt -o marks.svg")]
     Render(render::RenderArgs),
 }
 
@@ -159,39 +195,14 @@ pub fn run() -> Result<Exit> {
             // it (no NO_COLOR, no TERM=dumb), as clap decides for itself.
             use std::io::{IsTerminal, Write};
             let text = e.render();
-            // Without clap's tip to pass a flag as a value after `--`, which here would make
-            // it a file name (`solve --box 3` is a flag of another command).
-            let plain = text.to_string();
-            let tip = |l: &str| l.trim_start().starts_with("tip: to pass '");
-            let drop: Vec<usize> = plain
-                .lines()
-                .enumerate()
-                .filter(|(_, l)| tip(l))
-                .map(|(i, _)| i)
-                .collect();
-            let keep = |shown: String| -> String {
-                let lines: Vec<&str> = shown.lines().collect();
-                let mut out = String::new();
-                for (i, line) in lines.iter().enumerate() {
-                    // The tip and the blank line after it.
-                    let after_tip = i > 0
-                        && drop.contains(&(i - 1))
-                        && plain.lines().nth(i).is_some_and(|l| l.trim().is_empty());
-                    if !drop.contains(&i) && !after_tip {
-                        out.push_str(line);
-                        out.push('\n');
-                    }
-                }
-                out
-            };
             let mut stderr = std::io::stderr().lock();
             let colour = stderr.is_terminal()
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
                 && std::env::var_os("TERM").is_none_or(|t| t != "dumb");
             let _ = if colour {
-                write!(stderr, "shiftgrid: {}", keep(text.ansi().to_string()))
+                write!(stderr, "shiftgrid: {}", without_dash_dash_tip(&text, true))
             } else {
-                write!(stderr, "shiftgrid: {}", keep(plain.clone()))
+                write!(stderr, "shiftgrid: {}", without_dash_dash_tip(&text, false))
             };
             return Ok(Exit::Usage);
         }
@@ -233,13 +244,44 @@ pub fn run() -> Result<Exit> {
     }
 }
 
+/// A usage error as clap renders it (`ansi`: with its colours), without its tip to pass a
+/// flag as a value after `--`, which here would make the flag a file name (`solve --box
+/// 3` is a flag of another command), nor the blank line after the tip.
+fn without_dash_dash_tip(text: &clap::builder::StyledStr, ansi: bool) -> String {
+    let plain = text.to_string();
+    let shown = if ansi {
+        text.ansi().to_string()
+    } else {
+        plain.clone()
+    };
+    let plain: Vec<&str> = plain.lines().collect();
+    let tip = |i: usize| {
+        plain
+            .get(i)
+            .is_some_and(|l| l.trim_start().starts_with("tip: to pass '"))
+    };
+    let mut out = String::new();
+    for (i, line) in shown.lines().enumerate() {
+        let blank_after_tip =
+            i > 0 && tip(i - 1) && plain.get(i).is_some_and(|l| l.trim().is_empty());
+        if !tip(i) && !blank_after_tip {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// The shape of `--box B`, or a usage error that, for a grid's side given as B (`--box 16`),
 /// names the box size meant.
 fn shape_of_box(b: usize) -> Result<crate::grid::Shape> {
     crate::grid::Shape::new(b).map_err(|e| {
-        let root = (2..=10).find(|k| k * k == b);
-        let hint = root.map_or(String::new(), |k| {
-            format!(" (--box is the side of a box: a {b}x{b} grid is --box {k})")
+        let side = crate::grid::Shape::from_side(b).ok();
+        let hint = side.map_or(String::new(), |s| {
+            format!(
+                " (--box is the side of a box: a {s} grid is --box {})",
+                s.box_size()
+            )
         });
         exit::usage_error(format!("{e}{hint}"))
     })
@@ -314,12 +356,34 @@ fn note_seed(given: Option<u64>, seed: u64, threads: Option<usize>) {
 /// A path as messages show it: control characters (a terminal escape in a file name)
 /// escaped, so that a message cannot drive the terminal; everything else as written.
 pub(crate) fn shown(path: &std::path::Path) -> String {
-    crate::io::quote::escaped(&path.display().to_string())
+    crate::io::quote::escaped_path(path)
 }
 #[cfg(test)]
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    /// clap's tip to put a flag after `--` (it would be read as a file) is left out of a
+    /// usage error, and the rest of the message kept, in colour too.
+    #[test]
+    fn usage_errors_leave_out_the_dash_dash_tip() {
+        let e = Cli::try_parse_from(["shiftgrid", "solve", "--box", "3"]).unwrap_err();
+        let text = e.render();
+        assert!(text.to_string().contains("tip: to pass '--box'"), "{text}");
+        for ansi in [false, true] {
+            let shown = without_dash_dash_tip(&text, ansi);
+            assert!(!shown.contains("tip:"), "{shown}");
+            assert!(
+                shown.contains("unexpected argument '") && shown.contains("--box"),
+                "{shown}"
+            );
+            assert!(shown.contains("Usage:"), "{shown}");
+            assert!(!shown.contains("\n\n\n"), "{shown:?}");
+        }
+        // Other tips stay.
+        let e = Cli::try_parse_from(["shiftgrid", "slove"]).unwrap_err();
+        assert!(without_dash_dash_tip(&e.render(), false).contains("tip: a similar subcommand"));
+    }
 
     #[test]
     fn paths_in_messages_cannot_drive_the_terminal() {

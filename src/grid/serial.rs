@@ -122,7 +122,7 @@ mod tests {
         let text = serde_json::to_string(&puzzle).unwrap();
         assert_eq!(serde_json::from_str::<Puzzle>(&text).unwrap(), puzzle);
         // A record as the CLI writes it, extra fields and all.
-        let record = r#"{"index":1,"seed":1,"box":2,"size":4,"givens":15,"cells":[[1,2,3,4],[3,0,1,2],[2,1,4,3],[4,3,2,1]]}"#;
+        let record = r#"{"index":1,"seed":"1","box":2,"size":4,"givens":15,"cells":[[1,2,3,4],[3,0,1,2],[2,1,4,3],[4,3,2,1]]}"#;
         assert_eq!(serde_json::from_str::<Puzzle>(record).unwrap(), puzzle);
         // A puzzle with a blank is not a grid.
         let e = serde_json::from_str::<Grid>(record)

@@ -17,6 +17,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::io::blocking::{self, Wait};
+use crate::io::quote::escaped_path as shown;
 
 /// Temporary files being written, for [`remove_temporary_files`].
 static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -323,12 +324,6 @@ fn new_file_mode(dir: &Path, file: &fs::File) -> io::Result<()> {
     #[cfg(not(unix))]
     let _ = (dir, file);
     Ok(())
-}
-
-/// A path as messages show it, control characters escaped (a name cannot drive the
-/// terminal).
-fn shown(path: &Path) -> String {
-    crate::io::quote::escaped(&path.display().to_string())
 }
 
 /// Whether `p` is a link in a process's table of open descriptors: `/dev/fd/N`,

@@ -73,6 +73,12 @@ pub fn quoted(text: &str) -> String {
     Quoted(text).to_string()
 }
 
+/// A path as messages show it: hidden characters escaped ([`escaped`]), so that a name
+/// cannot drive the terminal; everything else as written.
+pub fn escaped_path(path: &std::path::Path) -> String {
+    escaped(&path.display().to_string())
+}
+
 /// `text` with the hidden characters ([`is_hidden`]) escaped, without quotes.
 pub fn escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

@@ -1,7 +1,7 @@
 //! How many puzzles of a batch fit in memory at once from 64×64 up, where each puzzle in
 //! the making holds a fill's search matrix and the proofs' engines: a `--count` batch on
-//! more threads than fit runs fewer puzzles at a time instead of aborting on a failed
-//! allocation (every puzzle depends on its seed alone, so the output is the same).
+//! more threads than fit goes in chunks of as many puzzles as fit instead of aborting on a
+//! failed allocation (every puzzle depends on its seed alone, so the output is the same).
 
 use anyhow::Result;
 
@@ -50,55 +50,32 @@ pub(super) fn puzzles_at_once(shape: Shape, wanted: usize, room: &Headroom) -> R
         .flatten()
         .fold(wanted as u64, u64::min);
     if fit == 0 {
-        let (limit, what) = match (by_memory, room.resident) {
-            (Some(0), Some(r)) => (r, "of memory available"),
+        use crate::cli::memory::{MEMORY_LIMIT, SPACE_LIMIT};
+        let (left, what) = match (by_memory, room.resident) {
+            (Some(0), Some(r)) => (r, MEMORY_LIMIT.to_string()),
             _ => (
                 room.address_space.unwrap_or(0),
-                "of address space left under the process's limit (ulimit -v; each thread \
-                 reserves some: fewer --threads leave more)",
+                // Each pool thread reserves some: fewer threads leave more.
+                format!("{SPACE_LIMIT}; fewer --threads leave more"),
             ),
         };
         return Err(exit::usage_error(format!(
             "a {shape} puzzle takes about {:.1} GB while it is made, more than the {:.1} GB \
              {what}: free some memory or raise the limit",
             resident.max(each + SPACE_MARGIN) as f64 / 1e9,
-            limit as f64 / 1e9
+            left as f64 / 1e9
         )));
     }
     Ok(usize::try_from(fit).unwrap_or(wanted))
 }
 
-/// Lets at most so many puzzles be made at once on the pool's threads (a thread past the
-/// limit waits at the gate): no new threads, whose arenas would take address space of
-/// their own.
-pub(super) struct Gate {
-    free: std::sync::Mutex<usize>,
-    opened: std::sync::Condvar,
-}
-
-impl Gate {
-    /// Runs `f` once fewer than the gate's number of puzzles are under way.
-    pub(super) fn pass<T>(&self, f: impl FnOnce() -> T) -> T {
-        {
-            let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
-            while *free == 0 {
-                free = self.opened.wait(free).unwrap_or_else(|e| e.into_inner());
-            }
-            *free -= 1;
-        }
-        let out = f();
-        *self.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-        self.opened.notify_one();
-        out
-    }
-}
-
-/// The gate of a batch: as many puzzles at once as fit, when fewer than `wanted` do (with a
-/// note, but for `--quiet`).
+/// The puzzles of a batch to make at once, as [`puzzles_at_once`] finds them in the
+/// memory left now (with a note, but for `--quiet`, when fewer than `wanted`): the batch
+/// goes in chunks of that many, so that no more are in the making at a time.
 ///
 /// # Errors
 /// A usage error when not even one puzzle fits.
-pub(super) fn gate(ctx: &crate::cli::Ctx, shape: Shape, wanted: usize) -> Result<Gate> {
+pub(super) fn at_once(ctx: &crate::cli::Ctx, shape: Shape, wanted: usize) -> Result<usize> {
     let at_once = puzzles_at_once(shape, wanted, &crate::cli::memory::headroom())?;
     if at_once < wanted && !ctx.quiet {
         msg!(
@@ -107,10 +84,7 @@ pub(super) fn gate(ctx: &crate::cli::Ctx, shape: Shape, wanted: usize) -> Result
             if at_once == 1 { "" } else { "s" }
         );
     }
-    Ok(Gate {
-        free: std::sync::Mutex::new(at_once),
-        opened: std::sync::Condvar::new(),
-    })
+    Ok(at_once)
 }
 
 #[cfg(test)]

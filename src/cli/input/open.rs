@@ -166,34 +166,26 @@ pub(super) fn check_csv_room(path: &Path, name: &str, size: Option<u64>) -> Resu
     };
     let mut lines = 0u64;
     let mut buf = vec![0u8; 1 << 20];
-    while let Ok(n) = file.read(&mut buf) {
-        if n == 0 {
-            break;
+    loop {
+        match file.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            // Not counted: the read proper reports the error.
+            Err(_) => return Ok(()),
         }
-        lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
     }
     let need = lines.saturating_mul(CSV_BYTES_PER_LINE);
     // Under `ulimit -v` the allocator's reserves count too (measured: that file aborted
     // under a 300 MB limit, with 227 MB of address space left, and ran under 450 MB).
-    let space = need.saturating_add(64 << 20);
-    let limits = [
-        (room.resident, need, "of memory available"),
-        (
-            room.address_space,
-            space,
-            "of address space left under ulimit -v",
-        ),
-    ];
-    for (available, need, what) in limits {
-        if let Some(available) = available.filter(|&a| a < need) {
-            return Err(super::exit::usage_error(format!(
-                "{name} is a roster CSV of {lines} lines, read whole (a long file's grids \
-                 share their names): that takes about {:.1} GB, more than the {:.1} GB \
-                 {what}; split it into smaller files",
-                need as f64 / 1e9,
-                available as f64 / 1e9,
-            )));
-        }
+    if let Some((left, need, what)) = room.shortfall(need, need.saturating_add(64 << 20)) {
+        return Err(super::exit::usage_error(format!(
+            "{name} is a roster CSV of {lines} lines, read whole (a long file's grids share \
+             their names): that takes about {:.1} GB, more than the {:.1} GB {what}; split \
+             it into smaller files",
+            need as f64 / 1e9,
+            left as f64 / 1e9,
+        )));
     }
     Ok(())
 }

@@ -52,15 +52,24 @@ pub(super) fn parse_json_line(
             text,
             seen: std::cell::Cell::new((0, 0)),
         };
-        if serde_json::from_str::<u64>(value.get()).is_ok_and(|v| v != is as u64) {
-            let kind = ParseErrorKind::Json {
-                message: format!(
-                    "the record's \"{what}\" is {}, but its cells make a {shape} puzzle",
-                    quote_prefix(value.get())
-                ),
-            };
-            return Err(error(no, record.col(value), kind));
-        }
+        let message = match serde_json::from_str::<u64>(value.get()) {
+            Ok(v) if v == is as u64 => continue,
+            _ if value.get() == "null" => continue,
+            Ok(_) => format!(
+                "the record's \"{what}\" is {}, but its cells make a {shape} puzzle",
+                quote_prefix(value.get())
+            ),
+            Err(_) => format!(
+                "the record's \"{what}\" is {}, not a whole number (its cells make a {shape} \
+                 puzzle)",
+                quote_prefix(value.get())
+            ),
+        };
+        return Err(error(
+            no,
+            record.col(value),
+            ParseErrorKind::Json { message },
+        ));
     }
     Ok(puzzle)
 }

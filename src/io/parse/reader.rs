@@ -173,6 +173,15 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
         }
     }
 
+    /// Keeps line `no`'s map from the columns read to the columns in the file (the most
+    /// recent [`COLUMN_MAPS`] lines'), for the errors found in it.
+    fn remember_columns(&mut self, no: usize, map: Vec<usize>) {
+        if self.columns.len() == COLUMN_MAPS {
+            self.columns.pop_front();
+        }
+        self.columns.push_back((no, map));
+    }
+
     fn push(&mut self, line: usize, mut puzzle: Result<Puzzle, ParseError>) {
         if let Err(e) = &mut puzzle {
             // A column of a row read without its bars: the column in the file.
@@ -231,10 +240,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
         if let Some((spaced, map)) = super::text::separated(text, false) {
             // A grid's row or a line puzzle saved as CSV: read as spaced numbers, its
             // columns kept for messages.
-            if self.columns.len() == COLUMN_MAPS {
-                self.columns.pop_front();
-            }
-            self.columns.push_back((no, map));
+            self.remember_columns(no, map);
             return self.content(no, &spaced);
         }
         if is_title(trimmed) {
@@ -245,10 +251,7 @@ impl<R: std::io::BufRead> PuzzleReader<R> {
         if text.contains('|') {
             let (text, map) = without_bars_mapped(text);
             if let Some(map) = map {
-                if self.columns.len() == COLUMN_MAPS {
-                    self.columns.pop_front();
-                }
-                self.columns.push_back((no, map));
+                self.remember_columns(no, map);
             }
             return self.content(no, &text);
         }

@@ -138,7 +138,19 @@ fn a_record_declares_its_own_size() {
         assert_eq!((e.line, e.col), (1, col), "{e}");
         assert!(e.to_string().contains("its cells make a 4x4 puzzle"), "{e}");
     }
-    for fields in ["\"box\":2,\"size\":4,", "\"label\":\"x\",", ""] {
+    for fields in ["\"box\":\"2\",", "\"size\":4.0,", "\"box\":-1,"] {
+        let r = parse(&format!("{{{fields}\"cells\":{rows}}}\n"));
+        assert!(
+            err(&r[0]).to_string().contains("not a whole number"),
+            "{fields}"
+        );
+    }
+    for fields in [
+        "\"box\":2,\"size\":4,",
+        "\"label\":\"x\",",
+        "\"box\":null,",
+        "",
+    ] {
         let r = parse(&format!("{{{fields}\"cells\":{rows}}}\n"));
         assert_eq!(ok(&r[0]).shape().side(), 4);
     }
