@@ -9,6 +9,7 @@ use predicates::str::contains;
 
 use crate::util::{assert_solves, blank, full_grid, puzzle_of, puzzles, repo, shiftgrid};
 
+mod examples;
 mod files;
 mod from;
 mod houses;

@@ -95,8 +95,8 @@ enum Command {
     /// construction: a removal that is not proven keeps its givens.
     #[command(after_help = "Examples:\n  \
         shiftgrid generate --box 3                 a minimal 9x9 puzzle\n  \
-        shiftgrid generate --box 3 --level 5 -n 10 ten 9x9 puzzles of technique level 5\n  \
-        shiftgrid generate --box 5 --seed 1 -o p.txt --solution\n  \
+        shiftgrid generate --box 3 --level 4 -n 2  two 9x9 puzzles of technique level 4\n  \
+        shiftgrid generate --box 4 --seed 1 -o p.txt --solution\n  \
         shiftgrid generate --from week.csv --shifts shifts.txt -o puzzle.csv")]
     Generate(generate::GenerateArgs),
     /// Solve every puzzle in the input and print each solution.
