@@ -471,7 +471,11 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             let wanted = usize::try_from(args.count)
                 .unwrap_or(usize::MAX)
                 .min(rayon::current_num_threads());
-            let step = room::at_once(ctx, shape, wanted)?.min(BATCH_CHUNK as usize) as u64;
+            let at_once = room::at_once(ctx, shape, wanted)?;
+            let step = match at_once < wanted {
+                true => at_once as u64,
+                false => BATCH_CHUNK,
+            };
             let mut at = 0;
             while finished.is_none()
                 && at < args.count
