@@ -232,6 +232,7 @@ pub fn run() -> Result<Exit> {
         quiet: cli.global.quiet,
         control: SearchControl::default(),
     };
+    QUIET.store(ctx.quiet, std::sync::atomic::Ordering::Relaxed);
     progress::install_ctrlc(Arc::clone(&ctx.control.interrupt));
     match cli.command {
         Command::Fill(args) => fill::run(&ctx, &args),
@@ -243,6 +244,9 @@ pub fn run() -> Result<Exit> {
         Command::Export(args) => export::run(&ctx, &args),
     }
 }
+
+/// `--quiet`, for the notes of code that has no [`Ctx`] (the input's opening).
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// A usage error as clap renders it (`ansi`: with its colours), without its tip to pass a
 /// flag as a value after `--`, which here would make the flag a file name (`solve --box

@@ -97,6 +97,25 @@ fn issue14_7_long_commands_end_with_a_summary_line_on_a_terminal() {
         .stderr(contains("filled").not());
 }
 
+/// A command with no FILE on a terminal says that it reads what is typed (it waited
+/// without a word); not with `--quiet`, nor with a file or a pipe for input.
+#[cfg(target_os = "linux")]
+#[test]
+fn reading_a_terminal_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = binary();
+    let note = "reading puzzles typed here (end with Ctrl-D), or give a FILE";
+    let shown = on_a_terminal(dir.path(), &format!("timeout 1 {} count", b.display()));
+    assert!(shown.contains(note), "{shown:?}");
+    let quiet = on_a_terminal(dir.path(), &format!("timeout 1 {} -q count", b.display()));
+    assert!(!quiet.contains(note), "{quiet:?}");
+    let piped = on_a_terminal(
+        dir.path(),
+        &format!("echo 1..4........4..1 | {} count", b.display()),
+    );
+    assert!(!piped.contains(note), "{piped:?}");
+}
+
 /// A terminal with `TERM=dumb` (Emacs shells, some CI consoles) gets the summary but no
 /// bar: a bar redraws with escape sequences, which such a terminal shows as text.
 #[cfg(target_os = "linux")]

@@ -43,6 +43,7 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
         let inner: Box<dyn Read + Send> = if stdin_is_file() {
             Box::new(Marked(std::io::stdin()))
         } else {
+            note_typed_input();
             waited_for(std::io::stdin())
         };
         ("<stdin>".to_string(), None, inner)
@@ -72,6 +73,16 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
 }
 
 /// Whether standard input is a regular file (`< file`), which never waits.
+/// Says on a terminal that the run reads what is typed there, where it would otherwise
+/// wait without a word (`shiftgrid solve` with no FILE); not with `--quiet`.
+fn note_typed_input() {
+    use std::io::IsTerminal;
+    let quiet = crate::cli::QUIET.load(std::sync::atomic::Ordering::Relaxed);
+    if !quiet && std::io::stdin().is_terminal() && std::io::stderr().is_terminal() {
+        msg!("shiftgrid: reading puzzles typed here (end with Ctrl-D), or give a FILE");
+    }
+}
+
 fn stdin_is_file() -> bool {
     #[cfg(unix)]
     {
