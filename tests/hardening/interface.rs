@@ -435,30 +435,40 @@ fn issue14_9_ci_requires_the_peer_sets() {
     assert!(crate::util::peers_at(Path::new("/nonexistent/shared/peers"), false).is_none());
 }
 
+/// The binary run with `args` under an address-space limit of `bytes` (`prlimit --as`, as
+/// `ulimit -v` sets it); `None`, with a note, where prlimit is missing.
+#[cfg(target_os = "linux")]
+fn under_address_limit(bytes: u64, args: &[&str]) -> Option<std::process::Output> {
+    let out = std::process::Command::new("prlimit")
+        .arg(format!("--as={bytes}"))
+        .arg(super::binary())
+        .args(args)
+        .output();
+    if out.is_err() {
+        eprintln!("note: no prlimit here; skipping the address-space test");
+    }
+    out.ok()
+}
+
 /// Under an address-space limit (`ulimit -v`, as a memory-capped job sets), `fill` at
 /// 100x100 on more threads than fit is refused with a usage error naming the limit; before,
 /// an allocation failed and the process aborted (status 134) with a backtrace.
 #[cfg(target_os = "linux")]
 #[test]
 fn fill_refuses_threads_beyond_the_address_space_limit() {
-    let Ok(out) = std::process::Command::new("prlimit")
-        .arg("--as=800000000")
-        .arg(super::binary())
-        .args([
-            "-q",
-            "-j",
-            "8",
-            "fill",
-            "--box",
-            "10",
-            "--seed",
-            "1",
-            "-o",
-            "/dev/null",
-        ])
-        .output()
-    else {
-        eprintln!("note: no prlimit here; skipping the address-space test");
+    let args = [
+        "-q",
+        "-j",
+        "8",
+        "fill",
+        "--box",
+        "10",
+        "--seed",
+        "1",
+        "-o",
+        "/dev/null",
+    ];
+    let Some(out) = under_address_limit(800_000_000, &args) else {
         return;
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -478,13 +488,7 @@ fn generate_makes_fewer_puzzles_at_once_under_an_address_space_limit() {
     let args = [
         "-j", "8", "generate", "--box", "8", "--seed", "1", "-n", "8", "-f", "line",
     ];
-    let Ok(out) = std::process::Command::new("prlimit")
-        .arg("--as=900000000")
-        .arg(super::binary())
-        .args(args)
-        .output()
-    else {
-        eprintln!("note: no prlimit here; skipping the address-space test");
+    let Some(out) = under_address_limit(900_000_000, &args) else {
         return;
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -507,14 +511,8 @@ fn a_roster_csv_too_large_to_read_whole_is_refused() {
         text.push_str("1,1,1,1\n");
     }
     fs::write(&file, text).unwrap();
-    let Ok(out) = std::process::Command::new("prlimit")
-        .arg("--as=500000000")
-        .arg(super::binary())
-        .args(["-q", "count"])
-        .arg(&file)
-        .output()
+    let Some(out) = under_address_limit(500_000_000, &["-q", "count", file.to_str().unwrap()])
     else {
-        eprintln!("note: no prlimit here; skipping the address-space test");
         return;
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
