@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use anyhow::{Context, Result};
 use clap::Args;
 
+mod foreground;
 mod form;
 mod names;
 mod notes;

@@ -40,16 +40,45 @@ fn on_a_terminal(dir: &Path, command: &str) -> String {
 
 /// [`on_a_terminal`] with `TERM` set to `term`.
 #[cfg(target_os = "linux")]
+///
+/// `script` runs `command` with `/bin/sh` whatever `SHELL` says, so that a command runs the
+/// same way on every machine (dash and bash differ in whether `sh -c` execs its last
+/// command, and so in whether a `timeout` under it leads an orphaned process group). A
+/// command that has not ended in [`TERMINAL_LIMIT`] is killed and the test fails: a run
+/// stopped by its terminal must fail the suite, not hold it until CI's time runs out.
 fn on_a_terminal_as(dir: &Path, command: &str, term: &str) -> String {
-    let out = StdCommand::new("script")
+    use std::io::Read as _;
+    let mut child = StdCommand::new("script")
         .args(["-qec", command, "/dev/null"])
         .current_dir(dir)
         .env("TERM", term)
+        .env("SHELL", "/bin/sh")
         .stdin(Stdio::null())
-        .output()
+        .stdout(Stdio::piped())
+        .spawn()
         .expect("script runs (util-linux)");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut shown = Vec::new();
+        let _ = stdout.read_to_end(&mut shown);
+        shown
+    });
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > TERMINAL_LIMIT {
+            // The whole session: `script` leads it, and its terminal's hangup reaches the rest.
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running after {TERMINAL_LIMIT:?} on a terminal: {command}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    String::from_utf8_lossy(&reader.join().unwrap()).into_owned()
 }
+
+/// How long [`on_a_terminal_as`] lets a command run: far above the few seconds each takes.
+#[cfg(target_os = "linux")]
+const TERMINAL_LIMIT: Duration = Duration::from_secs(120);
 
 #[cfg(target_os = "linux")]
 #[test]
@@ -99,21 +128,37 @@ fn issue14_7_long_commands_end_with_a_summary_line_on_a_terminal() {
 
 /// A command with no FILE on a terminal says that it reads what is typed (it waited
 /// without a word); not with `--quiet`, nor with a file or a pipe for input.
+///
+/// Under `timeout`, which puts the run in a process group of its own, the run reads its
+/// terminal from the background, and ends when `timeout` sends SIGTERM. Before, the read
+/// stopped the run (SIGTTIN), SIGTERM's SIGCONT woke it only for the read to stop it again,
+/// and `timeout` waited for ever (this test held CI until its time ran out).
 #[cfg(target_os = "linux")]
 #[test]
 fn reading_a_terminal_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let b = binary();
     let note = "reading puzzles typed here (end with Ctrl-D), or give a FILE";
-    let shown = on_a_terminal(dir.path(), &format!("timeout 1 {} count", b.display()));
-    assert!(shown.contains(note), "{shown:?}");
-    let quiet = on_a_terminal(dir.path(), &format!("timeout 1 {} -q count", b.display()));
-    assert!(!quiet.contains(note), "{quiet:?}");
+    // `; echo`: the shell waits for `timeout` rather than becoming it, so the run's group
+    // is in the background but not orphaned (where a read would fail instead).
+    for quiet in ["", "-q "] {
+        let shown = on_a_terminal(
+            dir.path(),
+            &format!("timeout 1 {} {quiet}count; echo \"status $?\"", b.display()),
+        );
+        assert!(shown.contains("status 124"), "{shown:?}");
+        assert_eq!(shown.contains(note), quiet.is_empty(), "{shown:?}");
+        assert!(
+            shown.contains("interrupted while waiting for input: no output was written"),
+            "{shown:?}"
+        );
+    }
     let piped = on_a_terminal(
         dir.path(),
         &format!("echo 1..4........4..1 | {} count", b.display()),
     );
     assert!(!piped.contains(note), "{piped:?}");
+    assert!(piped.contains("1\t1\t>=2\tmultiple"), "{piped:?}");
 }
 
 /// A terminal with `TERM=dumb` (Emacs shells, some CI consoles) gets the summary but no

@@ -1,13 +1,14 @@
 //! Opening the input: a file or standard input, read line by line with its bytes counted
 //! for the progress bar, and the first significant line peeked at to tell its form.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result};
 
+use super::foreground::Foreground;
 use super::pump::Pumped;
 use crate::io::blocking::{self, Marked};
 use crate::io::lines::{LineError, LineReader};
@@ -42,8 +43,10 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
     {
         let inner: Box<dyn Read + Send> = if stdin_is_file() {
             Box::new(Marked(std::io::stdin()))
-        } else {
+        } else if std::io::stdin().is_terminal() {
             note_typed_input();
+            waited_for(Foreground(std::io::stdin()))
+        } else {
             waited_for(std::io::stdin())
         };
         ("<stdin>".to_string(), None, inner)
@@ -58,6 +61,7 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
             .map(|m| m.len());
         let inner = match size {
             Some(_) => Box::new(Marked(file)),
+            None if file.is_terminal() => waited_for(Foreground(file)),
             None => waited_for(file),
         };
         (crate::cli::shown(path), size, inner)
@@ -72,17 +76,17 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
     Ok((name, LineReader::new(reader), (count, size)))
 }
 
-/// Whether standard input is a regular file (`< file`), which never waits.
-/// Says on a terminal that the run reads what is typed there, where it would otherwise
-/// wait without a word (`shiftgrid solve` with no FILE); not with `--quiet`.
+/// Says, where standard input is a terminal, that the run reads what is typed there, where
+/// it would otherwise wait without a word (`shiftgrid solve` with no FILE); not with
+/// `--quiet`, nor where stderr is not a terminal.
 fn note_typed_input() {
-    use std::io::IsTerminal;
     let quiet = crate::cli::QUIET.load(std::sync::atomic::Ordering::Relaxed);
-    if !quiet && std::io::stdin().is_terminal() && std::io::stderr().is_terminal() {
+    if !quiet && std::io::stderr().is_terminal() {
         msg!("shiftgrid: reading puzzles typed here (end with Ctrl-D), or give a FILE");
     }
 }
 
+/// Whether standard input is a regular file (`< file`), which never waits.
 fn stdin_is_file() -> bool {
     #[cfg(unix)]
     {
