@@ -170,6 +170,27 @@ impl Ctx {
     }
 }
 
+/// The command line: [`Cli`]'s, where an option that takes a value takes a negative number
+/// too, for the value's own check to refuse (`--seed -5`: "invalid value '-5' for
+/// `--seed <S>`"), where clap took it for a flag it did not know.
+fn command_line() -> clap::Command {
+    use clap::CommandFactory;
+    fn negatives(arg: clap::Arg) -> clap::Arg {
+        let takes_value = !arg.is_positional() && arg.get_action().takes_values();
+        arg.allow_negative_numbers(takes_value)
+    }
+    Cli::command()
+        .mut_args(negatives)
+        .mut_subcommands(|command| command.mut_args(negatives))
+}
+
+/// The process arguments, read by [`command_line`].
+fn parse_command_line() -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches;
+    let matches = command_line().try_get_matches()?;
+    Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command_line()))
+}
+
 /// Parses the process arguments and runs the command.
 ///
 /// # Errors
@@ -177,7 +198,7 @@ impl Ctx {
 pub fn run() -> Result<Exit> {
     // Before any thread starts: `fill` tells from it how many threads fit under `ulimit -v`.
     memory::note_start();
-    let cli = match Cli::try_parse() {
+    let cli = match parse_command_line() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version: clap prints them to stdout.
@@ -398,5 +419,34 @@ mod tests {
     #[test]
     fn cli_is_well_formed() {
         Cli::command().debug_assert();
+        command_line().debug_assert();
+    }
+
+    /// A negative number given to an option is that option's invalid value, named as such,
+    /// not an unknown flag; a negative number as a file name stays a flag clap refuses.
+    #[test]
+    fn negative_numbers_are_invalid_values() {
+        for (args, option) in [
+            (&["fill", "--box", "2", "--seed", "-5"][..], "--seed <S>"),
+            (&["-j", "-1", "fill", "--box", "2"][..], "--threads <T>"),
+            (&["count", "--limit", "-2"][..], "--limit <K>"),
+            (&["generate", "--box", "-3"][..], "--box <B>"),
+        ] {
+            let e = command_line()
+                .try_get_matches_from(std::iter::once("shiftgrid").chain(args.iter().copied()))
+                .unwrap_err();
+            assert_eq!(
+                e.kind(),
+                clap::error::ErrorKind::ValueValidation,
+                "{args:?}"
+            );
+            let text = e.to_string();
+            assert!(text.contains("invalid value '-"), "{text}");
+            assert!(text.contains(option), "{text}");
+        }
+        let e = command_line()
+            .try_get_matches_from(["shiftgrid", "count", "-7"])
+            .unwrap_err();
+        assert_eq!(e.kind(), clap::error::ErrorKind::UnknownArgument);
     }
 }

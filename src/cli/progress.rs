@@ -16,9 +16,22 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, WeakProgressBar}
 use crate::generate::ga::GaProgress;
 use crate::solve::SearchControl;
 
-/// Whether progress bars should be drawn: stderr is a terminal that moves its cursor.
+/// Whether progress bars should be drawn: stderr is a terminal that moves its cursor, and
+/// the run does not read what is typed on a terminal (a bar redrawn ten times a second
+/// would hide the line being typed).
 pub fn show_progress(quiet: bool) -> bool {
-    for_a_person(quiet) && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+    for_a_person(quiet)
+        && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+        && !TYPED_INPUT.load(Ordering::Relaxed)
+}
+
+/// Whether the run reads its input from a terminal, as typed: then no bar is drawn.
+static TYPED_INPUT: AtomicBool = AtomicBool::new(false);
+
+/// Notes that the run reads what is typed on a terminal, before any bar is made: no bar is
+/// drawn from then on (the summary line still is).
+pub(super) fn reading_typed_input() {
+    TYPED_INPUT.store(true, Ordering::Relaxed);
 }
 
 /// Whether a person reads stderr: it is a terminal (a dumb one too) and not `--quiet`.
@@ -27,8 +40,8 @@ fn for_a_person(quiet: bool) -> bool {
 }
 
 /// Installs the Ctrl-C handler, which SIGTERM (what `timeout`, systemd and Kubernetes
-/// send) and SIGHUP (a closed terminal) reach too, on Unix; a SIGHUP ignored when the run
-/// started (`nohup`) stays ignored. The first press raises `flag` (the run stops at the
+/// send) and SIGHUP (a closed terminal) reach too, on Unix; a SIGHUP or SIGINT ignored when
+/// the run started (`nohup`; a `&` job of a shell script) stays ignored. The first press raises `flag` (the run stops at the
 /// next poll, within about 100 ms, and writes nothing partial) and says so on stderr; a
 /// second press removes any temporary output file and exits at once with status 130.
 ///
@@ -45,10 +58,17 @@ pub fn install_ctrlc(flag: Arc<AtomicBool>) {
         let raised = Arc::new(AtomicBool::new(false));
         let _ = STOP.set(Arc::clone(&raised));
         let on_int = Arc::clone(&flag);
-        let installed = ctrlc::set_handler(move || pressed(&on_int, "press Ctrl-C again"));
+        // A SIGINT ignored at start stays so: a shell without job control starts `&` jobs
+        // that way, so that a Ctrl-C meant for the script leaves them running.
+        #[cfg(unix)]
+        let ignored = ignored_at_start(signal_hook::consts::SIGINT).unwrap_or(false);
+        #[cfg(not(unix))]
+        let ignored = false;
+        let installed =
+            !ignored && ctrlc::set_handler(move || pressed(&on_int, "press Ctrl-C again")).is_ok();
         #[cfg(unix)]
         {
-            if installed.is_ok() {
+            if installed {
                 raise_at_once(signal_hook::consts::SIGINT, &raised);
             }
             install_termination(flag, raised);
@@ -126,7 +146,8 @@ fn pressed(flag: &AtomicBool, again: &str) {
 fn install_termination(flag: Arc<AtomicBool>, raised: Arc<AtomicBool>) {
     use signal_hook::consts::{SIGHUP, SIGTERM};
     let mut signals = vec![SIGTERM];
-    if !hangup_ignored() {
+    // Where it cannot be told, SIGHUP is taken as ignored: it keeps what the system does.
+    if !ignored_at_start(SIGHUP).unwrap_or(true) {
         signals.push(SIGHUP);
     }
     // The thread registers the handlers itself: without room for it (`ulimit -v`), the
@@ -144,19 +165,16 @@ fn install_termination(flag: Arc<AtomicBool>, raised: Arc<AtomicBool>) {
     });
 }
 
-/// Whether SIGHUP was ignored when the process started (`nohup`, `trap '' HUP`): the
-/// `SigIgn` mask of `/proc/self/status` on Linux; elsewhere, where it cannot be told, it is
-/// taken as ignored, so that SIGHUP keeps what the system does with it.
+/// Whether `signal` was ignored when the process started (SIGHUP under `nohup`, SIGINT in
+/// a `&` job of a shell without job control, either after `trap ''`): the `SigIgn` mask
+/// of `/proc/self/status` on Linux; `None` where it cannot be told.
 #[cfg(unix)]
-fn hangup_ignored() -> bool {
-    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
-        return true;
-    };
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("SigIgn:"))
-        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-        .is_none_or(|mask| mask & 1 != 0)
+fn ignored_at_start(signal: i32) -> Option<bool> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let mask = status.lines().find_map(|l| l.strip_prefix("SigIgn:"))?;
+    let mask = u64::from_str_radix(mask.trim(), 16).ok()?;
+    let bit = u32::try_from(signal - 1).ok()?;
+    Some(mask.checked_shr(bit)? & 1 != 0)
 }
 
 /// After the first Ctrl-C: exits once one marked call has waited longer than its kind's

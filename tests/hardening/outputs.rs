@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use predicates::str::contains;
 
-use super::{binary, entries};
+use super::{binary_command, entries};
 use crate::util::{independently_valid, shiftgrid};
 
 // ---- 1. -o onto special files and symlinks ----
@@ -96,7 +96,7 @@ fn issue14_1_output_to_dev_stdout_writes_into_the_stream() {
     ] {
         fs::write(&log, "old\n").unwrap();
         let file = fs::OpenOptions::new().append(true).open(&log).unwrap();
-        let mut cmd = StdCommand::new(binary());
+        let mut cmd = binary_command();
         cmd.args([
             "-q", "fill", "--box", "2", "--seed", "1", "-f", "line", "-o", name,
         ]);
@@ -113,7 +113,7 @@ fn issue14_1_output_to_dev_stdout_writes_into_the_stream() {
         assert_eq!(lines[1].len(), 16, "{name}: {text}");
         assert_eq!(entries(dir.path()), ["log.txt"], "{name}");
     }
-    let out = StdCommand::new(binary())
+    let out = binary_command()
         .args([
             "-q",
             "fill",
@@ -143,7 +143,7 @@ fn issue14_1_output_to_dev_stdout_writes_into_the_stream() {
 #[cfg(unix)]
 #[test]
 fn issue14_1_closed_stdout_exits_141() {
-    let mut child = StdCommand::new(binary())
+    let mut child = binary_command()
         .args(["-q", "fill", "--box", "5", "--seed", "1", "--count", "200"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -205,7 +205,7 @@ fn issue14_1_nothing_to_write_leaves_the_output_file() {
     .unwrap();
     let out = dir.path().join("out.csv");
     fs::write(&out, "keep\n").unwrap();
-    StdCommand::new(binary())
+    binary_command()
         .arg("solve")
         .arg(&zero)
         .arg("-o")
@@ -223,7 +223,7 @@ fn issue14_1_nothing_to_write_leaves_the_output_file() {
     assert_eq!(fs::read_to_string(&out).unwrap(), "keep\n");
     // And a new -o file is not created empty (as CSV it could not be read back).
     let new = dir.path().join("new.csv");
-    StdCommand::new(binary())
+    binary_command()
         .arg("solve")
         .arg(&zero)
         .args(["-f", "csv", "-o"])

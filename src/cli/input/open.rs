@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, Result};
 
-use super::foreground::Foreground;
+use super::foreground;
 use super::pump::Pumped;
 use crate::io::blocking::{self, Marked};
 use crate::io::lines::{LineError, LineReader};
@@ -44,8 +44,9 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
         let inner: Box<dyn Read + Send> = if stdin_is_file() {
             Box::new(Marked(std::io::stdin()))
         } else if std::io::stdin().is_terminal() {
+            crate::cli::progress::reading_typed_input();
             note_typed_input();
-            waited_for(Foreground(std::io::stdin()))
+            waited_for(foreground::stdin())
         } else {
             waited_for(std::io::stdin())
         };
@@ -61,7 +62,7 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
             .map(|m| m.len());
         let inner = match size {
             Some(_) => Box::new(Marked(file)),
-            None if file.is_terminal() => waited_for(Foreground(file)),
+            None if file.is_terminal() => waited_for(foreground::terminal(file)),
             None => waited_for(file),
         };
         (crate::cli::shown(path), size, inner)

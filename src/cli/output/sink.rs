@@ -153,7 +153,8 @@ impl Sink {
     pub(in crate::cli) fn push(&mut self, e: &impl Entry) -> Result<()> {
         match &mut self.form {
             Form::Json => {
-                serde_json::to_writer(&mut self.out, &e.record())?;
+                // As an `io::Error`, for the exit status (74) of a failed write.
+                serde_json::to_writer(&mut self.out, &e.record()).map_err(std::io::Error::from)?;
                 self.out.write_all(b"\n")?;
             }
             Form::Text => e.text(&mut self.out)?,
