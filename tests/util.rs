@@ -8,12 +8,27 @@ use shiftgrid::io::parse::{ParseOptions, parse_puzzles};
 use shiftgrid::solve::{Outcome, SearchControl, SolveLimits, dlx::Solver};
 use shiftgrid::{Grid, Puzzle, Shape};
 
-/// The `shiftgrid` binary with `--quiet` (no progress bars or notes on stderr).
+/// The `shiftgrid` binary with `--quiet` (no progress bars or notes on stderr); see
+/// [`shiftgrid_loud`].
 pub fn shiftgrid() -> Command {
-    let mut c = Command::cargo_bin("shiftgrid").expect("the binary is built");
+    let mut c = shiftgrid_loud();
     c.arg("--quiet");
     c
 }
+
+/// The `shiftgrid` binary, for tests of what it says on stderr. It is killed, and the test
+/// fails, once it has run [`CHILD_LIMIT`]: a run that hangs must fail the suite, not hold
+/// CI until its time runs out. `COLUMNS` is removed, since clap wraps `--help` to it when
+/// no stream is a terminal (the examples test reads the help's lines).
+pub fn shiftgrid_loud() -> Command {
+    let mut c = Command::cargo_bin("shiftgrid").expect("the binary is built");
+    c.timeout(CHILD_LIMIT).env_remove("COLUMNS");
+    c
+}
+
+/// How long one run of the binary may take in a test: far above the longest (about a
+/// minute on two loaded cores).
+pub const CHILD_LIMIT: std::time::Duration = std::time::Duration::from_secs(300);
 
 /// A random full grid of box size `b` from the fill engine with one worker, so that the
 /// seed alone decides it.

@@ -2,12 +2,11 @@
 //! refused) and `generate` (unique by an independent count, reproducible and symmetric,
 //! with solutions and JSON, and a note when `--givens` cannot be reached).
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
 use super::grids_of;
-use crate::util::{independently_valid, shiftgrid};
+use crate::util::{independently_valid, shiftgrid, shiftgrid_loud};
 
 #[test]
 fn fill_is_valid_and_reproducible() {
@@ -46,8 +45,7 @@ fn fill_is_valid_and_reproducible() {
 
 #[test]
 fn fill_without_seed_prints_it() {
-    Command::cargo_bin("shiftgrid")
-        .unwrap()
+    shiftgrid_loud()
         .args(["fill", "--box", "2"])
         .assert()
         .success()
@@ -181,7 +179,7 @@ fn generate_with_solution_and_json() {
 /// `--quiet` (the line itself does not show it).
 #[test]
 fn givens_target_not_reached_is_noted() {
-    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("shiftgrid"))
+    let out = shiftgrid_loud()
         .args([
             "--quiet", "generate", "--box", "3", "--seed", "3", "--givens", "20", "-f", "line",
         ])
@@ -256,8 +254,7 @@ fn automorphic_puzzles_are_unique_and_their_solutions_symmetric() {
     }
     // A refused command prints its error only, not a random seed to repeat it with (not
     // quiet: the note is printed unless --quiet).
-    Command::cargo_bin("shiftgrid")
-        .unwrap()
+    shiftgrid_loud()
         .args([
             "generate",
             "--box",

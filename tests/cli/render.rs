@@ -151,8 +151,7 @@ fn render_notes_that_it_draws_the_first_of_several() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("two.txt");
     std::fs::write(&file, "1..4........4..1\n.2..........3...\n").unwrap();
-    let out = assert_cmd::Command::cargo_bin("shiftgrid")
-        .unwrap()
+    let out = crate::util::shiftgrid_loud()
         .arg("render")
         .arg(&file)
         .assert()

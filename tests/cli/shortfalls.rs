@@ -2,6 +2,8 @@
 //! the genetic algorithm missed, a `--time-limit` that cut a puzzle short (and whether the
 //! puzzle is minimal all the same).
 
+use crate::util::shiftgrid_loud;
+
 /// `generate --level L` says so when the genetic algorithm did not reach L in its budget
 /// (the puzzles are still written, unique, with the level they have): with two generations
 /// of eight, three puzzles at 9×9 do not all reach level 6. A run that reaches it says
@@ -116,9 +118,4 @@ fn the_time_limit_note_says_whether_the_puzzle_is_minimal() {
         };
         assert!(err.contains(said), "{err}");
     }
-}
-
-/// The binary without `--quiet`, for tests of what it says on stderr.
-fn shiftgrid_loud() -> std::process::Command {
-    std::process::Command::new(assert_cmd::cargo::cargo_bin("shiftgrid"))
 }

@@ -13,7 +13,7 @@ use crate::util::shiftgrid;
 
 /// The binary without the suite's `--quiet`: notes are what is tested.
 fn loud() -> Command {
-    Command::cargo_bin("shiftgrid").expect("the binary is built")
+    crate::util::shiftgrid_loud()
 }
 
 /// `generate --box 2 --seed SEED --shifts SHIFTS -o OUT`, with its notes.
