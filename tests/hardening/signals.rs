@@ -62,7 +62,10 @@ fn assert_ignored_signal_kept(name: &str) {
     // Once shiftgrid handles SIGTERM (signal 15), which it always does, the shell has set
     // its trap and made way for it.
     ready_for(&child, 1 << 14);
-    assert!(child.try_wait().unwrap().is_none(), "ended before SIG{name}");
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "ended before SIG{name}"
+    );
     signal(&child, &format!("-{name}"));
     let (code, _) = wait_for(&mut child, Duration::from_secs(60));
     let stderr = stderr_of(&mut child);
