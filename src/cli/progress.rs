@@ -25,7 +25,8 @@ pub fn show_progress(quiet: bool) -> bool {
         && !TYPED_INPUT.load(Ordering::Relaxed)
 }
 
-/// Whether the run reads its input from a terminal, as typed: then no bar is drawn.
+/// Whether the run reads its input from a terminal, as typed: then no bar is drawn, for
+/// the whole run.
 static TYPED_INPUT: AtomicBool = AtomicBool::new(false);
 
 /// Notes that the run reads what is typed on a terminal, before any bar is made: no bar is
@@ -41,7 +42,8 @@ fn for_a_person(quiet: bool) -> bool {
 
 /// Installs the Ctrl-C handler, which SIGTERM (what `timeout`, systemd and Kubernetes
 /// send) and SIGHUP (a closed terminal) reach too, on Unix; a SIGHUP or SIGINT ignored when
-/// the run started (`nohup`; a `&` job of a shell script) stays ignored. The first press raises `flag` (the run stops at the
+/// the run started (`nohup`; a `&` job of a shell script) stays ignored where that can be
+/// told (Linux; elsewhere SIGHUP is left to the system and SIGINT handled). The first press raises `flag` (the run stops at the
 /// next poll, within about 100 ms, and writes nothing partial) and says so on stderr; a
 /// second press removes any temporary output file and exits at once with status 130.
 ///

@@ -139,7 +139,7 @@ fn reading_a_terminal_says_so() {
     let b = binary();
     let note = "reading puzzles typed here (end with Ctrl-D), or give a FILE";
     // `; echo`: the shell waits for `timeout` rather than becoming it, so the run's group
-    // is in the background but not orphaned (where a read would fail instead).
+    // is in the background but not orphaned (where a read fails at once, as it should).
     for quiet in ["", "-q "] {
         let shown = on_a_terminal(
             dir.path(),
@@ -179,11 +179,12 @@ fn a_dumb_terminal_gets_no_bar() {
 }
 
 /// Shell that waits until the process `$p` catches SIGTERM (signal 15, bit 14 of `SigCgt`,
-/// in the last 8 of its 16 hex digits): a signal sent before the run's handler is
-/// installed would end it instead.
+/// in the last 8 of its 16 hex digits), at most 10 s: a signal sent before the run's
+/// handler is installed would end it instead.
 #[cfg(target_os = "linux")]
-const HANDLES_TERM: &str = "until c=$(sed -n 's/^SigCgt:[[:space:]]*//p' /proc/$p/status) \
-     && [ $((0x${c#????????} & 16384)) -ne 0 ]; do sleep 0.05; done;";
+const HANDLES_TERM: &str = "i=0; until c=$(sed -n 's/^SigCgt:[[:space:]]*//p' \
+     /proc/$p/status) && [ $((0x${c#????????} & 16384)) -ne 0 ] || [ $i -ge 200 ]; \
+     do i=$((i+1)); sleep 0.05; done;";
 
 /// On an 80-column terminal the bar fits its line, and a message printed while it is shown
 /// (here SIGTERM's, which says what Ctrl-C's says: a `&` job of a script starts with

@@ -2,14 +2,16 @@
 //!
 //! A process that reads its terminal while its process group is not the terminal's
 //! foreground group is stopped by SIGTTIN, and a stopped process runs no handler: the
-//! SIGTERM that `timeout 60 shiftgrid count` sends (with a SIGCONT) would wake it only for
-//! the read to stop it again, so it never ended, and `timeout` waited for ever. (A program
-//! that SIGTERM kills, as `cat`, just dies.) So a terminal is never read while the group is
-//! in the background: a read waits, awake, for the foreground and for typed input, looking
-//! every [`LOOK`] (a wait for input, `poll`, is no read, and stops nothing), and reads only
-//! what is there. The run's own Ctrl-C and SIGTERM handling then ends it as it ends any read
-//! that waits (`super::pump`), and `fg` lets it go on. This holds for a run sent to the
-//! background while it waits (Ctrl-Z, `bg`), too.
+//! SIGTERM that `timeout 60 shiftgrid count` sends from a script (with a SIGCONT) would
+//! wake it only for the read to stop it again, so it never ended, and `timeout` waited for
+//! ever. (A program that SIGTERM kills, as `cat`, just dies.) So the thread that reads a
+//! terminal blocks SIGTTIN for itself, which makes a read from the background fail (EIO)
+//! instead of stopping the process, and a read waits, awake, while the group is in the
+//! background, looking every [`LOOK`]; the run's own Ctrl-C and SIGTERM handling then ends
+//! it as it ends any read that waits (`super::pump`), and `fg` lets it go on. This holds
+//! for a run sent to the background while it waits (Ctrl-Z, `bg`), too. A group that can
+//! never come to the foreground (orphaned: no parent in another group of the session)
+//! reads as before, and the read fails.
 
 use std::io::Read;
 
@@ -52,13 +54,36 @@ struct Foreground(std::fs::File);
 #[cfg(unix)]
 impl Read for Foreground {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        use nix::sys::signal::{SigSet, SigmaskHow, Signal, pthread_sigmask};
+        // For this thread only (the one that reads), and again at every read: cheap, and
+        // right whichever thread reads.
+        let mut ttin = SigSet::empty();
+        ttin.add(Signal::SIGTTIN);
+        let _ = pthread_sigmask(SigmaskHow::SIG_BLOCK, Some(&ttin), None);
         loop {
-            if in_background(&self.0) {
+            let background = in_background(&self.0);
+            if background && can_come_forward() {
                 std::thread::sleep(LOOK);
-            } else if waiting(&self.0)? {
-                return self.0.read(buf);
+            // An orphaned group's read fails at once (EIO), as it did before; a foreground
+            // read is made once input is there, so that no read is under way when the run
+            // is sent to the background.
+            } else if background || ready(&self.0)? {
+                match self.0.read(buf) {
+                    // Sent to the background between the look and the read (Ctrl-Z, `bg`).
+                    Err(e) if e.raw_os_error() == Some(nix::libc::EIO) && self.waits() => {}
+                    read => return read,
+                }
             }
         }
+    }
+}
+
+#[cfg(unix)]
+impl Foreground {
+    /// Whether a read must wait for the foreground: the group is in the background, and
+    /// can come to the foreground.
+    fn waits(&self) -> bool {
+        in_background(&self.0) && can_come_forward()
     }
 }
 
@@ -67,22 +92,30 @@ impl Read for Foreground {
 /// the system has them).
 #[cfg(unix)]
 fn in_background(terminal: &std::fs::File) -> bool {
-    rustix::termios::tcgetpgrp(terminal).is_ok_and(|fg| fg != rustix::process::getpgrp())
+    nix::unistd::tcgetpgrp(terminal).is_ok_and(|fg| fg != nix::unistd::getpgrp())
+}
+
+/// Whether this process group can come to the foreground: the parent is in the same
+/// session (a shell that can `fg` it), in another group or in this one. Not when the parent
+/// is in another session (a group orphaned when its shell went, now under init), which no
+/// one can bring forward.
+#[cfg(unix)]
+fn can_come_forward() -> bool {
+    use nix::unistd::{getppid, getsid};
+    matches!((getsid(Some(getppid())), getsid(None)), (Ok(theirs), Ok(ours)) if theirs == ours)
 }
 
 /// Whether a read of `terminal` would not wait (input, its end, or an error is there),
 /// waiting at most [`LOOK`] to see.
 #[cfg(unix)]
-fn waiting(terminal: &std::fs::File) -> std::io::Result<bool> {
-    use rustix::event::{PollFd, PollFlags, Timespec, poll};
-    let mut fds = [PollFd::new(terminal, PollFlags::IN)];
-    let look = Timespec {
-        tv_sec: 0,
-        tv_nsec: LOOK.as_nanos().try_into().unwrap_or(0),
-    };
-    match poll(&mut fds, Some(&look)) {
+fn ready(terminal: &std::fs::File) -> std::io::Result<bool> {
+    use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+    use std::os::fd::AsFd;
+    let mut fds = [PollFd::new(terminal.as_fd(), PollFlags::POLLIN)];
+    let look = PollTimeout::try_from(LOOK).unwrap_or(PollTimeout::NONE);
+    match poll(&mut fds, look) {
         Ok(ready) => Ok(ready > 0),
-        Err(rustix::io::Errno::INTR) => Ok(false),
+        Err(nix::errno::Errno::EINTR) => Ok(false),
         Err(e) => Err(e.into()),
     }
 }

@@ -112,6 +112,12 @@ fn read_name_file(path: &Path) -> Result<NameList> {
         std::fs::File::open(path)
     })
     .with_context(|| format!("cannot read {}", crate::cli::shown(path)))?;
+    // A terminal (`/dev/tty`) is read as typed puzzles are (`super::foreground`).
+    let file: Box<dyn std::io::Read + Send> = if std::io::IsTerminal::is_terminal(&file) {
+        super::foreground::terminal(file)
+    } else {
+        Box::new(file)
+    };
     let file = crate::io::blocking::Marked(file);
     NameList::read_from(crate::cli::shown(path), BufReader::new(file))
         .with_context(|| format!("cannot read {}", crate::cli::shown(path)))?

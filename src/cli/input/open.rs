@@ -62,7 +62,10 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
             .map(|m| m.len());
         let inner = match size {
             Some(_) => Box::new(Marked(file)),
-            None if file.is_terminal() => waited_for(foreground::terminal(file)),
+            None if file.is_terminal() => {
+                crate::cli::progress::reading_typed_input();
+                waited_for(foreground::terminal(file))
+            }
             None => waited_for(file),
         };
         (crate::cli::shown(path), size, inner)
