@@ -43,9 +43,10 @@ fn for_a_person(quiet: bool) -> bool {
 /// Installs the Ctrl-C handler, which SIGTERM (what `timeout`, systemd and Kubernetes
 /// send) and SIGHUP (a closed terminal) reach too, on Unix; a SIGHUP or SIGINT ignored when
 /// the run started (`nohup`; a `&` job of a shell script) stays ignored where that can be
-/// told (Linux; elsewhere SIGHUP is left to the system and SIGINT handled). The first press raises `flag` (the run stops at the
-/// next poll, within about 100 ms, and writes nothing partial) and says so on stderr; a
-/// second press removes any temporary output file and exits at once with status 130.
+/// told (Linux; elsewhere SIGHUP is left to the system and SIGINT handled). The first
+/// press raises `flag` (the run stops at the next poll, within about 100 ms, and writes
+/// nothing partial) and says so on stderr; a second press removes any temporary output
+/// file and exits at once with status 130.
 ///
 /// A run that waits for another process after the first press would not see the flag
 /// until the other side moved (see [`crate::io::blocking`]). So it exits as at a second
