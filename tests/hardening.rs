@@ -15,6 +15,7 @@ mod batches;
 mod interface;
 mod outputs;
 mod signals;
+mod terminal;
 mod waits;
 
 fn binary() -> PathBuf {
@@ -119,36 +120,6 @@ fn signal(child: &Child, sig: &str) {
         .unwrap()
         .success();
     assert!(ok, "kill {sig} failed");
-}
-
-/// Kills `child` once `limit` has passed, unless the guard is dropped first: for a test
-/// that reads what the child writes until a line comes or the stream ends, which a run
-/// that hangs would never let happen (the test then fails instead of holding CI).
-fn watchdog(child: &Child, limit: Duration) -> Watchdog {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    let done = std::sync::Arc::new(AtomicBool::new(false));
-    let seen = std::sync::Arc::clone(&done);
-    let pid = child.id().to_string();
-    std::thread::spawn(move || {
-        let start = Instant::now();
-        while !seen.load(Ordering::SeqCst) {
-            if start.elapsed() > limit {
-                let _ = StdCommand::new("kill").args(["-KILL", &pid]).status();
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    });
-    Watchdog(done)
-}
-
-/// See [`watchdog`]: dropping it lets the child be.
-struct Watchdog(std::sync::Arc<std::sync::atomic::AtomicBool>);
-
-impl Drop for Watchdog {
-    fn drop(&mut self) {
-        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
-    }
 }
 
 /// All that `child` wrote on its piped stderr (once it has ended).

@@ -5,9 +5,9 @@
 use std::fs;
 use std::io::Read;
 use std::process::{Child, Command as StdCommand, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::{binary_command, entries, interrupt, ready, stderr_of, wait_for, watchdog};
+use super::{binary_command, entries, interrupt, ready, stderr_of, wait_for};
 
 /// `generate` of an endless batch of 4×4 puzzles into a pipe, stderr piped, in `format`:
 /// `line` (17 bytes a puzzle), or `json` (about 220) to be sure that what is finished by
@@ -239,4 +239,34 @@ fn issue14_3_second_ctrl_c_says_it_exits_at_once() {
         "{said}"
     );
     assert!(!said.contains("waiting for output"), "{said}");
+}
+
+/// Kills `child` once `limit` has passed, unless the guard is dropped first: for a test
+/// that reads what the child writes until a line comes or the stream ends, which a run
+/// that hangs would never let happen (the test then fails instead of holding CI).
+fn watchdog(child: &Child, limit: Duration) -> Watchdog {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let done = std::sync::Arc::new(AtomicBool::new(false));
+    let seen = std::sync::Arc::clone(&done);
+    let pid = child.id().to_string();
+    std::thread::spawn(move || {
+        let start = Instant::now();
+        while !seen.load(Ordering::SeqCst) {
+            if start.elapsed() > limit {
+                let _ = StdCommand::new("kill").args(["-KILL", &pid]).status();
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    });
+    Watchdog(done)
+}
+
+/// See [`watchdog`]: dropping it lets the child be.
+struct Watchdog(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
 }
