@@ -218,6 +218,32 @@ fn labels_name_staff_and_days() {
     }
 }
 
+/// Day names in kanji take a full em a character: ones that would fit across a 9×9 cell
+/// if they were Latin letters turn to run up the page (before, every character counted as
+/// 0.6 em, and neighbouring labels overlapped).
+#[test]
+fn wide_day_names_turn_where_as_many_latin_letters_fit() {
+    use crate::io::csv::{CustomNames, NameList, Names};
+    let shape = Shape::new(3).unwrap();
+    let turned = |days: Vec<String>| {
+        let custom = CustomNames {
+            staff: None,
+            days: Some(NameList::new("days", days).unwrap()),
+            shifts: None,
+        };
+        let opts = SvgOptions {
+            labels: true,
+            names: Some(Names::new(shape, &custom).unwrap()),
+            ..SvgOptions::default()
+        };
+        let svg = render_svg(&Puzzle::empty(shape), None, &opts).unwrap();
+        let doc = parse_xml(&svg);
+        elements(&doc).any(|e| e.attribute("transform") == Some("rotate(-90)"))
+    };
+    assert!(!turned((1..=9).map(|k| format!("Wk {k} M")).collect()));
+    assert!(turned((1..=9).map(|k| format!("第{k}週月曜")).collect()));
+}
+
 /// Roster names: the labels are the staff and day names, and named shifts are written in
 /// the cells (a long one smaller, to fit); shift names left at their defaults keep numbers.
 #[test]

@@ -267,15 +267,15 @@ pub(crate) fn case_twins(names: &[&str]) -> Option<(usize, usize)> {
 
 /// Whether `x` and `y` (different) look like one name misspelt: one letter inserted or
 /// dropped (`Earl`, `Early`), or two neighbours swapped (`Eraly`), not digits (`Bed 1`,
-/// `Bed 11`, `Bed 12`, `Bed 21` are names of their own). A longer prefix is a name of its
-/// own (`Day`, `Day off`).
+/// `Bed 11`, `Bed 12`, `Bed 21` are names of their own, in any script's digits: `تخت ۱۲`,
+/// `ベッド１２`). A longer prefix is a name of its own (`Day`, `Day off`).
 fn slip(x: &[char], y: &[char]) -> bool {
     let (short, long) = if x.len() <= y.len() { (x, y) } else { (y, x) };
     if long.len() == short.len() + 1 {
         // One letter dropped: the rest match around it. (Where several positions would
         // do, as in `Bed 1`, `Bed 11`, the letter is the same at each.)
         let k = short.iter().zip(long).take_while(|(a, b)| a == b).count();
-        return short[k..] == long[k + 1..] && !long[k].is_ascii_digit();
+        return short[k..] == long[k + 1..] && !long[k].is_numeric();
     }
     if long.len() == short.len() && short.len() >= 2 {
         let diff: Vec<usize> = (0..short.len()).filter(|&i| short[i] != long[i]).collect();
@@ -283,7 +283,7 @@ fn slip(x: &[char], y: &[char]) -> bool {
             && diff[1] == diff[0] + 1
             && short[diff[0]] == long[diff[1]]
             && short[diff[1]] == long[diff[0]]
-            && !(short[diff[0]].is_ascii_digit() && short[diff[1]].is_ascii_digit());
+            && !(short[diff[0]].is_numeric() && short[diff[1]].is_numeric());
     }
     false
 }
@@ -312,6 +312,9 @@ mod tests {
             ("bed 1", "bed 11"),
             ("s039", "s093"),
             ("room 2", "room 12"),
+            ("تخت ۲", "تخت ۲۱"),
+            ("ベッド１", "ベッド１２"),
+            ("س۰۳۹", "س۰۹۳"),
         ] {
             assert!(!slip(&c(a), &c(b)), "{a} {b}");
         }
