@@ -2,7 +2,8 @@
 //! crate and checked as rosters, roster completion end to end, and every bad-CSV path.
 //!
 //! This file holds the shared helpers and the library's round trips; `end_to_end` runs
-//! rosters through the binary, `errors` covers the bad-CSV paths and `grade` grades rosters.
+//! rosters through the binary, `errors` covers the bad-CSV paths, `grade` grades rosters and
+//! `excel` writes the byte-order mark Excel needs.
 
 use std::fs;
 use std::path::Path;
@@ -19,6 +20,7 @@ use crate::util::{full_grid, independently_valid, shiftgrid};
 
 mod end_to_end;
 mod errors;
+mod excel;
 mod grade;
 mod notes;
 

@@ -30,6 +30,10 @@ pub(super) struct ExportArgs {
     /// is one (its line ends and byte-order mark are kept either way); else comma].
     #[arg(long, value_enum, value_name = "D")]
     delimiter: Option<DelimiterArg>,
+    /// Start the CSV with a UTF-8 byte-order mark, which Excel on Windows needs to read
+    /// names that are not ASCII (an input roster's mark is kept without it).
+    #[arg(long)]
+    bom: bool,
     #[command(flatten)]
     names: NameArgs,
 }
@@ -52,6 +56,7 @@ pub(super) fn run(ctx: &Ctx, args: &ExportArgs) -> Result<Exit> {
     let dialect = dialect_for(
         input.csv_form().map(|(_, d)| d),
         args.delimiter,
+        args.bom,
         args.output.as_deref(),
     );
     let mut sink = Sink::csv(layout, dialect, input.needs_grid_column(layout)?, || {

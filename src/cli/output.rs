@@ -61,6 +61,10 @@ pub(super) struct OutputArgs {
     /// roster's, where there is one; else comma].
     #[arg(long, value_enum, value_name = "D")]
     delimiter: Option<DelimiterArg>,
+    /// Start --format csv with a UTF-8 byte-order mark, which Excel on Windows needs to
+    /// read names that are not ASCII (an input roster's mark is kept without it).
+    #[arg(long)]
+    bom: bool,
 }
 
 /// The field delimiters of a roster CSV, as flags.
@@ -86,13 +90,16 @@ impl DelimiterArg {
 }
 
 /// The dialect of a roster CSV written to `output`: the input roster's (`input`), with
-/// `delimiter` when given, else tab for a `.tsv` file name; shiftgrid's own otherwise.
+/// `delimiter` when given, else tab for a `.tsv` file name; shiftgrid's own otherwise. A
+/// byte-order mark when the input had one or `bom` asks for it.
 pub(super) fn dialect_for(
     input: Option<Dialect>,
     delimiter: Option<DelimiterArg>,
+    bom: bool,
     output: Option<&Path>,
 ) -> Dialect {
     let mut dialect = input.unwrap_or_default();
+    dialect.bom |= bom;
     if let Some(d) = delimiter {
         dialect.delimiter = d.to_lib();
     } else if output.is_some_and(has_tsv_extension) {
@@ -157,8 +164,8 @@ impl OutputArgs {
         self.resolve_for(None)
     }
 
-    /// Checks, before any input is read, what is wrong whatever the input: `--csv-shape` or
-    /// `--delimiter` with a text `--format`.
+    /// Checks, before any input is read, what is wrong whatever the input: `--csv-shape`,
+    /// `--delimiter` or `--bom` with a text `--format`.
     ///
     /// # Errors
     /// A usage error, as [`OutputArgs::resolve`] gives.
@@ -211,8 +218,12 @@ impl OutputArgs {
                     .map(CsvShapeArg::to_lib)
                     .or(input.map(|i| i.0))
                     .unwrap_or(Layout::Wide);
-                let dialect =
-                    dialect_for(input.map(|i| i.1), self.delimiter, self.output.as_deref());
+                let dialect = dialect_for(
+                    input.map(|i| i.1),
+                    self.delimiter,
+                    self.bom,
+                    self.output.as_deref(),
+                );
                 return Ok(Out::Csv(shape, dialect));
             }
             OutputFormatArg::Grid => OutputFormat::Grid,
@@ -227,6 +238,11 @@ impl OutputArgs {
         if self.delimiter.is_some() {
             return Err(exit::usage_error(
                 "--delimiter applies only to CSV output: add --format csv",
+            ));
+        }
+        if self.bom {
+            return Err(exit::usage_error(
+                "--bom applies only to CSV output: add --format csv",
             ));
         }
         Ok(Out::Text(text))
