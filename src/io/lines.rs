@@ -21,18 +21,19 @@ pub const MAX_LINE: usize = 1 << 20;
 pub const QUOTE_CHARS: usize = 40;
 
 /// `text` as an error message quotes it: whole when short, else its first
-/// [`QUOTE_CHARS`] characters, an ellipsis and the full length.
+/// [`QUOTE_CHARS`] characters, an ellipsis and the full length in characters.
 ///
 /// ```
 /// use shiftgrid::io::lines::quote_prefix;
 /// assert_eq!(quote_prefix("abc"), "abc");
 /// let long = "x".repeat(5000);
-/// assert_eq!(quote_prefix(&long), format!("{}… (5000 bytes)", "x".repeat(40)));
+/// assert_eq!(quote_prefix(&long), format!("{}… (5000 characters)", "x".repeat(40)));
+/// assert_eq!(quote_prefix(&"日".repeat(50)), format!("{}… (50 characters)", "日".repeat(40)));
 /// ```
 pub fn quote_prefix(text: &str) -> String {
     match text.char_indices().nth(QUOTE_CHARS) {
         None => text.to_string(),
-        Some((end, _)) => format!("{}… ({} bytes)", &text[..end], text.len()),
+        Some((end, _)) => format!("{}… ({} characters)", &text[..end], text.chars().count()),
     }
 }
 
@@ -472,7 +473,7 @@ mod tests {
         let s = "é".repeat(100);
         let q = quote_prefix(&s);
         assert!(
-            q.starts_with(&"é".repeat(40)) && q.ends_with("(200 bytes)"),
+            q.starts_with(&"é".repeat(40)) && q.ends_with("(100 characters)"),
             "{q}"
         );
     }

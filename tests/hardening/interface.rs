@@ -392,5 +392,5 @@ fn issue14_5_messages_quote_a_short_prefix_of_a_bad_field() {
         .args(["fill", "--box", "2", "-f", "csv", "--staff", "names.txt"])
         .assert()
         .code(65)
-        .stderr(contains("(500001 bytes)").and(predicate::function(|s: &str| s.len() < 600)));
+        .stderr(contains("(500001 characters)").and(predicate::function(|s: &str| s.len() < 600)));
 }
