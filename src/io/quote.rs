@@ -3,7 +3,9 @@
 //!
 //! Control characters (tab, escape, carriage return, …) and invisible or formatting ones (a
 //! byte-order mark, zero-width spaces and joiners, bidirectional overrides, a soft hyphen,
-//! line and paragraph separators, variation selectors, tags) are written as `<U+XXXX>`;
+//! line and paragraph separators, variation selectors, tags) are written as `<U+XXXX>`,
+//! but for a zero-width non-joiner or joiner between two visible characters that are not
+//! ASCII, where scripts use them in spelling (Persian `می‌رود`, emoji sequences);
 //! everything else, backslashes included, is left as it is, so that `C:\temp` reads as
 //! `C:\temp`, and a typed `\t` cannot be told for a tab. Text that holds double quotes is
 //! put in single quotes (`'"x"'`), and in double quotes with its own shown as `<U+0022>`
@@ -39,8 +41,16 @@ struct Escaped<'a>(&'a str, Option<char>);
 
 impl fmt::Display for Escaped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.0.chars() {
-            if is_hidden(c) || Some(c) == self.1 {
+        let chars: Vec<char> = self.0.chars().collect();
+        let spelling = |c: Option<&char>| {
+            c.is_some_and(|&c| !c.is_ascii() && !c.is_whitespace() && !is_hidden(c))
+        };
+        for (i, &c) in chars.iter().enumerate() {
+            let joins = matches!(c, '\u{200c}' | '\u{200d}')
+                && i > 0
+                && spelling(chars.get(i - 1))
+                && spelling(chars.get(i + 1));
+            if (is_hidden(c) && !joins) || Some(c) == self.1 {
                 write!(f, "<U+{:04X}>", u32::from(c))?;
             } else {
                 f.write_char(c)?;
@@ -115,5 +125,23 @@ mod tests {
             Quoted("Shift\t1").to_string()
         );
         assert_eq!(Quoted("C:\\temp").to_string(), "\"C:\\temp\"");
+    }
+
+    /// Joiners are part of the spelling between letters of scripts that use them, and
+    /// hidden anywhere else.
+    #[test]
+    fn joiners_between_letters_that_are_not_ascii_are_spelling() {
+        for kept in ["یک\u{200c}شنبه", "می\u{200c}رود", "👩\u{200d}⚕"] {
+            assert_eq!(escaped(kept), kept);
+        }
+        for (text, shown) in [
+            ("Ann\u{200c}Bob", "Ann<U+200C>Bob"),
+            ("\u{200c}شنبه", "<U+200C>شنبه"),
+            ("شنبه\u{200d}", "شنبه<U+200D>"),
+            ("یک \u{200c}شنبه", "یک <U+200C>شنبه"),
+            ("یک\u{200c}\u{200c}شنبه", "یک<U+200C><U+200C>شنبه"),
+        ] {
+            assert_eq!(escaped(text), shown);
+        }
     }
 }
