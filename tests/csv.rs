@@ -3,7 +3,7 @@
 //!
 //! This file holds the shared helpers and the library's round trips; `end_to_end` runs
 //! rosters through the binary, `errors` covers the bad-CSV paths, `grade` grades rosters and
-//! `excel` writes the byte-order mark Excel needs.
+//! `excel` writes the byte-order mark Excel needs; `forms` reads names in two Unicode forms.
 
 use std::fs;
 use std::path::Path;
@@ -21,6 +21,7 @@ use crate::util::{full_grid, independently_valid, shiftgrid};
 mod end_to_end;
 mod errors;
 mod excel;
+mod forms;
 mod grade;
 mod notes;
 

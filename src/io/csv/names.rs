@@ -3,6 +3,7 @@
 //! roster, and [`check_name`] guards every name against spreadsheet formula injection (see
 //! the [module documentation](super) for the rules).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, BufRead};
 
@@ -10,6 +11,18 @@ use super::MAX_SIDE;
 use super::errors::{NameProblem, NamesError, NamesErrorKind};
 use crate::grid::Shape;
 use crate::io::lines::{LineError, LineReader, quote_prefix};
+
+/// `name` in one Unicode form (NFC), the form names are compared in: an accent composed
+/// (`é`, as most keyboards type it) or combined (`e` then U+0301, as macOS file names and
+/// some editors keep it) makes one name, which looks the same either way. Borrowed when
+/// `name` is in that form already (any ASCII name).
+pub(crate) fn canonical(name: &str) -> Cow<'_, str> {
+    use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+    match is_nfc_quick(name.chars()) {
+        IsNormalized::Yes => Cow::Borrowed(name),
+        _ => Cow::Owned(name.nfc().collect()),
+    }
+}
 
 /// The characters that make a spreadsheet read a cell as a formula.
 const FORMULA_STARTS: [char; 4] = ['=', '+', '-', '@'];
@@ -256,10 +269,13 @@ impl NameList {
                 })
             });
         }
-        if let Some(k) = self.names.iter().position(|n| n == name) {
-            return Err(err(NamesErrorKind::Duplicate {
-                name: quote_prefix(name),
-                first_line: self.lines[k],
+        let key = canonical(name);
+        if let Some(k) = self.names.iter().position(|n| canonical(n) == key) {
+            let (name, first_line) = (quote_prefix(name), self.lines[k]);
+            return Err(err(if self.names[k] == *name {
+                NamesErrorKind::Duplicate { name, first_line }
+            } else {
+                NamesErrorKind::OtherForm { name, first_line }
             }));
         }
         self.names.push(name.to_string());

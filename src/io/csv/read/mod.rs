@@ -13,7 +13,7 @@ use std::collections::{HashMap, VecDeque};
 use std::io::{self, BufRead};
 
 use super::errors::{CsvError, CsvErrorKind, NamesError, err};
-use super::names::{Axis, CustomNames, NameList, Names};
+use super::names::{Axis, CustomNames, NameList, Names, canonical};
 use super::{Delimiter, Dialect, Layout};
 use crate::grid::{GridError, House, Puzzle, Shape};
 use crate::io::lines::{LineError, LineReader, quote_prefix};
@@ -198,7 +198,8 @@ impl ShiftSpelling {
 struct Lookup<'a> {
     axis: Axis,
     n: usize,
-    list: Option<(&'a NameList, HashMap<&'a str, usize>)>,
+    /// The list, with each name in its Unicode form for comparing ([`canonical`]).
+    list: Option<(&'a NameList, HashMap<String, usize>)>,
 }
 
 impl<'a> Lookup<'a> {
@@ -208,29 +209,32 @@ impl<'a> Lookup<'a> {
                 .names
                 .iter()
                 .enumerate()
-                .map(|(i, s)| (s.as_str(), i))
+                .map(|(i, s)| (canonical(s).into_owned(), i))
                 .collect();
             (l, map)
         });
         Lookup { axis, n, list }
     }
 
-    /// The 0-based index of `name`: in a name list as written, or else in any letter case
-    /// when that matches one name only (`early` for `Early`, as default names are matched).
+    /// The 0-based index of `name`: in a name list as written (an accent composed or
+    /// combined alike: see [`canonical`]), or else in any letter case when that matches one
+    /// name only (`early` for `Early`, as default names are matched).
     fn find(&self, name: &str) -> Option<usize> {
+        let name = canonical(name);
         match &self.list {
-            Some((list, map)) => map.get(name).copied().or_else(|| {
+            Some((list, map)) => map.get(name.as_ref()).copied().or_else(|| {
+                let lower = name.to_lowercase();
                 let mut found = list
                     .names
                     .iter()
                     .enumerate()
-                    .filter(|(_, s)| s.to_lowercase() == name.to_lowercase());
+                    .filter(|(_, s)| canonical(s).to_lowercase() == lower);
                 match (found.next(), found.next()) {
                     (Some((i, _)), None) => Some(i),
                     _ => None,
                 }
             }),
-            None => default_index(self.axis, name)
+            None => default_index(self.axis, &name)
                 .filter(|k| (1..=self.n).contains(k))
                 .map(|k| k - 1),
         }

@@ -4,7 +4,8 @@
 //! full roster does), or one fewer (a unique puzzle needs only `n − 1` of its symbols, and
 //! many name no more), those are its shifts, in order of first appearance, the last one
 //! then `Shift N`; fewer cannot be completed without knowing the others, and more, or a
-//! mix with numbers, is refused. Names that differ only in letter case are one shift, written
+//! mix with numbers, is refused. Names that differ only in letter case (or Unicode form: an
+//! accent composed or combined) are one shift, written
 //! as most of its cells spell it (of spellings used as often, the first). In a
 //! long file with several grids the names are the file's, gathered over all its grids.
 //!
@@ -17,7 +18,7 @@ use std::collections::HashMap;
 use crate::grid::Shape;
 use crate::io::csv::MAX_SIDE;
 use crate::io::csv::errors::{CsvError, CsvErrorKind, err, quoted_list};
-use crate::io::csv::names::{Names, check_name};
+use crate::io::csv::names::{Names, canonical, check_name};
 use crate::io::lines::quote_prefix;
 
 /// The shifts of a roster read without a shift list: its own names, and where the
@@ -26,7 +27,8 @@ use crate::io::lines::quote_prefix;
 pub(super) struct OwnShifts {
     /// Each own name as first written.
     names: Vec<String>,
-    /// Lower-case name to its index in `names`.
+    /// Lower-case name, in its Unicode form for comparing ([`canonical`]), to its index in
+    /// `names`.
     ids: HashMap<String, usize>,
     /// Where each own name is first used (line, field).
     at: Vec<(usize, usize)>,
@@ -72,7 +74,7 @@ impl OwnShifts {
         limit: Option<Shape>,
     ) -> Result<usize, CsvError> {
         self.own_uses += 1;
-        let key = name.to_lowercase();
+        let key = canonical(name).to_lowercase();
         if let Some(&id) = self.ids.get(&key) {
             self.uses[id] += 1;
             if name != self.names[id] {
@@ -123,7 +125,7 @@ impl OwnShifts {
         let lower: Vec<Vec<char>> = self
             .names
             .iter()
-            .map(|s| s.to_lowercase().chars().collect())
+            .map(|s| canonical(s).to_lowercase().chars().collect())
             .collect();
         for b in 1..lower.len() {
             for a in 0..b {
@@ -252,7 +254,7 @@ impl OwnShifts {
 pub(crate) fn look_alike(names: &[&str]) -> Option<(usize, usize)> {
     let lower: Vec<Vec<char>> = names
         .iter()
-        .map(|s| s.to_lowercase().chars().collect())
+        .map(|s| canonical(s).to_lowercase().chars().collect())
         .collect();
     (1..lower.len()).find_map(|b| (0..b).find(|&a| slip(&lower[a], &lower[b])).map(|a| (a, b)))
 }
@@ -261,7 +263,7 @@ pub(crate) fn look_alike(names: &[&str]) -> Option<(usize, usize)> {
 /// read without a shift list takes for one shift, for a writer to warn of.
 #[cfg(feature = "cli")]
 pub(crate) fn case_twins(names: &[&str]) -> Option<(usize, usize)> {
-    let lower: Vec<String> = names.iter().map(|s| s.to_lowercase()).collect();
+    let lower: Vec<String> = names.iter().map(|s| canonical(s).to_lowercase()).collect();
     (1..lower.len()).find_map(|b| (0..b).find(|&a| lower[a] == lower[b]).map(|a| (a, b)))
 }
 

@@ -7,7 +7,7 @@ use super::own::OwnShifts;
 use super::{Fail, Lookup, Roster, Row, Rows, ShiftSpelling, default_index, finish, names_error};
 use crate::grid::Shape;
 use crate::io::csv::errors::{CsvErrorKind, err};
-use crate::io::csv::names::{Axis, CustomNames, Names, check_name};
+use crate::io::csv::names::{Axis, CustomNames, Names, canonical, check_name};
 use crate::io::csv::{Dialect, Layout};
 use crate::io::lines::quote_prefix;
 
@@ -64,7 +64,9 @@ pub(super) fn read_wide<R: BufRead>(
                     },
                 )
             })?;
-            let first = (0..j).find(|&k| header.fields[k + 1] == *name);
+            // One name in two Unicode forms is one day (see `canonical`).
+            let key = canonical(name);
+            let first = (0..j).find(|&k| canonical(&header.fields[k + 1]) == key);
             first.unwrap_or(j)
         };
         if let Some(first_field) = field_of_day[d] {
@@ -123,7 +125,10 @@ pub(super) fn read_wide<R: BufRead>(
                 )
             })?;
             // A name seen before points at its first row, which is then reported.
-            seen_names.get(name.as_str()).copied().unwrap_or(count)
+            seen_names
+                .get(canonical(name).as_ref())
+                .copied()
+                .unwrap_or(count)
         };
         if let Some(first_line) = line_of_staff.get(r).copied().flatten() {
             return Err(err(
@@ -150,7 +155,7 @@ pub(super) fn read_wide<R: BufRead>(
         }
         line_of_staff[r] = Some(row.line);
         if staff.list.is_none() {
-            seen_names.insert(name.clone(), r);
+            seen_names.insert(canonical(name).into_owned(), r);
             names.staff[r] = name.clone();
         }
         for (j, text) in fields[1..].iter().enumerate() {

@@ -6,7 +6,7 @@ use super::super::default_index;
 use super::MAX_SPELLINGS;
 use crate::io::csv::MAX_SIDE;
 use crate::io::csv::errors::{CsvError, CsvErrorKind, err};
-use crate::io::csv::names::{Axis, check_name};
+use crate::io::csv::names::{Axis, canonical, check_name};
 use crate::io::lines::quote_prefix;
 
 /// The names one axis of a grid uses where no list names it, in order of first appearance.
@@ -16,6 +16,7 @@ use crate::io::lines::quote_prefix;
 pub(super) struct Seen {
     /// The names, in order of first appearance.
     pub(super) names: Vec<String>,
+    /// Each name in its Unicode form for comparing, to its id.
     ids: HashMap<String, u16>,
     /// Where each name first appears (line, field), for messages.
     pub(super) at: Vec<(usize, usize)>,
@@ -30,7 +31,9 @@ impl Seen {
         line: usize,
         field: usize,
     ) -> Result<u16, CsvError> {
-        if let Some(&id) = self.ids.get(name) {
+        // One name in two Unicode forms is one (see `canonical`).
+        let key = canonical(name);
+        if let Some(&id) = self.ids.get(key.as_ref()) {
             return Ok(id);
         }
         check_name(name).map_err(|problem| {
@@ -54,7 +57,7 @@ impl Seen {
         }
         let id = self.names.len() as u16;
         self.names.push(name.to_string());
-        self.ids.insert(name.to_string(), id);
+        self.ids.insert(key.into_owned(), id);
         self.at.push((line, field));
         Ok(id)
     }
