@@ -136,9 +136,9 @@ pub enum House {
 impl fmt::Display for House {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            House::Row(i) => write!(f, "row {}", i + 1),
-            House::Col(i) => write!(f, "column {}", i + 1),
-            House::Block(i) => write!(f, "block {}", i + 1),
+            House::Row(i) => write!(f, "row {}", one_based(*i)),
+            House::Col(i) => write!(f, "column {}", one_based(*i)),
+            House::Block(i) => write!(f, "block {}", one_based(*i)),
         }
     }
 }
@@ -152,9 +152,20 @@ pub struct Pos {
     pub col: usize,
 }
 
+/// The 1-based number of index `i`, for messages: wide enough for any `usize`, so that a
+/// position a caller built out of range still prints.
+fn one_based(i: usize) -> u128 {
+    i as u128 + 1
+}
+
 impl fmt::Display for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "row {}, column {}", self.row + 1, self.col + 1)
+        write!(
+            f,
+            "row {}, column {}",
+            one_based(self.row),
+            one_based(self.col)
+        )
     }
 }
 
@@ -458,6 +469,24 @@ impl From<Grid> for Puzzle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Positions and houses a caller built out of range still print (in a debug build,
+    /// `usize::MAX + 1` overflowed).
+    #[test]
+    fn out_of_range_positions_print() {
+        let p = Pos {
+            row: usize::MAX,
+            col: 0,
+        };
+        assert_eq!(
+            p.to_string(),
+            format!("row {}, column 1", u128::from(u64::MAX) + 1)
+        );
+        assert_eq!(
+            House::Block(usize::MAX).to_string(),
+            format!("block {}", u128::from(u64::MAX) + 1)
+        );
+    }
 
     #[test]
     fn shapes() {

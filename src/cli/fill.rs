@@ -14,7 +14,7 @@ use super::output::{
     Entry, GridRef, InBatch, OutputArgs, Record, Rows, Shown, alphabet_for, emit, sink_for_shape,
 };
 use super::{Ctx, note_seed, pick_seed, progress};
-use crate::generate::fill::{FillConfig, Filled, Filler, batch_seed};
+use crate::generate::fill::{FillConfig, Filled, Filler, MATRIX_BYTES_PER_OPTION, batch_seed};
 use crate::grid::{Grid, Shape};
 
 /// Flags of `shiftgrid fill`.
@@ -43,10 +43,6 @@ pub(super) struct FillArgs {
     #[arg(long)]
     stats: bool,
 }
-
-/// Bytes a fill's search matrix takes per option (`n³` options), measured at 100×100:
-/// 67 MB a thread.
-const MATRIX_BYTES_PER_OPTION: u64 = 67;
 
 /// Bytes a fill takes besides its matrices (measured: about 80 MB at 100×100; less below).
 const FILL_BASE_BYTES: u64 = 80 << 20;

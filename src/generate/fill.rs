@@ -40,13 +40,30 @@ const PUBLISH_NODES: u64 = 1024;
 /// `--threads`).
 pub const MAX_WORKERS: usize = 256;
 
+/// The memory that the search matrices of [`FillConfig::workers`] `0` stay within: 1 GiB,
+/// at [`MATRIX_BYTES_PER_OPTION`] per option (N³ options at N×N).
+pub const AUTO_WORKERS_BYTES: u64 = 1 << 30;
+
+/// The memory a worker's search matrix takes per option, measured (67 MB at 100×100).
+pub const MATRIX_BYTES_PER_OPTION: u64 = 67;
+
+/// The workers of [`FillConfig::workers`] `0` at `shape`: one per rayon thread, no more
+/// than keep their matrices within [`AUTO_WORKERS_BYTES`], at least one.
+pub fn auto_workers(shape: Shape) -> usize {
+    let matrix = MATRIX_BYTES_PER_OPTION * (shape.side() as u64).pow(3);
+    let fit = usize::try_from(AUTO_WORKERS_BYTES / matrix).unwrap_or(usize::MAX);
+    rayon::current_num_threads().min(fit).clamp(1, MAX_WORKERS)
+}
+
 /// How to fill a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FillConfig {
     /// The run's seed: the same seed and worker count give the same grid.
     pub seed: u64,
-    /// Parallel workers (root subtrees); `0` means one per rayon thread. At most
-    /// [`MAX_WORKERS`] are used (each holds a search matrix, 67 MB at 100×100).
+    /// Parallel workers (root subtrees); `0` means one per rayon thread, but no more than
+    /// keep the matrices within [`AUTO_WORKERS_BYTES`] (16 at 100×100), so that a large
+    /// pool does not multiply the memory of one call. At most [`MAX_WORKERS`] are used
+    /// (each holds a search matrix, 67 MB at 100×100).
     pub workers: usize,
     /// Nodes each worker searches between synchronisation points (0 counts as 1).
     pub round_nodes: u64,
@@ -183,7 +200,7 @@ impl Filler {
         let shape = plan.enc.shape;
         let (givens, build_time) = (self.givens, self.build_time);
         let workers = if config.workers == 0 {
-            rayon::current_num_threads()
+            auto_workers(shape)
         } else {
             config.workers
         }
@@ -331,6 +348,25 @@ mod tests {
                 assert!(f.grid.cells().iter().all(|&v| v != 0));
             }
         }
+    }
+
+    /// One per rayon thread, but a large pool does not multiply the memory of one call
+    /// past 1 GiB of matrices: 16 at 100×100 in a pool of 32.
+    #[test]
+    fn automatic_workers_keep_their_matrices_within_a_gigabyte() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(32)
+            .build()
+            .unwrap();
+        let at = |b| pool.install(|| auto_workers(Shape::new(b).unwrap()));
+        assert_eq!(at(10), 16);
+        assert_eq!(at(9), 30);
+        assert_eq!(at(3), 32);
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        assert_eq!(one.install(|| auto_workers(Shape::new(10).unwrap())), 1);
     }
 
     #[test]

@@ -106,20 +106,21 @@ pub struct GaConfig {
     pub symmetry: Symmetry,
     /// The kind of full grid the population is made over.
     pub grid: GridKind,
-    /// Individuals per generation (at least 2).
+    /// Individuals per generation (fewer than 2 count as 2).
     pub population: usize,
     /// Generations after the initial one.
     pub generations: u32,
     /// Individuals copied unchanged into the next generation.
     pub elite: usize,
-    /// Individuals drawn per parent selection; the fittest is the parent.
+    /// Individuals drawn per parent selection; the fittest is the parent. At least 1 and
+    /// at most the population (more draws only make the best more certain).
     pub tournament: usize,
     /// Restart from fresh genomes after this many generations without a better best.
     pub restart_after: Option<u32>,
     /// Probability that a child is a crossover of two parents rather than a copy of one
     /// (clamped to `0..=1`; NaN counts as 0).
     pub crossover: f64,
-    /// A child flips between 1 and this many orbits.
+    /// A child flips between 1 and this many orbits (at most the number of orbits).
     pub mutations: usize,
     /// Given orbits tried by the redundancy step of one shaping (`None`: all of them).
     /// From 49×49 up, trying all costs thousands of grading runs per individual.

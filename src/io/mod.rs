@@ -29,4 +29,4 @@ pub mod svg;
 pub mod write;
 
 #[cfg(test)]
-mod fixtures;
+pub(crate) mod fixtures;

@@ -14,7 +14,9 @@ use crate::solve::SearchControl;
 /// The index of the fittest of `size` individuals drawn at random (`pop` is sorted best
 /// first, so the smallest index drawn wins).
 pub(super) fn tournament(pop: &[Individual], size: usize, rng: &mut ChaCha8Rng) -> usize {
-    (0..size.max(1))
+    // More draws than individuals only make the best more certain: at most that many, so
+    // that a huge size cannot hold the run past its time limit.
+    (0..size.clamp(1, pop.len().max(1)))
         .map(|_| rng.gen_range(0..pop.len()))
         .min()
         .expect("at least one draw")
@@ -38,7 +40,8 @@ pub(super) fn crossover(a: &BitVec, b: &BitVec, shaper: &Shaper, rng: &mut ChaCh
 
 /// Flips 1 to `max` random orbits.
 pub(super) fn mutate(genome: &mut BitVec, shaper: &Shaper, max: usize, rng: &mut ChaCha8Rng) {
-    let flips = rng.gen_range(1..=max.max(1));
+    // More flips than orbits only flip some back: at most that many (see `tournament`).
+    let flips = rng.gen_range(1..=max.clamp(1, shaper.orbits.len().max(1)));
     for _ in 0..flips {
         let orbit = &shaper.orbits[rng.gen_range(0..shaper.orbits.len())];
         let given = genome[orbit[0] as usize];

@@ -71,6 +71,22 @@ fn fitness_orders_by_level_then_steps() {
     assert!(fitness(s, 3, 728) < fitness(s, 4, 0));
 }
 
+/// Tournament and mutation sizes past the population and the orbits (a library caller's
+/// `usize::MAX`) draw no more than those: before, the run held past any time limit and
+/// stop in loops of that many draws.
+#[test]
+fn huge_tournaments_and_mutations_are_bounded() {
+    let shape = Shape::new(2).unwrap();
+    let cfg = GaConfig {
+        tournament: usize::MAX,
+        mutations: usize::MAX,
+        ..small(shape, 1, 2)
+    };
+    let e = evolve(shape, &cfg, &SearchControl::default(), None).unwrap();
+    check(&e, &cfg);
+    assert_eq!(e.history.len(), cfg.generations as usize + 1);
+}
+
 #[test]
 fn puzzles_are_unique_symmetric_and_graded_as_claimed() {
     for (b, levels) in [(2usize, &[1u8, 2][..]), (3, &[1, 2, 3, 5, 8][..])] {

@@ -157,9 +157,12 @@ impl Learner {
             }
             if self.stats.conflicts >= self.next_reduce {
                 self.reductions += 1;
-                self.next_reduce = self.stats.conflicts
-                    + self.config.reduce_first
-                    + self.config.reduce_inc * self.reductions;
+                // Saturating: a huge interval (a library caller's) means no more reductions.
+                self.next_reduce = self.stats.conflicts.saturating_add(
+                    self.config
+                        .reduce_first
+                        .saturating_add(self.config.reduce_inc.saturating_mul(self.reductions)),
+                );
                 self.db.reduce(&mut self.trail);
                 self.vivify_due = true;
             }
@@ -285,7 +288,10 @@ impl Learner {
     fn rephase(&mut self) {
         let cycle = self.config.rephase;
         self.rephases += 1;
-        self.next_rephase = self.stats.conflicts + self.config.rephase_int * (self.rephases + 1);
+        self.next_rephase = self
+            .stats
+            .conflicts
+            .saturating_add(self.config.rephase_int.saturating_mul(self.rephases + 1));
         if cycle.is_empty() {
             return;
         }
