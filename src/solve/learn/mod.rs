@@ -225,6 +225,10 @@ pub struct Budget<'a> {
     pub control: Option<&'a crate::solve::SearchControl>,
 }
 
+/// Givens propagated between polls of the budget as a learner is set up (about 4,000
+/// propagations at 100×100, as often as the search polls).
+const GIVENS_PER_POLL: usize = 32;
+
 /// A flag nobody raises, for [`Budget::unlimited`].
 static NEVER: AtomicBool = AtomicBool::new(false);
 
@@ -389,15 +393,19 @@ impl Learner {
         learner
     }
 
-    /// A learner for `puzzle`: its givens are unit clauses.
-    fn for_puzzle(puzzle: &Puzzle, config: &LearnConfig) -> Learner {
+    /// A learner for `puzzle`: its givens are unit clauses, propagated in up to 0.2 s at
+    /// 100×100, so `budget` is polled every [`GIVENS_PER_POLL`]: once over, the rest are
+    /// left out, and the search, which polls it first, answers [`Answer::Unknown`].
+    fn for_puzzle(puzzle: &Puzzle, config: &LearnConfig, budget: &Budget) -> Learner {
         let shape = puzzle.shape();
         let n = shape.side();
         let mut learner = Learner::new(shape, config);
-        for (cell, &v) in puzzle.cells().iter().enumerate() {
-            if v != 0 {
-                learner.add_clause(&[Lit::pos(cell, v, n)]);
+        let givens = puzzle.cells().iter().enumerate().filter(|(_, v)| **v != 0);
+        for (k, (cell, &v)) in givens.enumerate() {
+            if k % GIVENS_PER_POLL == GIVENS_PER_POLL - 1 && budget.is_over() {
+                break;
             }
+            learner.add_clause(&[Lit::pos(cell, v, n)]);
         }
         learner
     }
@@ -553,7 +561,7 @@ pub fn count(
     puzzle.check()?;
     let cap = cap.max(1);
     let shape = puzzle.shape();
-    let mut learner = Learner::for_puzzle(puzzle, config);
+    let mut learner = Learner::for_puzzle(puzzle, config, budget);
     let mut ok = learner.ok;
     let mut out = LearnOutcome {
         count: 0,

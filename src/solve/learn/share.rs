@@ -286,7 +286,7 @@ pub fn count_together(
         if configs[k].late && !lockstep.wait_start(me, &|| budget.is_over()) {
             return (false, LearnStats::default());
         }
-        let mut learner = Learner::for_puzzle(puzzle, &configs[k]);
+        let mut learner = Learner::for_puzzle(puzzle, &configs[k], budget);
         learner.share = Some(Link {
             // The epochs count from here: the givens' propagation is not part of them.
             pacer: Arc::new(Pacer::new(
