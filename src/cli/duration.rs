@@ -39,8 +39,14 @@ pub(super) fn parse(s: &str) -> std::result::Result<std::time::Duration, String>
         }
         secs
     };
-    if !secs.is_finite() || secs < 0.0 {
+    if !secs.is_finite() {
         return Err(not_a_duration());
+    }
+    if secs < 0.0 || s.starts_with('-') {
+        return Err(format!(
+            "{s:?} is negative: give a positive duration (30s), or leave --time-limit out \
+             for none"
+        ));
     }
 
     // Past a year a limit means none; beyond that `Duration` or `Instant` could overflow.
@@ -90,11 +96,17 @@ mod tests {
                 "{e}"
             );
         }
-        // Past what a float holds, and below zero.
-        for bad in ["1".repeat(400), "-1s".to_string()] {
-            assert!(parse(&bad).unwrap_err().contains("not a duration"), "{bad}");
+        // Past what a float holds.
+        assert!(
+            parse(&"1".repeat(400))
+                .unwrap_err()
+                .contains("not a duration")
+        );
+        // Below zero, or a minus sign on zero.
+        for bad in ["-1s", "-1", "-1m30s", "-0s", "1m-90s"] {
+            let e = parse(bad).unwrap_err();
+            assert!(e.contains("is negative") && e.contains("(30s)"), "{e}");
         }
-        assert!(parse("-1s").unwrap_err().contains("try 30s"));
         for zero in ["0", "0s", "0ms", "0m0s", "0.0000000001", "0.0000000001s"] {
             assert!(
                 parse(zero).unwrap_err().contains("stops before any work"),

@@ -148,7 +148,7 @@ pub(super) struct GenerateArgs {
     search_nodes: Option<u64>,
     /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 1m30s, 500ms;
     /// a number alone is seconds); per puzzle [default: none].
-    #[arg(long, value_name = "DURATION", value_parser = super::duration::parse)]
+    #[arg(long, value_name = "DURATION", value_parser = super::duration::parse, allow_hyphen_values = true)]
     time_limit: Option<std::time::Duration>,
     /// Number of puzzles. In a batch (M > 1, or with --first-index) puzzle i is seeded from
     /// the run seed and i; a single puzzle uses the run seed itself (each puzzle's seed is

@@ -431,6 +431,19 @@ mod tests {
             (&["-j", "-1", "fill", "--box", "2"][..], "--threads <T>"),
             (&["count", "--limit", "-2"][..], "--limit <K>"),
             (&["generate", "--box", "-3"][..], "--box <B>"),
+            // A duration with a unit too (before, clap took `-1s` for flags).
+            (
+                &["solve", "--time-limit", "-1s"][..],
+                "--time-limit <DURATION>",
+            ),
+            (
+                &["count", "--time-limit", "-2m"][..],
+                "--time-limit <DURATION>",
+            ),
+            (
+                &["generate", "--box", "3", "--time-limit", "-1m30s"][..],
+                "--time-limit <DURATION>",
+            ),
         ] {
             let e = command_line()
                 .try_get_matches_from(std::iter::once("shiftgrid").chain(args.iter().copied()))

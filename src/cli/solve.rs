@@ -61,7 +61,7 @@ pub(super) struct EngineArgs {
     /// Give up on a puzzle after this long (e.g. 500ms, 30s, 2m, 1m30s; a number alone is
     /// seconds): what its search found so far is reported as not settled, and the exit
     /// status is 1 [default: none].
-    #[arg(long, value_parser = super::duration::parse, value_name = "DURATION")]
+    #[arg(long, value_parser = super::duration::parse, value_name = "DURATION", allow_hyphen_values = true)]
     pub(super) time_limit: Option<Duration>,
 }
 
