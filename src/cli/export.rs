@@ -32,7 +32,7 @@ pub(super) struct ExportArgs {
     delimiter: Option<DelimiterArg>,
     /// Start the CSV with a UTF-8 byte-order mark, which Excel on Windows needs to read
     /// names that are not ASCII (an input roster's mark is kept without it).
-    #[arg(long)]
+    #[arg(long = "utf8-bom")]
     bom: bool,
     #[command(flatten)]
     names: NameArgs,

@@ -63,7 +63,7 @@ pub(super) struct OutputArgs {
     delimiter: Option<DelimiterArg>,
     /// Start --format csv with a UTF-8 byte-order mark, which Excel on Windows needs to
     /// read names that are not ASCII (an input roster's mark is kept without it).
-    #[arg(long)]
+    #[arg(long = "utf8-bom")]
     bom: bool,
 }
 
@@ -165,7 +165,7 @@ impl OutputArgs {
     }
 
     /// Checks, before any input is read, what is wrong whatever the input: `--csv-shape`,
-    /// `--delimiter` or `--bom` with a text `--format`.
+    /// `--delimiter` or `--utf8-bom` with a text `--format`.
     ///
     /// # Errors
     /// A usage error, as [`OutputArgs::resolve`] gives.
@@ -242,7 +242,7 @@ impl OutputArgs {
         }
         if self.bom {
             return Err(exit::usage_error(
-                "--bom applies only to CSV output: add --format csv",
+                "--utf8-bom applies only to CSV output: add --format csv",
             ));
         }
         Ok(Out::Text(text))

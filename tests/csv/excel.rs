@@ -1,4 +1,4 @@
-//! `--bom`: a roster for Excel on Windows, which reads a CSV as UTF-8 only after a
+//! `--utf8-bom`: a roster for Excel on Windows, which reads a CSV as UTF-8 only after a
 //! byte-order mark, and shows names that are not ASCII garbled without one.
 
 use std::fs;
@@ -27,7 +27,7 @@ fn bom_starts_every_roster_csv_and_reads_back() {
             .arg("-o")
             .arg(file);
         if bom {
-            cmd.arg("--bom");
+            cmd.arg("--utf8-bom");
         }
         cmd.assert().success();
     }
@@ -50,9 +50,9 @@ fn bom_starts_every_roster_csv_and_reads_back() {
     let text = dir.path().join("p.txt");
     fs::write(&text, "1.2..........1.3\n").unwrap();
     for args in [
-        &["export", "--bom", "--csv-shape", "long"][..],
-        &["export", "--bom", "--delimiter", "semicolon"][..],
-        &["solve", "-f", "csv", "--bom"][..],
+        &["export", "--utf8-bom", "--csv-shape", "long"][..],
+        &["export", "--utf8-bom", "--delimiter", "semicolon"][..],
+        &["solve", "-f", "csv", "--utf8-bom"][..],
     ] {
         let out = shiftgrid().args(args).arg(&text).output().unwrap();
         assert!(out.status.success(), "{args:?}");
@@ -60,21 +60,28 @@ fn bom_starts_every_roster_csv_and_reads_back() {
     }
     let out = shiftgrid()
         .args([
-            "generate", "--box", "2", "--seed", "1", "-f", "csv", "--bom",
+            "generate",
+            "--box",
+            "2",
+            "--seed",
+            "1",
+            "-f",
+            "csv",
+            "--utf8-bom",
         ])
         .output()
         .unwrap();
     assert!(out.status.success() && out.stdout.starts_with(BOM));
     // A text form has no byte-order mark to write: refused, not ignored.
     for args in [
-        &["fill", "--box", "2", "--bom"][..],
-        &["solve", "-f", "json", "--bom"][..],
+        &["fill", "--box", "2", "--utf8-bom"][..],
+        &["solve", "-f", "json", "--utf8-bom"][..],
     ] {
         shiftgrid()
             .args(args)
             .write_stdin("1.2..........1.3\n")
             .assert()
             .code(2)
-            .stderr(contains("--bom applies only to CSV output"));
+            .stderr(contains("--utf8-bom applies only to CSV output"));
     }
 }
