@@ -189,6 +189,9 @@ pub(super) struct Loaded {
     shift_note: Option<String>,
     /// Good puzzles read ahead by [`Loaded::chunk`] for the next chunk.
     held: Vec<Item>,
+    /// The alphabet text puzzles are read in (numeric for a roster CSV): hints and
+    /// messages name 16x16 and 25x25 shifts in its characters.
+    alphabet: crate::io::parse::Alphabet,
 }
 
 /// The most puzzles [`Loaded::chunk`] hands out at once, per thread (fewer cost up to 5% of
@@ -517,6 +520,7 @@ pub(super) fn load_puzzles(
             csv_form: None,
             held: Vec::new(),
             shift_note: None,
+            alphabet: args.alphabet(),
         };
         return Ok((loaded, custom));
     }
@@ -565,6 +569,7 @@ pub(super) fn load_puzzles(
         csv_form,
         held: Vec::new(),
         shift_note,
+        alphabet: crate::io::parse::Alphabet::Numeric,
     };
     Ok((loaded, custom))
 }

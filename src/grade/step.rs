@@ -149,16 +149,34 @@ impl Namer<'_> {
         self.named_shift(v).map_or(v.to_string(), Clone::clone)
     }
 
-    /// "shift 3", or the shift's name.
-    pub(crate) fn shift(&self, v: u8) -> String {
-        self.named_shift(v)
-            .map_or(format!("shift {v}"), Clone::clone)
+    /// Whether shift names are symbols, one character each (an alphabet's `A`…`P` or
+    /// `0`…`F`, or a roster's `E`, `L`, `N`), which read better after the word: "gets
+    /// shift C", not "gets C".
+    pub(crate) fn symbolic(&self) -> bool {
+        self.0.is_some_and(|l| {
+            !l.shifts.is_empty() && l.shifts.iter().all(|s| s.chars().count() == 1)
+        })
     }
 
-    /// "shifts 2, 5 and 9" (`last` instead of "and"), or their names.
+    /// "shift 3", or the shift's name ("shift C" for a one-character name).
+    pub(crate) fn shift(&self, v: u8) -> String {
+        match self.named_shift(v) {
+            Some(name) if self.symbolic() => format!("shift {name}"),
+            Some(name) => name.clone(),
+            None => format!("shift {v}"),
+        }
+    }
+
+    /// "shifts 2, 5 and 9" (`last` instead of "and"), or their names ("shifts B, E and I"
+    /// for one-character names).
     pub(crate) fn shifts(&self, vs: &[u8], last: &str) -> String {
         if vs.iter().all(|&v| self.named_shift(v).is_some()) && self.0.is_some() {
-            join_with(vs.iter().map(|&v| self.bare_shift(v)), last)
+            let names = join_with(vs.iter().map(|&v| self.bare_shift(v)), last);
+            if self.symbolic() {
+                format!("{} {names}", plural(vs.len(), "shift", "shifts"))
+            } else {
+                names
+            }
         } else {
             let word = plural(vs.len(), "shift", "shifts");
             format!("{word} {}", join_with(vs, last))
@@ -453,10 +471,18 @@ mod tests {
         // A list that numbers them only in part names every one as the list does (it once
         // read "shifts 1, 2 and 4" for the names 1, 2 and 5).
         let mixed = labels(&["1", "2", "3", "5"]);
-        assert_eq!(Namer(Some(&mixed)).shifts(&[1, 2, 4], "and"), "1, 2 and 5");
-        assert_eq!(Namer(Some(&mixed)).shift(3), "3");
+        assert_eq!(
+            Namer(Some(&mixed)).shifts(&[1, 2, 4], "and"),
+            "shifts 1, 2 and 5"
+        );
+        assert_eq!(Namer(Some(&mixed)).shift(4), "shift 5");
         let named = labels(&["A", "2", "C", "D"]);
-        assert_eq!(Namer(Some(&named)).shifts(&[1, 2], "and"), "A and 2");
+        assert_eq!(Namer(Some(&named)).shifts(&[1, 2], "and"), "shifts A and 2");
+        assert_eq!(Namer(Some(&named)).shift(3), "shift C");
+        // Longer names stand alone.
+        let words = labels(&["Early", "Late", "Night", "N"]);
+        assert_eq!(Namer(Some(&words)).shifts(&[1, 4], "and"), "Early and N");
+        assert_eq!(Namer(Some(&words)).shift(4), "N");
     }
 
     #[test]

@@ -242,3 +242,40 @@ fn janko_letters_solve_to_the_numeric_solutions() {
         assert_solves(p, &cells, "janko");
     }
 }
+
+/// `grade --explain` names the shifts of a puzzle read in a letter alphabet in its
+/// characters, as the puzzle shows them: every "staff R / day C gets shift X" matches the
+/// grid the puzzle was blanked from (a technique's single holds in every solution).
+#[test]
+fn grade_hints_name_shifts_in_the_alphabet_read() {
+    for (b, seed, gecode, flag) in [(4, 5, false, "A-Z"), (4, 6, true, "1-9A")] {
+        let grid = full_grid(b, seed);
+        let puzzle = blank(&grid, 0.35, seed);
+        let n = puzzle.shape().side();
+        let line = encode(puzzle.cells(), gecode);
+        // Exit status 1 for a puzzle with more than one solution: its hints hold all the same.
+        let out = shiftgrid()
+            .args(["grade", "--explain", "--alphabet", flag, "-"])
+            .write_stdin(line)
+            .output()
+            .unwrap();
+        let out = String::from_utf8(out.stdout).unwrap();
+        let mut checked = 0;
+        for hint in out.lines() {
+            let Some((_, rest)) = hint.split_once(": staff ") else {
+                continue;
+            };
+            let Some((cell, after)) = rest.split_once(" gets shift ") else {
+                continue;
+            };
+            let (r, c) = cell.split_once(" / day ").unwrap();
+            let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+            let symbol = after.split([',', ' ']).next().unwrap();
+            assert_eq!(symbol.chars().count(), 1, "{hint}");
+            let v = decode(symbol.chars().next().unwrap(), gecode);
+            assert_eq!(v, grid.cells()[(r - 1) * n + c - 1], "{flag}: {hint}");
+            checked += 1;
+        }
+        assert!(checked > 10, "{flag}: only {checked} hints in\n{out}");
+    }
+}

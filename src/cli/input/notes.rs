@@ -6,6 +6,7 @@ use super::names::names_flag;
 use super::{Item, Loaded};
 use crate::grade::Labels;
 use crate::io::csv::{Axis, CsvErrorKind, CustomNames, Roster, placed_by_number};
+use crate::io::parse::Alphabet;
 
 /// What to add to a roster CSV's error: the flag that gives the name list it asks for, or
 /// for a header of one or two fields (no roster's: `quizzes,solutions` above a list of
@@ -57,9 +58,25 @@ pub(super) fn unnamed_shift(name: &str, rosters: &[Roster]) -> Option<String> {
 impl Loaded {
     /// For a roster CSV: its staff, day and shift names, for messages and step logs.
     /// `None` when the roster uses the default names (the step text then reads as for text
-    /// input: "staff 4 / day 7").
+    /// input: "staff 4 / day 7"). For a 16x16 or 25x25 text puzzle read in a letter
+    /// alphabet, its shifts in the alphabet's characters, as the puzzle and its solution
+    /// are written ("shift C", not "shift 3" for the cell that shows `C`).
     pub(in crate::cli) fn labels(&self, item: &Item) -> Option<Labels> {
-        let (_, names) = item.roster.as_ref()?;
+        let Some((_, names)) = item.roster.as_ref() else {
+            let side = item.puzzle.shape().side();
+            let alphabet = self.alphabet.for_side(side);
+            if alphabet == Alphabet::Numeric || side < 16 || side > alphabet.max_side() {
+                return None;
+            }
+            return Some(Labels {
+                staff: Vec::new(),
+                days: Vec::new(),
+                shifts: (1..=side)
+                    .filter_map(|v| alphabet.encode(v))
+                    .map(String::from)
+                    .collect(),
+            });
+        };
         // Default staff and days, and default shifts or shifts written as their numbers
         // (which hints name "shift 3" either way), need no labels.
         // (Names written as numbers, `3`, or in another case, `staff 3`, are placed by

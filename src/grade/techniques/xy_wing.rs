@@ -100,7 +100,12 @@ pub(crate) fn describe(s: &Step, f: &mut fmt::Formatter<'_>, nm: Namer<'_>) -> f
     let xy: Vec<u8> = s.symbols.iter().copied().filter(|&v| v != z).collect();
     let takes = match nm.0 {
         Some(_) if xy.iter().all(|&v| nm.named_shift(v).is_some()) => {
-            join_with(xy.iter().map(|&v| nm.bare_shift(v)), "or")
+            let names = join_with(xy.iter().map(|&v| nm.bare_shift(v)), "or");
+            if nm.symbolic() {
+                format!("shift {names}")
+            } else {
+                names
+            }
         }
         _ => format!("shift {}", join_with(&xy, "or")),
     };
