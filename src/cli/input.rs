@@ -339,10 +339,13 @@ impl Loaded {
     /// A failed read.
     pub(super) fn skip(&mut self, k: usize) -> Result<usize> {
         for done in 0..k {
-            if self.pull()?.is_none() {
-                return Ok(done);
+            match self.pull()? {
+                // An input with nothing in it reads as one record, "no puzzle found": it
+                // holds no puzzle to pass.
+                None => return Ok(done),
+                Some(r) if done == 0 && is_empty(&r) => return Ok(0),
+                Some(_) => self.next += 1,
             }
-            self.next += 1;
         }
         Ok(k)
     }
@@ -583,3 +586,8 @@ pub(super) fn input_paths<'a>(args: &'a InputArgs, names: &'a NameArgs) -> Vec<&
 
 #[cfg(test)]
 mod tests;
+
+/// Whether `record` is the one an input with no puzzle in it reads as.
+fn is_empty(record: &crate::io::parse::Record) -> bool {
+    matches!(&record.puzzle, Err(e) if e.kind == crate::io::parse::ParseErrorKind::Empty)
+}

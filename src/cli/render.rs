@@ -84,9 +84,13 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
     let before = usize::try_from(args.puzzle - 1).unwrap_or(usize::MAX);
     let passed = input.skip(before)?;
     if before > 0 && (passed < before || input.at_end()?) {
+        let holds = match passed {
+            0 => "no puzzle".to_string(),
+            1 => "1 puzzle".to_string(),
+            k => format!("{k} puzzles"),
+        };
         return Err(exit::data_error(format!(
-            "{name} holds {passed} puzzle{}: there is no puzzle {}",
-            if passed == 1 { "" } else { "s" },
+            "{name} holds {holds}: there is no puzzle {}",
             args.puzzle
         )));
     }

@@ -205,6 +205,13 @@ fn render_draws_the_puzzle_asked_for() {
         .assert()
         .code(65)
         .stderr(contains("holds 3 puzzles: there is no puzzle 4"));
+    // An input of blank and comment lines holds no puzzle (it read as holding one).
+    shiftgrid()
+        .args(["render", "--puzzle", "2", "-"])
+        .write_stdin("\n# nothing here\n")
+        .assert()
+        .code(65)
+        .stderr(contains("<stdin> holds no puzzle: there is no puzzle 2"));
 }
 
 /// `--cell-px` sets the cell size (the grid's lines are 9 cells long), and
