@@ -245,6 +245,15 @@ impl Learner {
 
     /// The VSIDS decision.
     fn decide_vsids(&mut self) -> Option<Lit> {
+        // At the root, when most of the heap is options with a value (the givens'), drop
+        // them at once rather than one pop each.
+        if self.trail.decision_level() == 0 {
+            let open = self.trail.pos.len() - self.trail.lits.len();
+            if self.heur.len() > 2 * open + 1024 {
+                let trail = &self.trail;
+                self.heur.retain(|v| !trail.is_assigned(v));
+            }
+        }
         loop {
             let v = self.heur.pop()?;
             if self.trail.is_assigned(v) {
