@@ -241,13 +241,18 @@ pub fn run() -> Result<Exit> {
                 std::thread::available_parallelism().map_or(1, usize::from)
             )));
         }
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build_global()
-            // The pool's error shows the OS error and gives it as its source as well: one
-            // message, not the same words twice.
-            .map_err(|e| anyhow::Error::new(std::io::Error::other(e.to_string())))
-            .context("starting the thread pool")?;
+        start_pool(t)?;
+    } else {
+        // One per core, as rayon would start on first use, but where a limit on processes
+        // (`ulimit -u`, a container's PID limit) refuses a thread, rayon's lazy start
+        // panics. (A pool that failed to start cannot be started again smaller.)
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        start_pool(cores).with_context(|| {
+            format!(
+                "{cores} worker threads, one per core, could not start (a limit on processes \
+                 or threads? -j sets fewer)"
+            )
+        })?;
     }
     let ctx = Ctx {
         quiet: cli.global.quiet,
@@ -329,6 +334,17 @@ where
                 _ => format!("use a whole number from {lo} to {hi}"),
             })
     }
+}
+
+/// Starts rayon's global pool with `t` threads.
+fn start_pool(t: usize) -> Result<()> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(t)
+        .build_global()
+        // The pool's error shows the OS error and gives it as its source as well: one
+        // message, not the same words twice.
+        .map_err(|e| anyhow::Error::new(std::io::Error::other(e.to_string())))
+        .context("starting the thread pool")
 }
 
 /// The thread count asked for and where: `--threads`, else the `RAYON_NUM_THREADS`
