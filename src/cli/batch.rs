@@ -89,8 +89,8 @@ pub(super) fn search_chunk(
     bar: &Progress,
 ) -> (Vec<Outcome>, usize, bool) {
     let good: Vec<(usize, &Puzzle)> = chunk.iter().map(|it| (it.index, &it.puzzle)).collect();
-    let searched = search_all(&ctx.without_bars(), &good, engine, limits);
-    bar.done.fetch_add(chunk.len() as u64, Ordering::Relaxed);
+    // Each puzzle counts on the bar as it is done: a chunk holds up to 128 per thread.
+    let searched = search_all(&ctx.without_bars(), &good, engine, limits, &bar.done);
     let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
     let keep = if interrupted {
         searched

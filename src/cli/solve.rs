@@ -316,15 +316,15 @@ impl<F: Fn() -> Result<Names>> Entry for Solved<'_, F> {
 
 /// One puzzle's search, run in parallel across puzzles, or with root splitting when there
 /// are fewer puzzles than threads. Each outcome comes with whether it is final: finished,
-/// or cut short by its own time limit before any Ctrl-C (not by the press).
+/// or cut short by its own time limit before any Ctrl-C (not by the press). Each puzzle
+/// adds 1 to `done` (the batch's bar) as it finishes.
 pub(super) fn search_all(
     ctx: &Ctx,
     puzzles: &[(usize, &Puzzle)],
     engine: &EngineArgs,
     limits: &SolveLimits,
+    done: &std::sync::atomic::AtomicU64,
 ) -> Vec<(Outcome, bool)> {
-    let visible = progress::show_progress(ctx.quiet);
-    let bar = progress::Progress::new(visible, puzzles.len() as u64, "puzzles", &ctx.control, None);
     let split = puzzles.len() < rayon::current_num_threads();
     let outcomes: Vec<(Outcome, bool)> = puzzles
         .par_iter()
@@ -344,12 +344,11 @@ pub(super) fn search_all(
                     .solve(p, engine.engine, limits, &control)
                     .expect("puzzles were checked while parsing");
                 let last = o.complete || !control.is_interrupted();
-                bar.done.fetch_add(1, Ordering::Relaxed);
+                done.fetch_add(1, Ordering::Relaxed);
                 (o, last)
             },
         )
         .collect();
-    bar.finish();
     outcomes
 }
 
