@@ -394,6 +394,34 @@ fn issue14_4_absurd_flag_values_are_refused_not_panics() {
             .code(2)
             .stderr(contains("use a whole number from"));
     }
+    // Numbers that are not whole numbers get the tool's wording, naming the flag, not
+    // Rust's ("invalid digit found in string").
+    for args in [
+        &["fill", "--box", "x"][..],
+        &["fill", "--box", "3", "--seed", "-1"],
+        &["generate", "--box", "3", "--seed", "1.5"],
+        &["generate", "--box", "3", "--givens", "-3"],
+        &["generate", "--box", "3", "--improve", "x"],
+        &["generate", "--box", "3", "--search-nodes", "x"],
+        &[
+            "generate",
+            "--box",
+            "3",
+            "--first-index",
+            "99999999999999999999",
+        ],
+        &["-j", "x", "fill", "--box", "3"],
+    ] {
+        let out = shiftgrid().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            (err.contains("use a whole number from") || err.contains("use a box size"))
+                && !err.contains("digit")
+                && !err.contains("target type"),
+            "{args:?}: {err}"
+        );
+    }
     for limit in ["1e300s", "99999999999h", "inf", "-1s", "NaNs"] {
         let out = shiftgrid()
             .args(["generate", "--box", "2", "--time-limit", limit])

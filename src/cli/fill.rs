@@ -21,10 +21,10 @@ use crate::grid::{Grid, Shape};
 #[derive(Debug, Args)]
 pub(super) struct FillArgs {
     /// Box size b: the grid is b²×b² (2..10: 4x4 up to 100x100; 3 makes 9x9).
-    #[arg(long = "box", short, value_name = "B")]
+    #[arg(long = "box", short, value_name = "B", value_parser = super::box_size)]
     box_size: usize,
     /// Seed for the random choices (default: picked at random and printed on stderr).
-    #[arg(long, short, value_name = "S")]
+    #[arg(long, short, value_name = "S", value_parser = super::whole::<u64>(0, u64::MAX))]
     seed: Option<u64>,
     /// Number of grids; grid i is seeded from the run seed and i, and grids are made in
     /// parallel, one thread each.

@@ -47,7 +47,8 @@ pub(super) struct GenerateArgs {
         long = "box",
         short,
         value_name = "B",
-        required_unless_present = "from"
+        required_unless_present = "from",
+        value_parser = super::box_size
     )]
     box_size: Option<usize>,
     /// Make the puzzles from the grid in FILE (grid, line or JSON form, letters with
@@ -71,7 +72,7 @@ pub(super) struct GenerateArgs {
     alphabet: Option<AlphabetArg>,
     /// Seed (default: picked at random and printed on stderr). Same seed, same puzzle,
     /// whatever the thread count (unless a time limit cuts the run short).
-    #[arg(long, short, value_name = "S")]
+    #[arg(long, short, value_name = "S", value_parser = super::whole::<u64>(0, u64::MAX))]
     seed: Option<u64>,
     /// Symmetry of the pattern of givens [default: rot180; none with a partial --from
     /// roster, whose agreed shifts would otherwise keep their mirror cells as givens].
@@ -115,7 +116,8 @@ pub(super) struct GenerateArgs {
     #[arg(long, value_name = "P", value_parser = super::whole::<u64>(2, 100_000))]
     population: Option<u64>,
     /// Stop at K givens or fewer (or report the lowest reached).
-    #[arg(long, value_name = "K", conflicts_with = "minimal")]
+    #[arg(long, value_name = "K", conflicts_with = "minimal",
+          value_parser = super::whole::<usize>(0, u64::MAX))]
     givens: Option<usize>,
     /// Blank until no given (orbit) can go, proving each step with a complete search (the
     /// default up to 25x25).
@@ -139,12 +141,13 @@ pub(super) struct GenerateArgs {
     /// rounds [default: 16 at 25x25 on an
     /// automorphic grid with --symmetry rot180 (orbits of four cells make rounds several
     /// times dearer), 0 otherwise].
-    #[arg(long, value_name = "ROUNDS")]
+    #[arg(long, value_name = "ROUNDS", value_parser = super::whole::<u32>(0, u64::from(u32::MAX)))]
     improve: Option<u32>,
     /// When propagation cannot prove a removal, back it with a search (propagating at
     /// every node) capped at NODES branches per blanked cell (0: propagation only, the
     /// default above 25x25).
-    #[arg(long, value_name = "NODES", conflicts_with = "minimal")]
+    #[arg(long, value_name = "NODES", conflicts_with = "minimal",
+          value_parser = super::whole::<u64>(0, u64::MAX))]
     search_nodes: Option<u64>,
     /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 1m30s, 500ms;
     /// a number alone is seconds); per puzzle [default: none].
@@ -159,7 +162,7 @@ pub(super) struct GenerateArgs {
     /// Index of the first puzzle: makes puzzles K..K+M−1 of the batch of --seed, so shards
     /// made apart concatenate into the whole batch (numbering in the output is global; K+M
     /// at most 2^53).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = super::whole::<u64>(0, u64::MAX))]
     first_index: Option<u64>,
     /// Also print each puzzle's solution after it.
     #[arg(long)]

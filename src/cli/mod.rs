@@ -63,7 +63,8 @@ struct GlobalArgs {
     /// Worker threads, 1 to 256 (default: RAYON_NUM_THREADS when set, else one per core):
     /// the pool of batches, root splitting and fill; auto's race on one puzzle starts its
     /// own two or three.
-    #[arg(long, short = 'j', global = true, value_name = "T")]
+    #[arg(long, short = 'j', global = true, value_name = "T",
+          value_parser = whole::<usize>(1, u64::MAX))]
     threads: Option<usize>,
     /// No progress bars or notes on stderr (errors, verdicts such as a puzzle with no single
     /// solution or a missed --level or --givens, --stats when asked for, and a seed picked at
@@ -334,6 +335,11 @@ where
                 _ => format!("use a whole number from {lo} to {hi}"),
             })
     }
+}
+
+/// `--box`: a whole number, whose range the command checks (its refusal lists the sizes).
+fn box_size(s: &str) -> Result<usize, String> {
+    whole::<usize>(0, u64::MAX)(s).map_err(|_| "use a box size from 2 to 10".to_string())
 }
 
 /// Starts rayon's global pool with `t` threads.
