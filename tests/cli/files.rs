@@ -401,7 +401,9 @@ fn puzzle_lists_with_ids_ratings_and_solutions_read_as_published() {
         .assert()
         .code(65)
         .stderr(contains("puzzles.csv:1:1: the header has 2 fields"))
-        .stderr(contains("read it with --input-format line"));
+        .stderr(contains(
+            "take this header line away and read the rest with --input-format line",
+        ));
     shiftgrid()
         .args(["count", "--input-format", "line"])
         .arg(&list)

@@ -27,7 +27,9 @@ pub(super) fn csv_hint(kind: &CsvErrorKind, custom: &CustomNames) -> String {
         | CsvErrorKind::OrderDiffers { axis, .. }
         | CsvErrorKind::Stray { axis, .. } => format!(" ({} FILE)", names_flag(*axis)),
         CsvErrorKind::Header { fields } if *fields <= 2 => {
-            " (if this is a list of puzzles, read it with --input-format line)".to_string()
+            " (if this is a list of puzzles, take this header line away and read the rest with \
+             --input-format line)"
+                .to_string()
         }
         _ => String::new(),
     }
