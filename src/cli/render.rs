@@ -108,7 +108,21 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
         show_candidates: args.candidates,
         labels: args.labels,
         names: Some(names),
-        title: Some(format!("{} puzzle from {name}", puzzle.shape())),
+        // Which puzzle of a batch, and whether its solution: a book's pages tell apart.
+        title: Some(format!(
+            "{} {}{} from {name}",
+            puzzle.shape(),
+            if args.solve {
+                "solution of puzzle"
+            } else {
+                "puzzle"
+            },
+            if args.puzzle > 1 || args.solve {
+                format!(" {}", first.number())
+            } else {
+                String::new()
+            }
+        )),
     };
     // Options that cannot draw this grid are refused before a search that may be long.
     svg_opts

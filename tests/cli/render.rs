@@ -18,6 +18,10 @@ fn render_draws_an_svg_with_the_solution() {
         .success();
     let svg = std::fs::read_to_string(&out).unwrap();
     assert!(svg.starts_with("<?xml") && svg.trim_end().ends_with("</svg>"));
+    assert!(
+        svg.contains("<title>9x9 solution of puzzle 1 from "),
+        "{svg}"
+    );
     // 81 digits drawn: 27 givens and 54 filled cells.
     assert_eq!(
         svg.matches("</text>").count()
@@ -198,6 +202,8 @@ fn render_draws_the_puzzle_asked_for() {
         third.contains(">3</text>") && !third.contains(">4</text>"),
         "{third}"
     );
+    // The title names which puzzle of the file it is.
+    assert!(third.contains("<title>4x4 puzzle 3 from "), "{third}");
     assert_eq!(drawn("2").0, Some(65));
     shiftgrid()
         .args(["render", "--puzzle", "4"])

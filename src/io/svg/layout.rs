@@ -94,8 +94,9 @@ impl Layout {
                 1 => 0.8,
                 _ => 0.62,
             };
-        // Staff labels only need to fit a cell's height.
-        let label_font = (cell * 0.42).clamp(8.0, 14.0);
+        // Staff labels only need to fit a cell's height: 8 px at least, where cells are
+        // that tall (labels a cell apart, rows and turned days, must not overlap).
+        let label_font = (cell * 0.42).clamp(8.0, 14.0).min(cell);
         let label_gap = (label_font * 0.5).max(4.0);
         let mut day_font = label_font;
         let pad = (cell * 0.5).max(10.0).round();

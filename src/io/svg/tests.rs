@@ -218,6 +218,29 @@ fn labels_name_staff_and_days() {
     }
 }
 
+/// Labels a cell apart are no taller than a cell, down to the smallest cells: rows of
+/// staff labels do not overlap (their font once stayed at 8 px over 6-px cells).
+#[test]
+fn labels_fit_small_cells() {
+    let shape = Shape::new(3).unwrap();
+    for px in [4.0, 6.0, 8.0, 12.0] {
+        let opts = SvgOptions {
+            labels: true,
+            cell_px: Some(px),
+            ..SvgOptions::default()
+        };
+        let svg = render_svg(&Puzzle::empty(shape), None, &opts).unwrap();
+        let doc = parse_xml(&svg);
+        let font: f64 = elements(&doc)
+            .find(|e| e.attribute("class") == Some("labels"))
+            .and_then(|e| e.attribute("font-size"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(font <= px, "cell {px} px, labels {font} px");
+    }
+}
+
 /// Day names in kanji take a full em a character: ones that would fit across a 9×9 cell
 /// if they were Latin letters turn to run up the page (before, every character counted as
 /// 0.6 em, and neighbouring labels overlapped).
