@@ -216,6 +216,9 @@ struct Totals {
     /// `--givens K`: puzzles that kept more than K givens, and the fewest any of them kept.
     above_target: u64,
     fewest_above: usize,
+    /// The numbers of the first few puzzles that missed --level, and --givens.
+    off_which: Vec<u64>,
+    above_which: Vec<u64>,
     /// `ga`: puzzles that did not reach --level, and the levels they reached instead
     /// (`None`: beyond every technique).
     off_level: u64,
@@ -241,6 +244,8 @@ impl Default for Totals {
             not_minimal: 0,
             above_target: 0,
             fewest_above: usize::MAX,
+            off_which: Vec::new(),
+            above_which: Vec::new(),
             off_level: 0,
             off_levels: Default::default(),
             cut_short: 0,
@@ -281,6 +286,7 @@ impl Batch<'_> {
         if self.args.givens.is_some_and(|k| g.puzzle.givens() > k) {
             self.totals.above_target += 1;
             self.totals.fewest_above = self.totals.fewest_above.min(g.puzzle.givens());
+            report::note_which(&mut self.totals.above_which, index);
         }
         self.totals.cut_short += u64::from(g.stopped_early);
         self.totals.cut_minimal += u64::from(g.stopped_early && g.minimal);
@@ -295,6 +301,7 @@ impl Batch<'_> {
             if grade.level != Some(ga.target) {
                 self.totals.off_level += 1;
                 self.totals.off_levels.insert(grade.level);
+                report::note_which(&mut self.totals.off_which, index);
                 self.totals.cut_off_level += u64::from(g.stopped_early);
             }
         }

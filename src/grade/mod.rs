@@ -115,6 +115,8 @@ use std::fmt;
 use crate::grid::{House, Pos, Puzzle, Shape};
 use candidates::Candidates;
 pub use settle::{Settled, settle};
+#[cfg(feature = "cli")]
+pub(crate) use step::join;
 pub use step::{Elimination, Labels, Placement, Step};
 use step::{Namer, Recorder};
 pub use techniques::Technique;

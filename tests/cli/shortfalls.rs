@@ -27,6 +27,27 @@ fn generate_says_when_the_target_level_is_missed() {
     assert!(out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("did not reach --level 6"), "{err}");
+    // The note names the puzzles that missed, as `grade` rates them.
+    let graded = crate::util::shiftgrid()
+        .arg("grade")
+        .write_stdin(out.stdout.clone())
+        .output()
+        .unwrap();
+    let missed: Vec<String> = String::from_utf8_lossy(&graded.stdout)
+        .lines()
+        .filter(|l| l.split('\t').nth(2) != Some("6"))
+        .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect();
+    assert!(!missed.is_empty());
+    let named = match missed.as_slice() {
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [] => unreachable!(),
+    };
+    assert!(
+        err.contains(&format!("of the 3 puzzles ({named}) did not reach")),
+        "{err}"
+    );
     let out = shiftgrid_loud()
         .args([
             "generate", "--box", "3", "--seed", "11", "--level", "2", "-f", "line",

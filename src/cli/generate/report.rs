@@ -223,6 +223,7 @@ fn thinned(history: &[GenerationRecord]) -> Vec<&GenerationRecord> {
 /// The notes at the end of a run on what fell short of the request: a time limit that cut
 /// puzzles short (not with --quiet), and, even with --quiet (the output does not show it),
 /// a missed --level or --givens; with --every-house, the puzzles it left not minimal.
+/// The puzzles that missed a target are named by number, the first [`WHICH`] of them.
 pub(super) fn notes(
     ctx: &Ctx,
     args: &GenerateArgs,
@@ -236,6 +237,19 @@ pub(super) fn notes(
         } else {
             format!("{k} of the {} puzzles", t.made)
         }
+    };
+    // "2 of the 9 puzzles (3 and 7)".
+    let some_which = |k: u64, which: &[u64]| {
+        let mut named = some_of(k);
+        if t.made > 1 {
+            let mut numbers: Vec<String> = which.iter().map(u64::to_string).collect();
+            let more = k.saturating_sub(numbers.len() as u64);
+            if more > 0 {
+                numbers.push(format!("{more} more"));
+            }
+            named += &format!(" ({})", crate::grade::join(numbers));
+        }
+        named
     };
     if t.cut_short > 0 && !interrupted && !ctx.quiet {
         // Each is still proven unique (the best so far), but a longer run would do better.
@@ -288,7 +302,7 @@ pub(super) fn notes(
         msg!(
             "shiftgrid: {} did not reach --level {target}: the best the genetic algorithm \
              found is level{} {} ({advice})",
-            some_of(t.off_level),
+            some_which(t.off_level, &t.off_which),
             if reached.len() == 1 { "" } else { "s" },
             reached.join(", ")
         );
@@ -314,7 +328,7 @@ pub(super) fn notes(
         msg!(
             "shiftgrid: {} kept more than --givens {k} givens: no further removal was proven \
              (the fewest: {})",
-            some_of(t.above_target),
+            some_which(t.above_target, &t.above_which),
             t.fewest_above
         );
     }
@@ -383,6 +397,16 @@ pub(super) fn notes(
                 if t.made == 1 { "its" } else { "their" },
             );
         }
+    }
+}
+
+/// The most puzzles a note names by number.
+pub(super) const WHICH: usize = 8;
+
+/// Adds puzzle `number` to the ones `which` names, up to [`WHICH`].
+pub(super) fn note_which(which: &mut Vec<u64>, number: u64) {
+    if which.len() < WHICH {
+        which.push(number);
     }
 }
 
