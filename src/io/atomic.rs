@@ -250,7 +250,9 @@ fn temporary_in(path: &Path) -> io::Result<tempfile::NamedTempFile> {
 /// `path`, which only its owner can read until it is complete (on Unix). Only if it returns
 /// `Ok` is the file flushed, synced to disk and renamed over `path`. On an error or a panic
 /// the temporary file is removed: nothing new is left at `path`, and an old file there is
-/// untouched. A file that replaces an old one keeps the old one's permissions; a new file
+/// untouched. A file that replaces an old one keeps the old one's permissions (and on Unix
+/// its owner and group, where this process may give them); it is a new file all the same,
+/// so hard links to the old one keep the old contents. A new file
 /// gets the usual ones (`0666` less the umask on Unix, as a file made there would). A
 /// read-only file at `path` is not replaced ([`io::ErrorKind::PermissionDenied`]), nor a
 /// directory.
@@ -287,7 +289,18 @@ where
         w.flush()?;
     }
     match fs::metadata(path) {
-        Ok(meta) if meta.is_file() => tmp.as_file().set_permissions(meta.permissions())?,
+        Ok(meta) if meta.is_file() => {
+            // The old file's owner and group too, where the system lets this process give
+            // them (root, or a group it belongs to): a service's file rewritten by root
+            // stays the service's. Otherwise the file is the writer's, as a new one is.
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                let _ =
+                    std::os::unix::fs::fchown(tmp.as_file(), Some(meta.uid()), Some(meta.gid()));
+            }
+            tmp.as_file().set_permissions(meta.permissions())?;
+        }
         _ => new_file_mode(dir, tmp.as_file())?,
     }
     tmp.as_file().sync_all()?;
