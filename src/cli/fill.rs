@@ -83,7 +83,6 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
     if per < CHECKED_MATRIX_BYTES {
         return Ok(());
     }
-    let gb = |b: u64| b as f64 / 1e9;
     // Under `ulimit -v` the address space left was read with every pool thread's arena
     // reserved, and once the limit is near, threads map less than they would otherwise:
     // where what was left before the pool started is known, the run is weighed against it,
@@ -140,12 +139,12 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
             format!("use --threads {fit} or fewer")
         };
         return Err(exit::usage_error(format!(
-            "fill on {} at {shape} needs about {:.1} GB (a search matrix of {:.0} MB a \
-             thread), more than the {:.1} GB {what}: {advice}",
+            "fill on {} at {shape} needs about {} (a search matrix of {:.0} MB a \
+             thread), more than the {} {what}: {advice}",
             threads(weighed as u64),
-            gb(need),
+            super::memory::size(need),
             per as f64 / 1e6,
-            gb(available),
+            super::memory::size(available),
         )));
     }
     Ok(())

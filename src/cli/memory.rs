@@ -26,6 +26,16 @@ pub(super) struct Headroom {
 }
 
 /// How messages name the memory limit ([`Headroom::resident`]).
+/// A size for messages: "12.3 GB", "0.42 GB" (two figures, so that a need and a limit
+/// that differ do not print alike), or below 0.1 GB in megabytes ("48 MB", not "0.0 GB").
+pub(super) fn size(bytes: u64) -> String {
+    match bytes {
+        0..100_000_000 => format!("{} MB", bytes / 1_000_000),
+        100_000_000..10_000_000_000 => format!("{:.2} GB", bytes as f64 / 1e9),
+        _ => format!("{:.1} GB", bytes as f64 / 1e9),
+    }
+}
+
 pub(super) const MEMORY_LIMIT: &str = "of memory available";
 
 /// How messages name the address-space limit ([`Headroom::address_space`]).
@@ -197,6 +207,15 @@ fn groups_up(base: &Path, path: &str) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Sizes print with figures enough to tell a need from a limit, and small ones in MB.
+    #[test]
+    fn sizes_read_apart() {
+        assert_eq!(size(43_000_000), "43 MB");
+        assert_eq!(size(420_000_000), "0.42 GB");
+        assert_eq!(size(400_000_000), "0.40 GB");
+        assert_eq!(size(17_240_000_000), "17.2 GB");
+    }
 
     #[test]
     fn reads_the_proc_files() {

@@ -394,7 +394,18 @@ pub(super) fn check_output_first<'a>(
             writes.what, writes.instead
         )));
     }
-    refuse_inputs(output, inputs)
+    refuse_inputs(output, inputs)?;
+    // A regular file (or one to make): the output waits beside it.
+    if let Some(target) = output.and_then(|p| crate::io::atomic::resolve_target(p).ok()) {
+        if std::fs::metadata(&target).map_or(true, |m| m.is_file()) {
+            let dir = match target.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => std::path::PathBuf::from("."),
+            };
+            spool::spool_beside(dir);
+        }
+    }
+    Ok(())
 }
 
 /// Extensions of binary forms that no command writes (a workbook, a document, an image,

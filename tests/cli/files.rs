@@ -455,3 +455,30 @@ fn a_grid_saved_as_csv_is_a_puzzle() {
         .code(1)
         .stdout(predicates::str::contains("multiple"));
 }
+
+/// Output past 16 MiB waits beside the `-o` file, not in TMPDIR: with a TMPDIR that does
+/// not exist a long batch still writes its file (it ran for nothing and exited 74).
+#[test]
+fn long_output_waits_beside_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let grids = shiftgrid()
+        .args([
+            "fill", "--box", "3", "--seed", "2", "--count", "70000", "-f", "line",
+        ])
+        .output()
+        .unwrap();
+    assert!(grids.status.success());
+    let input = dir.path().join("grids.txt");
+    std::fs::write(&input, &grids.stdout).unwrap();
+    let out = dir.path().join("solved.json");
+    shiftgrid()
+        .env("TMPDIR", dir.path().join("missing"))
+        .args(["solve", "-f", "json", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.len() > 16 << 20, "{} bytes", text.len());
+    assert_eq!(text.lines().count(), 70000);
+}

@@ -60,10 +60,10 @@ pub(super) fn puzzles_at_once(shape: Shape, wanted: usize, room: &Headroom) -> R
             ),
         };
         return Err(exit::usage_error(format!(
-            "a {shape} puzzle takes about {:.1} GB while it is made, more than the {:.1} GB \
-             {what}: free some memory or raise the limit",
-            resident.max(each + SPACE_MARGIN) as f64 / 1e9,
-            left as f64 / 1e9
+            "a {shape} puzzle takes about {} while it is made, more than the {} {what}: free \
+             some memory or raise the limit",
+            crate::cli::memory::size(resident.max(each + SPACE_MARGIN)),
+            crate::cli::memory::size(left)
         )));
     }
     Ok(usize::try_from(fit).unwrap_or(wanted))

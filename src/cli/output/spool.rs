@@ -11,8 +11,20 @@ const COPY_PIECE: usize = 1 << 20;
 /// How much output is held in memory before the rest goes to a temporary file.
 const SPOOL_MEMORY: usize = 16 << 20;
 
+/// Where output past [`SPOOL_MEMORY`] waits: the directory of the `-o` file it is bound for
+/// (on the disk that is to hold it anyway), set by [`spool_beside`]; else TMPDIR's.
+static SPOOL_DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+
+/// Makes output past [`SPOOL_MEMORY`] wait in `dir`, the `-o` file's directory: a long
+/// batch's output then needs no room in `/tmp`, nor a TMPDIR that works. The first call
+/// of a process decides.
+pub(in crate::cli) fn spool_beside(dir: std::path::PathBuf) {
+    let _ = SPOOL_DIR.set(dir);
+}
+
 /// A command's output until it is complete: in memory up to 16 MiB, then in an anonymous
-/// temporary file (removed by the system when the process ends, however it ends). Only a
+/// temporary file (removed by the system when the process ends, however it ends), in the
+/// `-o` file's directory or else TMPDIR's. Only a
 /// complete result is sent to stdout or `-o`, so a failure or Ctrl-C half-way writes nothing,
 /// and a long batch does not hold its whole output in memory.
 #[derive(Default)]
@@ -77,17 +89,28 @@ impl Write for Spool {
             return f.write(buf);
         }
         if self.mem.len() + buf.len() > SPOOL_MEMORY {
-            let file = tempfile::tempfile().map_err(|e| {
-                let dir = std::env::temp_dir();
-                std::io::Error::new(
-                    e.kind(),
-                    format!(
-                        "cannot make a temporary file for the output in {} (the \
-                         directory TMPDIR names, else /tmp): {e}",
-                        crate::cli::shown(&dir)
-                    ),
-                )
-            })?;
+            let file = match SPOOL_DIR.get() {
+                Some(dir) => tempfile::tempfile_in(dir).map_err(|e| {
+                    std::io::Error::new(
+                        e.kind(),
+                        format!(
+                            "cannot make a temporary file for the output in {}: {e}",
+                            crate::cli::shown(dir)
+                        ),
+                    )
+                }),
+                None => tempfile::tempfile().map_err(|e| {
+                    let dir = std::env::temp_dir();
+                    std::io::Error::new(
+                        e.kind(),
+                        format!(
+                            "cannot make a temporary file for the output in {} (the \
+                             directory TMPDIR names, else /tmp): {e}",
+                            crate::cli::shown(&dir)
+                        ),
+                    )
+                }),
+            }?;
             let mut f = BufWriter::new(file);
             f.write_all(&self.mem)?;
             f.write_all(buf)?;
