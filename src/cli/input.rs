@@ -505,6 +505,8 @@ pub(super) fn load_puzzles(
     let (name, mut lines, progress) = open_input(&args.input)?;
     let first = peek_first_line(&mut lines, &name)?;
     let is_csv = args.is_csv(first.as_deref());
+    // A roster CSV has no comments: its lines are all data, read as they are.
+    lines.set_lossy_comments(!is_csv);
     if !is_csv && csv_output != Some(true) {
         names.refuse_unused(csv_output.is_some())?;
     }

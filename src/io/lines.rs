@@ -89,6 +89,7 @@ pub struct LineReader<R> {
     controls_ok: bool,
     failed: bool,
     bom: bool,
+    lossy_comments: bool,
 }
 
 impl<R> std::fmt::Debug for LineReader<R> {
@@ -112,7 +113,23 @@ impl<R: BufRead> LineReader<R> {
             controls_ok: false,
             failed: false,
             bom: false,
+            lossy_comments: false,
         }
+    }
+
+    /// Reads a `#` comment line (its first character that is not blank is `#`) whatever
+    /// bytes follow, but NUL: invalid UTF-8 is replaced (U+FFFD) and control characters
+    /// pass. Text puzzles skip such lines, so a comment in another encoding (`# by Müller`
+    /// in Latin-1) no longer ends the input.
+    pub fn lossy_comments(mut self) -> LineReader<R> {
+        self.lossy_comments = true;
+        self
+    }
+
+    /// Turns [`LineReader::lossy_comments`] on or off for the lines still to be read (a
+    /// roster CSV, which has no comments, once its form is known).
+    pub fn set_lossy_comments(&mut self, on: bool) {
+        self.lossy_comments = on;
     }
 
     /// Whether line 1 began with a UTF-8 byte-order mark (dropped from the line).
@@ -202,6 +219,12 @@ impl<R: BufRead> LineReader<R> {
                 reason: reason.to_string(),
                 before: String::new(),
             });
+        }
+        let comment = self.lossy_comments
+            && bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'#')
+            && !bytes.contains(&0);
+        if comment {
+            return Ok(Some((no, String::from_utf8_lossy(&bytes).into_owned())));
         }
         let text = match String::from_utf8(bytes) {
             Ok(t) => t,
@@ -434,6 +457,23 @@ mod tests {
         }
         let mut r = LineReader::new(&b"a\x07b\n"[..]).allow_controls();
         assert_eq!(r.next_line().unwrap().unwrap().1, "a\x07b");
+    }
+
+    /// With `lossy_comments`, a `#` line in another encoding or with a control character
+    /// is read (bad bytes replaced); any other such line, and a comment with a NUL, still
+    /// ends the input.
+    #[test]
+    fn comments_in_other_encodings_are_read() {
+        let text = &b"# by M\xfcller\n  # bell \x07\n1\n"[..];
+        let mut r = LineReader::new(text).lossy_comments();
+        assert_eq!(r.next_line().unwrap().unwrap().1, "# by M\u{fffd}ller");
+        assert_eq!(r.next_line().unwrap().unwrap().1, "  # bell \x07");
+        assert_eq!(r.next_line().unwrap().unwrap(), (3, "1".to_string()));
+        assert!(LineReader::new(text).next_line().unwrap().is_err());
+        let mut r = LineReader::new(&b"M\xfcller\n1\n"[..]).lossy_comments();
+        assert!(r.next_line().unwrap().is_err());
+        let mut r = LineReader::new(&b"# a\0b\n1\n"[..]).lossy_comments();
+        assert!(r.next_line().unwrap().is_err());
     }
 
     #[test]

@@ -482,3 +482,31 @@ fn long_output_waits_beside_its_file() {
     assert!(text.len() > 16 << 20, "{} bytes", text.len());
     assert_eq!(text.lines().count(), 70000);
 }
+
+/// A `#` comment in another encoding (Latin-1) or with a control character is skipped as
+/// any comment is: it once ended the input, and every puzzle after it was lost.
+#[test]
+fn comments_in_other_encodings_end_nothing() {
+    let puzzle = std::fs::read_to_string(repo("grids/demo_9x9.txt")).unwrap();
+    let line: String = puzzle
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(|l| l.split_whitespace())
+        .collect();
+    assert_eq!(line.len(), 81);
+    let mut input = b"# puzzles by M\xfcller\n".to_vec();
+    input.extend_from_slice(format!("{line}\n").as_bytes());
+    input.extend_from_slice(b"# page 2 \x0c\n");
+    input.extend_from_slice(format!("{line}\n").as_bytes());
+    let out = shiftgrid()
+        .args(["count", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+}

@@ -77,7 +77,11 @@ pub(super) fn open_input(path: &Path) -> Result<(String, Lines, (BytesRead, Opti
             count: count.clone(),
         },
     ));
-    Ok((name, LineReader::new(reader), (count, size)))
+    Ok((
+        name,
+        LineReader::new(reader).lossy_comments(),
+        (count, size),
+    ))
 }
 
 /// Says, where standard input is a terminal, that the run reads what is typed there, where

@@ -461,7 +461,7 @@ pub fn parse_puzzles(text: &str, opts: &ParseOptions) -> Vec<Record> {
 /// input with an `Err` record ([`ParseErrorKind::NotText`]) naming the line and column of
 /// the first bad byte.
 pub fn parse_bytes(bytes: &[u8], opts: &ParseOptions) -> Vec<Record> {
-    let mut reader = PuzzleReader::new(LineReader::new(bytes), *opts);
+    let mut reader = PuzzleReader::new(LineReader::new(bytes).lossy_comments(), *opts);
     // Reading from memory cannot fail.
     std::iter::from_fn(|| reader.next_record().ok().flatten()).collect()
 }
