@@ -62,8 +62,11 @@ struct State {
     /// before `base` (absolute offset of `log[0]`) have been read by everyone.
     log: Vec<u32>,
     base: usize,
-    /// Per participant: absolute log offset read up to.
+    /// Per participant: absolute log offset read up to (always a record's start).
     cursor: Vec<usize>,
+    /// Per participant: whether it reads the log (learners); the others (DLX, propagation,
+    /// the fill search) hold no part of it.
+    reads: Vec<bool>,
     /// Every solution handed in, first-found order (epoch, then participant), no repeats.
     solutions: Vec<Vec<u8>>,
     /// The earliest settling: (epoch, participant).
@@ -87,9 +90,15 @@ pub(crate) enum Step {
 }
 
 impl Lockstep {
-    /// A lockstep of `late.len()` participants; those marked late wait (in
-    /// [`Lockstep::wait_start`]) until a solution is listed.
+    /// A lockstep of `late.len()` participants that all read the log; those marked late
+    /// wait (in [`Lockstep::wait_start`]) until a solution is listed.
     pub(crate) fn new(late: &[bool]) -> Lockstep {
+        Lockstep::with_readers(late, &vec![true; late.len()])
+    }
+
+    /// [`Lockstep::new`], where only the participants marked in `reads` read the log: the
+    /// log is kept for them alone.
+    pub(crate) fn with_readers(late: &[bool], reads: &[bool]) -> Lockstep {
         let k = late.len();
         Lockstep {
             state: Mutex::new(State {
@@ -103,6 +112,7 @@ impl Lockstep {
                 log: Vec::new(),
                 base: 0,
                 cursor: vec![0; k],
+                reads: reads.to_vec(),
                 solutions: Vec::new(),
                 finish: None,
             }),
@@ -207,20 +217,21 @@ impl Lockstep {
         s.arrived.iter_mut().for_each(|a| *a = false);
         s.epoch += 1;
         // A late participant reads the log kept for it when it starts: at most the last
-        // `LATE_LOG_WORDS` of it, so a long wait does not grow memory without bound.
+        // `LATE_LOG_WORDS` of it (from the first whole record there), so a long wait does
+        // not grow memory without bound.
         let keep_from = (s.base + s.log.len()).saturating_sub(LATE_LOG_WORDS);
         let start_late = !s.solutions.is_empty() && s.finish.is_none();
         for k in 0..s.status.len() {
             if s.status[k] == Status::Late {
-                s.cursor[k] = s.cursor[k].max(keep_from);
+                s.cursor[k] = Self::record_from(s, s.cursor[k], keep_from);
                 if start_late {
                     s.status[k] = Status::Running;
                 }
             }
         }
-        // Forget the log everyone still reading has read.
+        // Forget the log every reader still running (or still to start) has read.
         let low = (0..s.status.len())
-            .filter(|&k| s.status[k] != Status::Gone)
+            .filter(|&k| s.status[k] != Status::Gone && s.reads[k])
             .map(|k| s.cursor[k])
             .min()
             .unwrap_or(s.base + s.log.len());
@@ -229,6 +240,16 @@ impl Lockstep {
             s.base = low;
         }
         cv.notify_all();
+    }
+
+    /// The start of the first record at or after absolute offset `target`, walking the
+    /// records from `cursor` (a record's start); `cursor` itself when past `target`.
+    fn record_from(s: &State, cursor: usize, target: usize) -> usize {
+        let mut at = cursor - s.base;
+        while s.base + at < target && at < s.log.len() {
+            at += 3 + s.log[at + 2] as usize;
+        }
+        s.base + at
     }
 
     /// Appends every deposit to the log, in participant order.
@@ -368,6 +389,19 @@ impl Pacer {
     }
 }
 
+/// Held by a participant's thread: should it panic (a bug), the participant leaves as it
+/// unwinds, so that the others do not wait for it at the next barrier for ever (the join
+/// then passes the panic on) .
+pub(crate) struct LeaveOnPanic<'a>(pub &'a Lockstep, pub usize);
+
+impl Drop for LeaveOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() && !self.0.state.is_poisoned() {
+            self.0.leave(self.1, &mut Deposit::default(), false);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -448,6 +482,91 @@ mod tests {
             l.leave(1, &mut Deposit::default(), false);
         });
         assert_eq!(l.outcome(), (vec![vec![1]], Some(0)));
+    }
+
+    /// A late participant starts reading at a record's start, however long the log grew
+    /// while it waited: it once started `LATE_LOG_WORDS` back from the end, mid-record,
+    /// and took the words there for clauses (empty ones among them, which end a count as
+    /// complete), or read past the log's end.
+    #[test]
+    fn a_late_participant_reads_whole_records() {
+        let l = Lockstep::new(&[false, true]);
+        let mut next = 0u32;
+        let mut words = 0;
+        // Six words a record in the log ([from, lbd, len, three literals]): the cut,
+        // 2^22 words back from the end, falls inside one.
+        while words <= LATE_LOG_WORDS + 6_000 {
+            let mut d = Deposit::default();
+            for _ in 0..1_000 {
+                d.clauses.extend([2, 3, next, next + 1, next + 2]);
+                next += 3;
+            }
+            l.arrive(0, &mut d, false, &|| false);
+            words += 6_000;
+        }
+        let mut d = Deposit {
+            clauses: Vec::new(),
+            solutions: vec![vec![1]],
+        };
+        l.arrive(0, &mut d, false, &|| false);
+        assert!(l.wait_start(1, &|| false));
+        let mut got = Vec::new();
+        l.read(1, &mut got, 0);
+        assert!(got.len() > LATE_LOG_WORDS * 5 / 6 - 10 && got.len() <= LATE_LOG_WORDS);
+        let records: Vec<&[u32]> = got.chunks(5).collect();
+        for (k, r) in records.iter().enumerate() {
+            assert_eq!(&r[..2], &[2, 3], "record {k}");
+            assert_eq!(&r[3..], &[r[2] + 1, r[2] + 2], "record {k}");
+        }
+        assert_eq!(records.last().unwrap()[4], next - 1);
+    }
+
+    /// The log is kept for the participants that read it: one that never does (an engine
+    /// racing the learners) once held all of it for the whole race.
+    #[test]
+    fn the_log_is_kept_for_readers_alone() {
+        let l = Lockstep::with_readers(&[false, false], &[true, false]);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                for _ in 0..50 {
+                    l.arrive(1, &mut Deposit::default(), false, &|| false);
+                }
+            });
+            for epoch in 0..50 {
+                let mut d = Deposit {
+                    clauses: vec![2, 2, 2 * epoch, 2 * epoch + 1],
+                    solutions: Vec::new(),
+                };
+                l.arrive(0, &mut d, false, &|| false);
+                l.read(0, &mut Vec::new(), 0);
+            }
+        });
+        // What the reader has read goes at the next barrier: one epoch's record at most.
+        assert!(l.lock().log.len() <= 5, "{} words kept", l.lock().log.len());
+    }
+
+    /// A participant that panics leaves as it unwinds: the other goes on (it waited at
+    /// the next barrier for ever).
+    #[test]
+    fn a_participant_that_panics_leaves() {
+        let l = Lockstep::new(&[false, false]);
+        let start = std::time::Instant::now();
+        let stop = || start.elapsed() > Duration::from_secs(10);
+        std::thread::scope(|scope| {
+            let h = scope.spawn(|| {
+                let _left = LeaveOnPanic(&l, 1);
+                l.arrive(1, &mut Deposit::default(), false, &stop);
+                panic!("a bug in an engine");
+            });
+            for _ in 0..5 {
+                l.arrive(0, &mut Deposit::default(), false, &stop);
+            }
+            assert!(h.join().is_err());
+        });
+        assert!(
+            !stop(),
+            "the other participant waited for the one that panicked"
+        );
     }
 
     /// A participant that settles leaves its last solutions in a deposit; they count in

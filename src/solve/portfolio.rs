@@ -22,7 +22,7 @@ use std::time::Instant;
 
 use super::dlx::FillStats;
 use super::learn::{self, LearnConfig};
-use super::lockstep::{Lockstep, Pacer};
+use super::lockstep::{LeaveOnPanic, Lockstep, Pacer};
 use super::{Engine, Outcome, SearchControl, SolveLimits, Workspace, propagate};
 use crate::generate::fill::{self, FillConfig, FillError};
 use crate::grid::{GridError, Puzzle};
@@ -443,15 +443,24 @@ fn race_runners(
     }
     // Participants: one per engine, one per learner of LearnTogether.
     let mut late = Vec::new();
+    let mut reads = Vec::new();
     let mut first = Vec::new();
     for r in runners {
         first.push(late.len());
         match r {
-            Runner::LearnTogether => late.extend(together.iter().map(|c| c.late)),
-            _ => late.push(false),
+            Runner::LearnTogether => {
+                late.extend(together.iter().map(|c| c.late));
+                reads.extend(together.iter().map(|_| true));
+            }
+            _ => {
+                late.push(false);
+                reads.push(false);
+            }
         }
     }
-    let lockstep = Arc::new(Lockstep::new(&late));
+    // Only the learners read the shared log: it is kept for them alone (an engine that
+    // never reads it held all of it for the whole race).
+    let lockstep = Arc::new(Lockstep::with_readers(&late, &reads));
     let controls: Vec<SearchControl> = runners
         .iter()
         .zip(&first)
@@ -467,6 +476,9 @@ fn race_runners(
         })
         .collect();
     let run = |k: usize| {
+        // The learners of LearnTogether each hold their own.
+        let _left =
+            (runners[k] != Runner::LearnTogether).then(|| LeaveOnPanic(&lockstep, first[k]));
         let o = solve_one(runners[k], &controls[k]);
         if runners[k] != Runner::LearnTogether {
             let settled = o.as_ref().is_ok_and(|o| o.complete);

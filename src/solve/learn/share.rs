@@ -45,7 +45,7 @@ use std::sync::Arc;
 use super::trail::{FALSE, Lit, TRUE, reason};
 use super::{Answer, Budget, LearnConfig, LearnOutcome, LearnStats, Learner};
 use crate::grid::{Grid, GridError, Puzzle};
-use crate::solve::lockstep::{Deposit, Lockstep, Pacer, Step};
+use crate::solve::lockstep::{Deposit, LeaveOnPanic, Lockstep, Pacer, Step};
 
 /// Learned clauses with at most this LBD are sent to the other learners by default
 /// ([`LearnConfig::share_lbd`]).
@@ -283,6 +283,7 @@ pub fn count_together(
     // Per learner: whether it settled the count, and its counters.
     let run = |k: usize| -> (bool, LearnStats) {
         let me = first + k;
+        let _left = LeaveOnPanic(&lockstep, me);
         if configs[k].late && !lockstep.wait_start(me, &|| budget.is_over()) {
             return (false, LearnStats::default());
         }
