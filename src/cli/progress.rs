@@ -253,6 +253,10 @@ impl Progress {
 
     /// Stops the ticker and clears the bar.
     pub fn finish(mut self) {
+        self.end();
+    }
+
+    fn end(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(t) = self.ticker.take() {
             t.thread().unpark();
@@ -264,6 +268,14 @@ impl Progress {
             }
             bar.finish_and_clear();
         }
+    }
+}
+
+/// A bar dropped on the way out of an error is cleared too (its thread kept drawing it, and
+/// the error's message left it on the screen below).
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.end();
     }
 }
 
