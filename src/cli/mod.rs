@@ -243,10 +243,12 @@ pub fn run() -> Result<Exit> {
             )));
         }
         start_pool(t)?;
-    } else {
+    } else if memory::headroom().address_space.is_none() {
         // One per core, as rayon would start on first use, but where a limit on processes
         // (`ulimit -u`, a container's PID limit) refuses a thread, rayon's lazy start
-        // panics. (A pool that failed to start cannot be started again smaller.)
+        // panics. (A pool that failed to start cannot be started again smaller.) Under
+        // `ulimit -v` the pool still starts on first use: its threads' reserves would
+        // take the room that the checks before the run (a roster CSV read whole) weigh.
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         start_pool(cores).with_context(|| {
             format!(
