@@ -188,20 +188,11 @@ pub(super) fn run(ctx: &Ctx, args: &RenderArgs) -> Result<Exit> {
 /// have names of their own; 4x4 and 9x9 keep their digits, as every alphabet writes them.
 fn in_alphabet(names: Names, alphabet: Alphabet) -> Names {
     let shape = names.shape();
-    let side = shape.side();
-    let alphabet = alphabet.for_side(side);
-    if alphabet == Alphabet::Numeric
-        || side < 16
-        || side > alphabet.max_side()
-        || names.shifts() != Names::defaults(shape).shifts()
-    {
-        return names;
-    }
+    let symbols = match alphabet.symbol_names(shape.side()) {
+        Some(s) if names.shifts() == Names::defaults(shape).shifts() => s,
+        _ => return names,
+    };
     let list = |source: &str, names: &[String]| NameList::new(source, names.iter().cloned());
-    let symbols: Vec<String> = (1..=side)
-        .filter_map(|v| alphabet.encode(v))
-        .map(String::from)
-        .collect();
     let custom = (|| {
         Ok::<_, crate::io::csv::NamesError>(CustomNames {
             staff: Some(list("staff", names.staff())?),

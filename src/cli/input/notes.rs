@@ -6,7 +6,6 @@ use super::names::names_flag;
 use super::{Item, Loaded};
 use crate::grade::Labels;
 use crate::io::csv::{Axis, CsvErrorKind, CustomNames, Roster, placed_by_number};
-use crate::io::parse::Alphabet;
 
 /// What to add to a roster CSV's error: the flag that gives the name list it asks for, or
 /// for a header of one or two fields (no roster's: `quizzes,solutions` above a list of
@@ -65,18 +64,11 @@ impl Loaded {
     /// are written ("shift C", not "shift 3" for the cell that shows `C`).
     pub(in crate::cli) fn labels(&self, item: &Item) -> Option<Labels> {
         let Some((_, names)) = item.roster.as_ref() else {
-            let side = item.puzzle.shape().side();
-            let alphabet = self.alphabet.for_side(side);
-            if alphabet == Alphabet::Numeric || side < 16 || side > alphabet.max_side() {
-                return None;
-            }
+            let shifts = self.alphabet.symbol_names(item.puzzle.shape().side())?;
             return Some(Labels {
                 staff: Vec::new(),
                 days: Vec::new(),
-                shifts: (1..=side)
-                    .filter_map(|v| alphabet.encode(v))
-                    .map(String::from)
-                    .collect(),
+                shifts,
             });
         };
         // Default staff and days, and default shifts or shifts written as their numbers

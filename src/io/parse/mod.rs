@@ -143,6 +143,22 @@ impl Alphabet {
         }
     }
 
+    /// The characters that name the symbols `1..=side` of a grid written in this alphabet,
+    /// one per cell (as `solve` writes its text): `None` where digits write it (the
+    /// numeric alphabet, 4×4 and 9×9 in every alphabet) or it has no room for `side`.
+    pub fn symbol_names(self, side: usize) -> Option<Vec<String>> {
+        let alphabet = self.for_side(side);
+        if alphabet == Alphabet::Numeric || side < 16 || side > alphabet.max_side() {
+            return None;
+        }
+        Some(
+            (1..=side)
+                .filter_map(|v| alphabet.encode(v))
+                .map(String::from)
+                .collect(),
+        )
+    }
+
     /// The value of the symbol `c` (letters in either case): `Some(0)` for a blank, `None` when
     /// `c` is not a symbol of this alphabet. The value may exceed a grid's side.
     pub fn decode(self, c: char) -> Option<usize> {
