@@ -215,11 +215,14 @@ impl Progress {
             Meter::Search { .. } => None,
         };
         let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template(&template)
-                .unwrap_or_else(|_| ProgressStyle::default_spinner())
-                .with_key("eta", eta),
-        );
+        let style = ProgressStyle::with_template(&template)
+            .unwrap_or_else(|_| ProgressStyle::default_spinner())
+            .with_key("eta", eta);
+        bar.set_style(if utf8_locale(|k| std::env::var_os(k)) {
+            style
+        } else {
+            style.progress_chars("#>-").tick_chars("-\\|/ ")
+        });
         if let Ok(mut shown) = SHOWN.lock() {
             *shown = Some(bar.downgrade());
         }
@@ -282,6 +285,19 @@ impl Drop for Progress {
 /// One update of a bar from the counters.
 /// The bar's `{eta}`: `?` until something is done (indicatif's own says `0s` then, as on
 /// a batch of one hard puzzle, for as long as it runs).
+/// Whether the locale's characters are UTF-8, read as `setlocale` reads them (the first of
+/// `LC_ALL`, `LC_CTYPE` and `LANG` that is set and not empty; none is the C locale). The
+/// bar's block and braille characters need it: elsewhere it is drawn in ASCII.
+fn utf8_locale(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|k| var(k).filter(|v| !v.is_empty()))
+        .is_some_and(|v| {
+            let v = v.to_string_lossy().to_ascii_lowercase();
+            v.contains("utf-8") || v.contains("utf8")
+        })
+}
+
 fn eta(state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write) {
     let _ = if state.pos() == 0 {
         w.write_str("?")

@@ -178,3 +178,31 @@ fn every_meter_ticks() {
         "best L5 S17 (fitness 42), mean fitness 12.5, 80 evaluated"
     );
 }
+
+#[test]
+fn the_bar_is_ascii_outside_a_utf8_locale() {
+    let env = |pairs: &'static [(&'static str, &'static str)]| {
+        move |k: &str| {
+            pairs
+                .iter()
+                .find(|(name, _)| *name == k)
+                .map(|(_, v)| std::ffi::OsString::from(v))
+        }
+    };
+    assert!(utf8_locale(env(&[("LANG", "en_US.UTF-8")])));
+    assert!(utf8_locale(env(&[("LC_CTYPE", "de_DE.utf8")])));
+    // No locale at all is the C locale.
+    assert!(!utf8_locale(env(&[])));
+    assert!(!utf8_locale(env(&[("LANG", "C")])));
+    // LC_ALL wins over LANG; an empty one counts as unset.
+    assert!(!utf8_locale(env(&[
+        ("LC_ALL", "C"),
+        ("LANG", "en_US.UTF-8")
+    ])));
+    assert!(utf8_locale(env(&[("LC_ALL", ""), ("LANG", "en_US.UTF-8")])));
+    assert!(!utf8_locale(env(&[
+        ("LC_CTYPE", "POSIX"),
+        ("LANG", "fr_FR.UTF-8")
+    ])));
+    assert!(!utf8_locale(env(&[("LANG", "ja_JP.eucJP")])));
+}
