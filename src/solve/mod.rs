@@ -41,6 +41,7 @@ pub(crate) mod lockstep;
 pub mod portfolio;
 pub mod propagate;
 pub(crate) mod swap;
+pub(crate) mod trade;
 
 use std::fmt;
 use std::str::FromStr;

@@ -49,10 +49,16 @@ const QUICK_NODES_LARGE: u64 = 100;
 ///
 /// * up to 9×9, DLX alone: it is the fastest there, and a race would add a thread start per
 ///   puzzle to searches of tens of microseconds;
-/// * from 16×16 up, an empty board asked for one solution goes to the fill search on every
-///   core (the `fill` command's search), and one counted to at most 64 solutions (`solve`
-///   counts to 2) to fill searches with different seeds until that many distinct grids
-///   are found (`fill_distinct`; 0.4 s for three at 100×100, where the race took 110 s);
+/// * from 16×16 up, a count to at most 4,096 (`solve` counts to 2) on a board whose givens
+///   cannot see some whole-line swaps (an empty board among them) or on a sparse board:
+///   one solution as below, then the rest from its swaps (`solve::swap`) or its trades
+///   among the blank cells (`solve::trade`) where they make enough (an empty 100×100
+///   board counted to 64 in 0.7 s, where fill searches with different seeds, one per
+///   solution, took over 120 s);
+/// * an empty board asked for one solution goes to the fill search on every core (the
+///   `fill` command's search), and where swaps fell short, one counted to at most 64 to
+///   fill searches with different seeds until that many distinct grids are found
+///   (`fill_distinct`);
 /// * otherwise from 16×16 up, first a short propagation search (at most 1,000 branches;
 ///   100 from 25×25 up), which settles most published puzzles faster than anything else;
 ///   at 25×25 in a batch (a [`Workspace`] without `split`), then the default learner for
@@ -85,21 +91,15 @@ pub fn auto(
     }
     // The fill search has no node budget: with a node limit it is left out.
     let unlimited = limits.node_limit == u64::MAX;
-    if unlimited && puzzle.givens() == 0 && limits.max_solutions <= FILL_COUNT_CAP {
-        // An empty board: the fill search on every core is the `fill` command itself; for a
-        // few solutions (`solve` checks for a second one) it runs with different seeds,
-        // where the learners took 110 s for three of 100×100.
-        let o = fill_distinct(puzzle, limits, control, 0)?;
-        if o.complete || control.should_stop() {
-            return Ok(o);
-        }
-    }
     let want = limits.max_solutions;
-    if unlimited && (2..=SWAP_COUNT_CAP).contains(&want) && super::swap::swaps_reach(puzzle, want) {
+    let by_swaps = super::swap::swaps_reach(puzzle, want);
+    if unlimited && (2..=SWAP_COUNT_CAP).contains(&want) && (by_swaps || is_sparse(puzzle)) {
         // Counting to a few on a board whose givens cannot see some swaps (two shifts no
         // given names, two rows of a band or columns of a stack without one): one solution,
         // and the swaps of it are more, where a search for a second can take minutes (one
-        // given on a 100×100 board: over 90 s for three).
+        // given on a 100×100 board: over 90 s for three). On other sparse boards, the
+        // trades of the first solution among the blanks (`solve::trade`): a 100×100 board
+        // at 90% blank took minutes without them, its first solution seconds.
         let first = SolveLimits {
             max_solutions: 1,
             keep: 1,
@@ -109,8 +109,12 @@ pub fn auto(
         let Some(one) = o.solutions.first() else {
             return Ok(o);
         };
-        let found = super::swap::solutions_by_swaps(puzzle, one.cells(), want);
-        if let Some(more) = found.filter(|f| f.len() as u64 == want) {
+        let found = by_swaps
+            .then(|| super::swap::solutions_by_swaps(puzzle, one.cells(), want))
+            .flatten()
+            .filter(|f| f.len() as u64 == want)
+            .or_else(|| super::trade::solutions_by_trades(puzzle, one.cells(), want));
+        if let Some(more) = found {
             // Every one checked; only those asked for kept.
             let room = limits.keep.saturating_sub(o.solutions.len());
             let mut kept = Vec::new();
@@ -128,7 +132,16 @@ pub fn auto(
             o.solutions.truncate(limits.keep);
             return Ok(o);
         }
-        // Some swaps gave the same grid: a search counts.
+        // Some swaps gave the same grid, or too few trades: a search counts.
+    }
+    if unlimited && puzzle.givens() == 0 && limits.max_solutions <= FILL_COUNT_CAP {
+        // An empty board: the fill search on every core is the `fill` command itself; for a
+        // few solutions that the swaps above did not make, it runs with different seeds,
+        // where the learners took 110 s for three of 100×100.
+        let o = fill_distinct(puzzle, limits, control, 0)?;
+        if o.complete || control.should_stop() {
+            return Ok(o);
+        }
     }
     let start = Instant::now();
     let quick = SolveLimits {
