@@ -95,8 +95,10 @@ impl Layout {
                 _ => 0.62,
             };
         // Staff labels only need to fit a cell's height: 8 px at least, where cells are
-        // that tall (labels a cell apart, rows and turned days, must not overlap).
-        let label_font = (cell * 0.42).clamp(8.0, 14.0).min(cell);
+        // that tall (labels a cell apart, rows and turned days, must not overlap), 14 px
+        // up to 56 px cells, then a quarter of the cell, so that labels grow with the
+        // digits on a page of large cells (at 120 px: 30 px against 72 px digits).
+        let label_font = (cell * 0.42).clamp(8.0, 14.0).max(cell * 0.25).min(cell);
         let label_gap = (label_font * 0.5).max(4.0);
         let mut day_font = label_font;
         let pad = (cell * 0.5).max(10.0).round();

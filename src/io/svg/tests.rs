@@ -219,11 +219,12 @@ fn labels_name_staff_and_days() {
 }
 
 /// Labels a cell apart are no taller than a cell, down to the smallest cells: rows of
-/// staff labels do not overlap (their font once stayed at 8 px over 6-px cells).
+/// staff labels do not overlap (their font once stayed at 8 px over 6-px cells); on large
+/// cells they grow with them (they once stayed at 14 px beside 72-px digits).
 #[test]
-fn labels_fit_small_cells() {
+fn labels_fit_small_cells_and_grow_with_large_ones() {
     let shape = Shape::new(3).unwrap();
-    for px in [4.0, 6.0, 8.0, 12.0] {
+    for px in [4.0, 6.0, 8.0, 12.0, 120.0, 400.0] {
         let opts = SvgOptions {
             labels: true,
             cell_px: Some(px),
@@ -238,6 +239,10 @@ fn labels_fit_small_cells() {
             .parse()
             .unwrap();
         assert!(font <= px, "cell {px} px, labels {font} px");
+        assert!(
+            px < 100.0 || font >= px / 5.0,
+            "cell {px} px, labels {font} px"
+        );
     }
 }
 
