@@ -84,6 +84,8 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     });
     let mut not_unique = 0;
     let mut timed_out = 0;
+    // The numbers of the first few of each, for the note where no summary is shown.
+    let (mut not_unique_which, mut timed_out_which) = (Vec::new(), Vec::new());
     let mut report = StatsReport::new(&name);
     // Ctrl-C: the results kept (a finished prefix of the batch) and the first puzzle left out.
     let mut kept = 0;
@@ -107,11 +109,14 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
                 limit: args.limit,
                 stats: args.stats,
             };
+            let number = item.index as u64 + 1;
             if counted.timed_out() {
                 timed_out += 1;
+                note_which(&mut timed_out_which, number);
             } else if !matches!(counted.verdict(), "unique" | "at least one") {
                 // "at least one" answers `--limit 1`, which asks only whether one exists.
                 not_unique += 1;
+                note_which(&mut not_unique_which, number);
             }
             if args.stats && matches!(format, CountFormat::Text) {
                 report.row(item.line, item.index, o);
@@ -172,7 +177,57 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
             input.bad
         ),
     );
+    if !progress::for_a_person(ctx.quiet) && input.bad == 0 {
+        // No summary shown (a file, a pipe, --quiet): the reason of exit status 1 is said on
+        // stderr all the same, as `solve` says its verdicts; the output holds the counts.
+        // (Status 65, for an unreadable puzzle, has its error lines.)
+        let good = input.good;
+        for (k, which, what) in [
+            (
+                not_unique,
+                &not_unique_which,
+                "not proper (no solution, or two or more)",
+            ),
+            (timed_out, &timed_out_which, "cut short by --time-limit"),
+        ] {
+            if k > 0 {
+                msg!(
+                    "shiftgrid: {} {what}",
+                    some_of(k as u64, good as u64, which)
+                );
+            }
+        }
+    }
     Ok(final_status(input.bad, not_unique + timed_out))
+}
+
+/// Puzzles named in a note: the first few numbers kept.
+const WHICH: usize = 8;
+
+fn note_which(which: &mut Vec<u64>, number: u64) {
+    if which.len() < WHICH {
+        which.push(number);
+    }
+}
+
+/// "the puzzle is", "puzzle 3 of the 5 is", "2 of the 5 puzzles (1 and 4) are", with the
+/// first [`WHICH`] numbers named and how many more.
+fn some_of(k: u64, of: u64, which: &[u64]) -> String {
+    if of == 1 {
+        return "the puzzle is".to_string();
+    }
+    if k == 1 {
+        return format!("puzzle {} of the {of} is", which[0]);
+    }
+    let mut named: Vec<String> = which.iter().map(u64::to_string).collect();
+    let more = k.saturating_sub(named.len() as u64);
+    if more > 0 {
+        named.push(format!("{more} more"));
+    }
+    format!(
+        "{k} of the {of} puzzles ({}) are",
+        crate::grade::join(named)
+    )
 }
 
 /// One puzzle of the input and its count, as output.

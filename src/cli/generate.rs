@@ -4,8 +4,8 @@
 //! a target level ([`crate::generate::ga`]).
 //!
 //! Batches: puzzle `i` of a run is made from `batch_seed(seed, i)` alone, so `--count M
-//! --first-index K` makes puzzles `K..K+M−1` of the same endless batch, and shards made on
-//! different machines concatenate into the unsharded batch.
+//! --first-index K` skips the first `K` puzzles of the same endless batch and makes the
+//! next `M`, and shards made on different machines concatenate into the unsharded batch.
 //!
 //! `method.rs` checks the flags against the method, builds its configuration and makes one
 //! puzzle with it;
@@ -34,7 +34,7 @@ use crate::generate::ga::{GaProgress, GenerationRecord};
 use crate::grade::Grade;
 use crate::grid::{Grid, Puzzle, Shape};
 use method::{Method, method_of};
-use report::{Generated, stats_line};
+use report::{Generated, Totals, stats_line};
 use source::read_source;
 use values::{GridArg, MethodArg, OrderArg, SymmetryArg};
 
@@ -138,9 +138,9 @@ pub(super) struct GenerateArgs {
     /// minimal puzzles (the default up to 25x25, or --minimal; not with --givens or
     /// --search-nodes; --improve 0 goes with anything); --time-limit and Ctrl-C stop it
     /// with the best so far, and a time limit that ends the first pass leaves no time for
-    /// rounds [default: 16 at 25x25 on an
-    /// automorphic grid with --symmetry rot180 (orbits of four cells make rounds several
-    /// times dearer), 0 otherwise].
+    /// rounds [default: 16 at 25x25 on an automorphic grid with --symmetry rot180 (orbits
+    /// of four cells make rounds several times dearer), then up to 32 more while above 40%
+    /// givens (some seeds: minutes); 0 otherwise. Given, exactly ROUNDS].
     #[arg(long, value_name = "ROUNDS", value_parser = super::whole::<u32>(0, u64::from(u32::MAX)))]
     improve: Option<u32>,
     /// When propagation cannot prove a removal, back it with a search (propagating at
@@ -150,7 +150,9 @@ pub(super) struct GenerateArgs {
           value_parser = super::whole::<u64>(0, u64::MAX))]
     search_nodes: Option<u64>,
     /// Stop after this long with the best unique puzzle so far (e.g. 30s, 2m, 1m30s, 500ms;
-    /// a number alone is seconds); per puzzle [default: none].
+    /// a number alone is seconds); per puzzle. The grid's fill is not cut (up to about a
+    /// second at 100x100, more on a busy machine); a limit that ends before any cell is
+    /// blanked leaves the full grid and exit status 1 [default: none].
     #[arg(long, value_name = "DURATION", value_parser = super::duration::parse, allow_hyphen_values = true)]
     time_limit: Option<std::time::Duration>,
     /// Number of puzzles. In a batch (M > 1, or with --first-index) puzzle i is seeded from
@@ -159,8 +161,9 @@ pub(super) struct GenerateArgs {
     #[arg(long, short = 'n', default_value_t = 1, value_name = "M",
           value_parser = super::whole::<u64>(1, u64::MAX))]
     count: u64,
-    /// Index of the first puzzle: makes puzzles K..K+M−1 of the batch of --seed, so shards
-    /// made apart concatenate into the whole batch (numbering in the output is global; K+M
+    /// Puzzles of the batch of --seed to skip: makes the next M, numbered K+1 to K+M in the
+    /// output as in the whole batch, so shards made apart concatenate into it (0 makes
+    /// puzzles 1 to M, as without it; the resume note of an interrupted batch gives K; K+M
     /// at most 2^53).
     #[arg(long, value_name = "K", value_parser = super::whole::<u64>(0, u64::MAX))]
     first_index: Option<u64>,
@@ -205,58 +208,6 @@ struct GaSummary {
 /// Puzzles of a batch made in parallel at a time.
 const BATCH_CHUNK: u64 = 1024;
 
-/// What the summary line reports about the puzzles made.
-#[derive(Debug)]
-struct Totals {
-    made: u64,
-    givens: u64,
-    /// Whether every puzzle made was shown minimal, and how many were not.
-    minimal: bool,
-    not_minimal: u64,
-    /// `--givens K`: puzzles that kept more than K givens, and the fewest any of them kept.
-    above_target: u64,
-    fewest_above: usize,
-    /// The numbers of the first few puzzles that missed --level, and --givens.
-    off_which: Vec<u64>,
-    above_which: Vec<u64>,
-    /// `ga`: puzzles that did not reach --level, and the levels they reached instead
-    /// (`None`: beyond every technique).
-    off_level: u64,
-    off_levels: std::collections::BTreeSet<Option<u8>>,
-    /// Puzzles the time limit (or an interrupt) cut short; of those, the ones the genetic
-    /// algorithm did not bring to --level, and the ones already proven minimal (cut in
-    /// their rounds of improvement).
-    cut_short: u64,
-    cut_off_level: u64,
-    cut_minimal: u64,
-    /// With a shift list and CSV output, its names and which shifts some given holds: a
-    /// roster file that gives none of one loses its name when read back without the list.
-    shift_names: Option<Vec<String>>,
-    shifts_given: Vec<bool>,
-}
-
-impl Default for Totals {
-    fn default() -> Totals {
-        Totals {
-            made: 0,
-            givens: 0,
-            minimal: true,
-            not_minimal: 0,
-            above_target: 0,
-            fewest_above: usize::MAX,
-            off_which: Vec::new(),
-            above_which: Vec::new(),
-            off_level: 0,
-            off_levels: Default::default(),
-            cut_short: 0,
-            cut_off_level: 0,
-            cut_minimal: 0,
-            shift_names: None,
-            shifts_given: Vec::new(),
-        }
-    }
-}
-
 /// Where the puzzles of a run go as they are made: the sink and the summary's totals.
 struct Batch<'a> {
     args: &'a GenerateArgs,
@@ -290,6 +241,10 @@ impl Batch<'_> {
         }
         self.totals.cut_short += u64::from(g.stopped_early);
         self.totals.cut_minimal += u64::from(g.stopped_early && g.minimal);
+        if g.puzzle.givens() == self.shape.cells() {
+            self.totals.no_blank += 1;
+            report::note_which(&mut self.totals.no_blank_which, index);
+        }
         if self.totals.shift_names.is_some() {
             let given = &mut self.totals.shifts_given;
             given.resize(self.shape.side() + 1, false);
@@ -563,6 +518,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         sink.finish()?,
     )?;
     report::notes(ctx, args, &method, &totals, interrupted);
+    let totals_no_blank = totals.no_blank;
     let Totals {
         made,
         givens,
@@ -591,5 +547,10 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
         }
         return Ok(Exit::Interrupted);
     }
-    Ok(Exit::Success)
+    // A full grid is not a puzzle: what the run was for was not done.
+    Ok(if totals_no_blank > 0 {
+        Exit::NotProper
+    } else {
+        Exit::Success
+    })
 }

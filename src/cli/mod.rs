@@ -46,7 +46,7 @@ use crate::solve::SearchControl;
     about,
     long_about = None,
     after_help = "Exit status: 0 success; 1 a puzzle with no solution or more than one (where \
-                  one was asked for), or cut by --time-limit (generate then writes its best puzzle and exits 0); 2 bad command line; 65 bad \
+                  one was asked for), or cut by --time-limit (generate then writes its best puzzle and exits 0, or 1 if no cell was blanked yet); 2 bad command line; 65 bad \
                   input data; 74 I/O error; 130 interrupted (Ctrl-C, SIGTERM, SIGHUP); 141 \
                   the reader of the output went away. A batch with an unreadable puzzle exits \
                   65 even when others have no single solution."
@@ -91,8 +91,9 @@ enum Command {
     /// Defaults: minimal puzzles (complete proofs) up to 25x25; above that one pass of
     /// propagation proofs (no search). At 25x25 the default grid is automorphic (the half
     /// turn maps it onto itself with the shifts renamed in pairs (or kept), which a solver who spots
-    /// it can use) and 16 rounds of --improve follow: about 40% givens in seconds instead of
-    /// 44% in half a second (--grid random --improve 0). Every puzzle is unique by
+    /// it can use) and 16 rounds of --improve follow, with more while above 40% givens: at
+    /// most 40% givens, in seconds for most seeds (minutes for a few), instead of 44% in
+    /// half a second (--grid random --improve 0). Every puzzle is unique by
     /// construction: a removal that is not proven keeps its givens.
     #[command(after_help = "Examples:\n  \
         shiftgrid generate --box 3                 a minimal 9x9 puzzle\n  \

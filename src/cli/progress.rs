@@ -36,7 +36,7 @@ pub(super) fn reading_typed_input() {
 }
 
 /// Whether a person reads stderr: it is a terminal (a dumb one too) and not `--quiet`.
-fn for_a_person(quiet: bool) -> bool {
+pub(super) fn for_a_person(quiet: bool) -> bool {
     !quiet && std::io::stderr().is_terminal()
 }
 
@@ -52,14 +52,29 @@ pub fn print_line(line: std::fmt::Arguments<'_>) {
     let write = || {
         let _ = writeln!(std::io::stderr(), "{line}");
     };
-    let bar = SHOWN
-        .lock()
-        .ok()
-        .and_then(|shown| shown.as_ref().and_then(WeakProgressBar::upgrade));
-    match bar {
+    match shown_bar() {
         Some(bar) if !bar.is_hidden() => bar.suspend(write),
         _ => write(),
     }
+}
+
+/// [`print_line`] for the last words of a process about to exit: the bar is cleared for
+/// good first, so that the line is the last thing on screen, not a bar drawn again below
+/// it.
+pub fn print_last_line(line: std::fmt::Arguments<'_>) {
+    use std::io::Write as _;
+    if let Some(bar) = shown_bar() {
+        bar.finish_and_clear();
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+fn shown_bar() -> Option<ProgressBar> {
+    SHOWN
+        .lock()
+        .ok()
+        .and_then(|shown| shown.as_ref().and_then(WeakProgressBar::upgrade))
 }
 
 /// Prints a one-line summary (`shiftgrid: …`) on stderr when stderr is a terminal (a
@@ -396,10 +411,11 @@ fn tick(
                 // Rounds of improvement: the bar starts again, over the rounds (label and
                 // position first, so that no frame mixes the two bars).
                 let done = control.rounds.load(Ordering::Relaxed);
+                let rounds = rounds + control.more_rounds.load(Ordering::Relaxed);
                 bar.set_prefix(format!("{done}/{rounds} rounds of improvement"));
                 bar.set_position(done);
-                if bar.length() != Some(*rounds) {
-                    bar.set_length(*rounds);
+                if bar.length() != Some(rounds) {
+                    bar.set_length(rounds);
                     bar.reset_eta();
                 }
             } else {

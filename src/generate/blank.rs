@@ -197,6 +197,7 @@ pub(super) fn blank(
             shape,
             config.symmetry,
             config.improve,
+            config.improve_more,
             &mut best,
             sol,
             &mut rng,

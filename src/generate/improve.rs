@@ -75,7 +75,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::prove::{Check, Worker, is_witness};
-use super::{Fallback, GenerateStats, Symmetry};
+use super::{Fallback, GenerateStats, MoreRounds, Symmetry};
 use crate::grid::Shape;
 use crate::solve::SearchControl;
 
@@ -119,8 +119,8 @@ pub(super) fn spread(shape: Shape, cells: &[u8]) -> f64 {
 /// goes on. A constant, so that the puzzle does not depend on the thread count.
 pub(super) const SIDE_BY_SIDE: usize = 2;
 
-/// Runs up to `rounds` rounds on `best` (minimal, solved by `solution`), leaving the best
-/// puzzle found in it. Returns whether `control` stopped it; `best` is then the best
+/// Runs up to `rounds` rounds on `best` (minimal, solved by `solution`), then those of
+/// `more` while it keeps too many givens, leaving the best puzzle found in it. Returns whether `control` stopped it; `best` is then the best
 /// puzzle of the rounds that finished.
 // Why the allow: these are the generator's own pieces of state (its RNG, workers, stats),
 // lent for the rounds; a struct bundling them would exist for this call alone.
@@ -129,6 +129,7 @@ pub(super) fn improve(
     shape: Shape,
     symmetry: Symmetry,
     rounds: u32,
+    more: MoreRounds,
     best: &mut Minimal,
     solution: &[u8],
     rng: &mut ChaCha8Rng,
@@ -140,7 +141,18 @@ pub(super) fn improve(
     let floor = SPREAD.min(spread(shape, &best.cells));
     control.improving.store(true, Ordering::Relaxed);
     let mut left = rounds as usize;
-    while left > 0 {
+    let mut extra = more.rounds as usize;
+    loop {
+        if left == 0 {
+            if extra == 0 || !more.wanted(best.givens(), shape.cells()) {
+                break;
+            }
+            left = SIDE_BY_SIDE.min(extra);
+            extra -= left;
+            control
+                .more_rounds
+                .fetch_add(left as u64, Ordering::Relaxed);
+        }
         if control.should_stop() {
             return true;
         }

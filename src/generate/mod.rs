@@ -151,6 +151,10 @@ pub struct GenerateConfig {
     /// thread count (on one thread a step's rounds share a learner, whose second solutions,
     /// and so the checks they spare, differ).
     pub improve: u32,
+    /// Further rounds after those of [`GenerateConfig::improve`] (none without them), run
+    /// only while the puzzle keeps more givens than wanted: [`MoreRounds::NONE`] but at
+    /// 25×25 ([`GenerateConfig::for_shape`]).
+    pub improve_more: MoreRounds,
     /// Keep a given in every row, column and box: an orbit whose removal would empty one
     /// is not blanked. The orders blank whole regions against a dense rest, so without it
     /// the rows visited first end empty (at 9×9 with the point symmetry, the middle row
@@ -159,6 +163,30 @@ pub struct GenerateConfig {
     /// any other run that held one back). Rounds of [`GenerateConfig::improve`] are
     /// skipped with it.
     pub every_house: bool,
+}
+
+/// Rounds of improvement that go on while a puzzle keeps too many givens: after the
+/// [`GenerateConfig::improve`] rounds, two more at a time (as the rounds run) for as long
+/// as more than `above_percent`% of the cells are givens, up to `rounds` more.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoreRounds {
+    /// The most rounds to add.
+    pub rounds: u32,
+    /// The share of givens, in percent of the cells, above which rounds are added.
+    pub above_percent: u32,
+}
+
+impl MoreRounds {
+    /// No rounds added.
+    pub const NONE: MoreRounds = MoreRounds {
+        rounds: 0,
+        above_percent: 100,
+    };
+
+    /// Whether a puzzle of `givens` givens out of `cells` keeps more than wanted.
+    pub fn wanted(self, givens: usize, cells: usize) -> bool {
+        givens * 100 > self.above_percent as usize * cells
+    }
 }
 
 /// The kind of full grid a puzzle is made from.
@@ -193,6 +221,12 @@ impl GridKind {
 impl GenerateConfig {
     /// Rounds of [`GenerateConfig::improve`] in the 25×25 defaults.
     pub const IMPROVE_25X25: u32 = 16;
+    /// Rounds added in the 25×25 defaults to a puzzle that keeps more than 40% givens
+    /// after [`Self::IMPROVE_25X25`] rounds (3 of seeds 1–20 do).
+    pub const MORE_25X25: MoreRounds = MoreRounds {
+        rounds: 32,
+        above_percent: 40,
+    };
 
     /// The defaults for a size: minimal puzzles with complete proofs up to 25×25, where the
     /// learning engine makes that cheap (well under a second for the first minimal puzzle
@@ -201,9 +235,10 @@ impl GenerateConfig {
     /// 36×36: see README).
     ///
     /// At 25×25 the puzzle is made from an automorphic grid ([`GridKind::HalfTurn`]) and
-    /// improved by [`Self::IMPROVE_25X25`] rounds: the givens keep the point symmetry and
-    /// come to a median of 39.7% (39.0–40.6% over seeds 1–10) in a median of 7.6 s on two
-    /// cores, where a random grid's first minimal puzzle keeps 43.8% in 0.5 s. On a random
+    /// improved by [`Self::IMPROVE_25X25`] rounds, then up to [`Self::MORE_25X25`] while
+    /// above 40% givens: the givens keep the point symmetry and come to a median of 39.7%
+    /// (39.0–40.6% over seeds 1–10 after 16 rounds) in a median of 7.6 s on two cores (the
+    /// seeds that need more rounds, minutes), where a random grid's first minimal puzzle keeps 43.8% in 0.5 s. On a random
     /// grid the point symmetry costs about three points, and rounds there gain little for
     /// their time (24 rounds: 41.9% in a median of 59 s). Up to 16×16 the random grid stays: those are
     /// the sizes people solve by hand, where the automorphic grid's symmetric solution is a
@@ -213,10 +248,10 @@ impl GenerateConfig {
     /// it drops the automorphic grid and the rounds where they do not pay.
     pub fn for_shape(shape: Shape, seed: u64) -> GenerateConfig {
         let small = shape.box_size() <= 5;
-        let (grid, improve) = if shape.box_size() == 5 {
-            (GridKind::HalfTurn, Self::IMPROVE_25X25)
+        let (grid, improve, improve_more) = if shape.box_size() == 5 {
+            (GridKind::HalfTurn, Self::IMPROVE_25X25, Self::MORE_25X25)
         } else {
-            (GridKind::Random, 0)
+            (GridKind::Random, 0, MoreRounds::NONE)
         };
         GenerateConfig {
             seed,
@@ -232,6 +267,7 @@ impl GenerateConfig {
             check_threads: 0,
             grid,
             improve,
+            improve_more,
             every_house: false,
         }
     }
@@ -354,7 +390,8 @@ pub fn generate(
     // Searches poll the deadline themselves, so a long check stops on time instead of
     // finishing first.
     let control = &control.clone().with_deadline(deadline);
-    // The grid is filled even past the deadline (it takes at most about a second; a
+    // The grid is filled even past the deadline (at most about a second at 100x100 on an
+    // idle machine, 2 s seen on a busy one; a
     // half-turn grid above 81x81, minutes, is the exception), so a time-limited run always
     // has a puzzle to return; only Ctrl-C stops it.
     let solution = expand::fill_for_seed(shape, config.seed, config.grid, control)?;

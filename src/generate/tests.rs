@@ -252,7 +252,11 @@ fn default_25x25_spreads_givens_evenly_and_keeps_fewer_than_a_random_grid() {
             crate::solve::dlx::half_turn::induced(&g.solution).is_some(),
             "seed {seed}: the half turn renames the solution consistently"
         );
-        assert_eq!(g.stats.rounds, u64::from(GenerateConfig::IMPROVE_25X25));
+        // 16 rounds, and up to 32 more while above 40% givens.
+        let (least, more) = (GenerateConfig::IMPROVE_25X25, GenerateConfig::MORE_25X25);
+        let most = u64::from(least + more.rounds);
+        assert!((u64::from(least)..=most).contains(&g.stats.rounds));
+        assert!(g.puzzle.givens() * 100 <= 40 * 625 || g.stats.rounds == most);
         assert!(g.puzzle.givens() as u64 <= g.stats.first_givens);
         default += g.puzzle.givens();
         let plain = GenerateConfig {
@@ -412,6 +416,47 @@ fn improve_rounds_keep_puzzles_unique_minimal_and_reproducible() {
         );
         assert!(g.minimal);
         assert_eq!(count(&g.puzzle), 1);
+    }
+}
+
+/// [`MoreRounds`] add rounds, two at a time, only while the puzzle keeps more givens than
+/// wanted, and never more than their count.
+#[test]
+fn more_rounds_run_only_while_the_givens_are_above_the_share() {
+    let shape = Shape::new(3).unwrap();
+    let base = GenerateConfig {
+        improve: 2,
+        ..GenerateConfig::for_shape(shape, 4)
+    };
+    let two = generate(shape, &base, &SearchControl::default()).unwrap();
+    let share = |above_percent| GenerateConfig {
+        improve_more: MoreRounds {
+            rounds: 5,
+            above_percent,
+        },
+        ..base
+    };
+    // Always above: all five more.
+    let all = generate(shape, &share(0), &SearchControl::default()).unwrap();
+    assert_eq!(all.stats.rounds, 7);
+    // Never above: none more, and the same puzzle as without them.
+    let none = generate(shape, &share(100), &SearchControl::default()).unwrap();
+    assert_eq!((none.stats.rounds, &none.puzzle), (2, &two.puzzle));
+    // Above a share between: rounds stop once the givens are at most that share (or run
+    // out), and the givens are never above it with rounds left.
+    let want = two.puzzle.givens() * 100 / 81 - 1;
+    let some = generate(shape, &share(want as u32), &SearchControl::default()).unwrap();
+    let at_most = some.puzzle.givens() * 100 <= want * 81;
+    assert!(some.stats.rounds > 2 && (at_most || some.stats.rounds == 7));
+    if at_most && some.stats.rounds > 4 {
+        // The step before (rounds of two, then the one left) ended above the share.
+        let step = if some.stats.rounds == 7 { 1 } else { 2 };
+        let before = GenerateConfig {
+            improve: some.stats.rounds as u32 - step,
+            ..base
+        };
+        let g = generate(shape, &before, &SearchControl::default()).unwrap();
+        assert!(g.puzzle.givens() * 100 > want * 81);
     }
 }
 

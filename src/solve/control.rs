@@ -68,6 +68,9 @@ pub struct SearchControl {
     pub improving: Arc<AtomicBool>,
     /// For puzzle generation: rounds of improvement finished.
     pub rounds: Arc<AtomicU64>,
+    /// For puzzle generation: rounds of improvement added to those asked for, because the
+    /// puzzle kept more givens than wanted (`generate::MoreRounds`).
+    pub more_rounds: Arc<AtomicU64>,
     /// In a race: this engine's clock and place in the race's lockstep (see
     /// `solve::lockstep`), which makes the race's answer independent of thread timing.
     pub(crate) pacer: Option<Arc<lockstep::Pacer>>,

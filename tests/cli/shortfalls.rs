@@ -1,6 +1,7 @@
 //! What `generate` says on stderr when a run falls short of what was asked: a `--level`
 //! the genetic algorithm missed, a `--time-limit` that cut a puzzle short (and whether the
-//! puzzle is minimal all the same).
+//! puzzle is minimal all the same); and what `count` says of a status 1 where no summary is
+//! shown.
 
 use crate::util::shiftgrid_loud;
 
@@ -72,11 +73,12 @@ fn generate_says_when_the_target_level_is_missed() {
     );
 }
 
-/// A time limit that cuts a puzzle short is said on stderr (it used to show only in JSON):
-/// at 1 ms a 25x25 "puzzle" is the full grid.
+/// A time limit that cuts a puzzle short is said on stderr (it used to show only in JSON).
+/// At 1 ms a 25x25 run has seldom blanked a cell: the full grid it then writes is said to
+/// be no puzzle, even with --quiet, and the run exits 1.
 #[test]
 fn generate_says_when_the_time_limit_cut_it_short() {
-    for extra in [&[][..], &["--minimal"][..]] {
+    for extra in [&[][..], &["--minimal"][..], &["-q"][..]] {
         let out = shiftgrid_loud()
             .args([
                 "generate",
@@ -91,17 +93,31 @@ fn generate_says_when_the_time_limit_cut_it_short() {
             .args(["-f", "line"])
             .output()
             .unwrap();
-        assert!(out.status.success());
+        let line = String::from_utf8_lossy(&out.stdout);
+        let blanks = line.split_whitespace().filter(|t| *t == "." || *t == "0");
         let err = String::from_utf8_lossy(&out.stderr);
-        let when = if extra.is_empty() {
-            "before every removal was tried"
-        } else {
+        if blanks.count() == 0 {
+            assert_eq!(out.status.code(), Some(1), "{err}");
+            assert!(
+                err.contains(
+                    "--time-limit stopped the puzzle before any cell was blanked: it is the \
+                     full grid, not a puzzle (give it a longer limit)"
+                ),
+                "{err}"
+            );
+            continue;
+        }
+        assert!(out.status.success());
+        let when = if extra == ["--minimal"] {
             "before it was minimal"
+        } else {
+            "before every removal was tried"
         };
         assert!(
-            err.contains(&format!(
-                "--time-limit stopped the puzzle {when}: it is unique"
-            )),
+            extra == ["-q"]
+                || err.contains(&format!(
+                    "--time-limit stopped the puzzle {when}: it is unique"
+                )),
             "{err}"
         );
     }
@@ -139,4 +155,68 @@ fn the_time_limit_note_says_whether_the_puzzle_is_minimal() {
         };
         assert!(err.contains(said), "{err}");
     }
+}
+
+/// `count` exits 1 when a puzzle is not proper; where no summary line is shown (stderr not
+/// a terminal, as here, or --quiet), a note says why and which, with the output in a file.
+/// A run where every puzzle is proper says nothing.
+#[test]
+fn count_says_why_it_exits_1_without_a_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("p.txt");
+    // A 4x4 grid with all its cells given (unique), then two with one given and none.
+    std::fs::write(
+        &input,
+        "1234341221434321\n1...............\n................\n",
+    )
+    .unwrap();
+    let out_file = dir.path().join("c.txt");
+    for quiet in [false, true] {
+        let mut cmd = shiftgrid_loud();
+        cmd.arg("count").arg(&input).arg("-o").arg(&out_file);
+        if quiet {
+            cmd.arg("-q");
+        }
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(
+                "shiftgrid: 2 of the 3 puzzles (2 and 3) are not proper (no solution, or two \
+                 or more)"
+            ),
+            "{err}"
+        );
+        let counts = std::fs::read_to_string(&out_file).unwrap();
+        assert_eq!(counts.lines().count(), 3);
+    }
+    std::fs::write(&input, "1234341221434321\n").unwrap();
+    let out = shiftgrid_loud()
+        .arg("count")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out_file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("not proper"));
+}
+
+/// At 4x4 every proper puzzle is level 1: a higher --level is refused at once, not searched
+/// for in vain.
+#[test]
+fn generate_refuses_a_level_no_4x4_puzzle_has() {
+    let out = shiftgrid_loud()
+        .args(["generate", "--box", "2", "--seed", "3", "--level", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(
+        "--level 2 cannot be reached at 4x4: every 4x4 puzzle with one solution is solved at level 1"
+    ));
+    let out = shiftgrid_loud()
+        .args(["generate", "--box", "2", "--seed", "3", "--level", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
 }

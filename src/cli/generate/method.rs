@@ -12,7 +12,8 @@ use crate::cli::exit;
 use crate::generate::expand::{ExpandConfig, expand, expand_grid};
 use crate::generate::ga::{GaConfig, GaProgress, evolve, evolve_grid};
 use crate::generate::{
-    Fallback, GenerateConfig, GridKind, Order, Symmetry, Target, generate, generate_from,
+    Fallback, GenerateConfig, GridKind, MoreRounds, Order, Symmetry, Target, generate,
+    generate_from,
 };
 use crate::grade::MAX_LEVEL;
 use crate::grid::Shape;
@@ -159,6 +160,7 @@ pub(super) fn method_of(
                     )));
                 }
                 base.improve = rounds;
+                base.improve_more = MoreRounds::NONE;
             } else if base.target != Target::Minimal || base.grid != GridKind::HalfTurn {
                 // The default rounds (point symmetry only, `with_symmetry`) pay on
                 // automorphic grids only (README: on random ones 24 rounds gain two points
@@ -182,6 +184,13 @@ pub(super) fn method_of(
             let level = args
                 .level
                 .ok_or_else(|| exit::usage_error("--method ga needs --level L (1..8)"))?;
+            if shape.box_size() == 2 && level > 1 {
+                // `grade::tests::every_proper_4x4_puzzle_is_level_1`.
+                return Err(exit::usage_error(format!(
+                    "--level {level} cannot be reached at 4x4: every 4x4 puzzle with one \
+                     solution is solved at level 1"
+                )));
+            }
             let mut cfg = GaConfig::for_shape(shape, seed, level);
             cfg.symmetry = symmetry;
             cfg.grid = grid;

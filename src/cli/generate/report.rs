@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::method::Method;
-use super::{GenerateArgs, Made, Totals};
+use super::{GenerateArgs, Made};
 use crate::cli::Ctx;
 use crate::cli::output::{Entry, GridRef, InBatch, Record, Rows, Shown};
 use crate::generate::ga::GenerationRecord;
@@ -220,6 +220,64 @@ fn thinned(history: &[GenerationRecord]) -> Vec<&GenerationRecord> {
         .collect()
 }
 
+/// What the summary line reports about the puzzles made.
+#[derive(Debug)]
+pub(super) struct Totals {
+    pub(super) made: u64,
+    pub(super) givens: u64,
+    /// Whether every puzzle made was shown minimal, and how many were not.
+    pub(super) minimal: bool,
+    pub(super) not_minimal: u64,
+    /// `--givens K`: puzzles that kept more than K givens, and the fewest any of them kept.
+    pub(super) above_target: u64,
+    pub(super) fewest_above: usize,
+    /// The numbers of the first few puzzles that missed --level, and --givens.
+    pub(super) off_which: Vec<u64>,
+    pub(super) above_which: Vec<u64>,
+    /// `ga`: puzzles that did not reach --level, and the levels they reached instead
+    /// (`None`: beyond every technique).
+    pub(super) off_level: u64,
+    pub(super) off_levels: std::collections::BTreeSet<Option<u8>>,
+    /// Puzzles the time limit (or an interrupt) cut short; of those, the ones the genetic
+    /// algorithm did not bring to --level, and the ones already proven minimal (cut in
+    /// their rounds of improvement).
+    pub(super) cut_short: u64,
+    pub(super) cut_off_level: u64,
+    pub(super) cut_minimal: u64,
+    /// Puzzles the time limit (or an interrupt) stopped before any cell was blanked: full
+    /// grids, not puzzles.
+    pub(super) no_blank: u64,
+    pub(super) no_blank_which: Vec<u64>,
+    /// With a shift list and CSV output, its names and which shifts some given holds: a
+    /// roster file that gives none of one loses its name when read back without the list.
+    pub(super) shift_names: Option<Vec<String>>,
+    pub(super) shifts_given: Vec<bool>,
+}
+
+impl Default for Totals {
+    fn default() -> Totals {
+        Totals {
+            made: 0,
+            givens: 0,
+            minimal: true,
+            not_minimal: 0,
+            above_target: 0,
+            fewest_above: usize::MAX,
+            off_which: Vec::new(),
+            above_which: Vec::new(),
+            off_level: 0,
+            off_levels: Default::default(),
+            cut_short: 0,
+            cut_off_level: 0,
+            cut_minimal: 0,
+            no_blank: 0,
+            no_blank_which: Vec::new(),
+            shift_names: None,
+            shifts_given: Vec::new(),
+        }
+    }
+}
+
 /// The notes at the end of a run on what fell short of the request: a time limit that cut
 /// puzzles short (not with --quiet), and, even with --quiet (the output does not show it),
 /// a missed --level or --givens; with --every-house, the puzzles it left not minimal.
@@ -251,7 +309,27 @@ pub(super) fn notes(
         }
         named
     };
-    if t.cut_short > 0 && !interrupted && !ctx.quiet {
+    if t.no_blank > 0 {
+        // Said even with --quiet, and the exit status is 1: the output holds no puzzle.
+        msg!(
+            "shiftgrid: {} stopped {} before any cell was blanked: {} the full grid, not a \
+             puzzle{}",
+            if interrupted {
+                "Ctrl-C"
+            } else {
+                "--time-limit"
+            },
+            some_which(t.no_blank, &t.no_blank_which),
+            if t.no_blank == 1 { "it is" } else { "each is" },
+            if interrupted {
+                ""
+            } else {
+                " (give it a longer limit)"
+            }
+        );
+    }
+    let cut = t.cut_short.saturating_sub(t.no_blank);
+    if cut > 0 && !interrupted && !ctx.quiet {
         // Each is still proven unique (the best so far), but a longer run would do better.
         let (when, worse) = match method {
             Method::Ga(_) => (
@@ -263,7 +341,7 @@ pub(super) fn notes(
                 ", but with more givens than a longer limit would leave",
             ),
             // Minimal already: the rounds of --improve were cut.
-            _ if t.cut_minimal == t.cut_short => (
+            _ if t.cut_minimal == cut => (
                 "in the rounds of improvement",
                 " and minimal, but a longer limit may leave fewer givens",
             ),
@@ -278,8 +356,8 @@ pub(super) fn notes(
         };
         msg!(
             "shiftgrid: --time-limit stopped {} {when}: {} unique{worse}",
-            some_of(t.cut_short),
-            if t.cut_short == 1 { "it is" } else { "each is" }
+            some_of(cut),
+            if cut == 1 { "it is" } else { "each is" }
         );
     }
     // What was asked and not met is said even with --quiet, as other commands' verdicts

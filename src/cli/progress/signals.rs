@@ -179,7 +179,9 @@ const WAIT_SAMPLE: Duration = Duration::from_millis(10);
 
 /// Removes any temporary output file and exits with status 130, saying `why`.
 fn exit_at_once(why: &str) -> ! {
-    msg!("shiftgrid: {why} (output files left as they were)");
+    super::print_last_line(format_args!(
+        "shiftgrid: {why} (output files left as they were)"
+    ));
     crate::io::atomic::remove_temporary_files();
     std::process::exit(130);
 }
