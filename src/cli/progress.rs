@@ -40,6 +40,9 @@ pub(super) fn for_a_person(quiet: bool) -> bool {
     !quiet && std::io::stderr().is_terminal()
 }
 
+/// Whether the bar on stderr has begun to be drawn ([`SHOW_AFTER`]).
+static DRAWN: AtomicBool = AtomicBool::new(false);
+
 /// The bar on stderr now, if any: [`print_line`] prints above it.
 static SHOWN: std::sync::Mutex<Option<WeakProgressBar>> = std::sync::Mutex::new(None);
 
@@ -53,7 +56,8 @@ pub fn print_line(line: std::fmt::Arguments<'_>) {
         let _ = writeln!(std::io::stderr(), "{line}");
     };
     match shown_bar() {
-        Some(bar) if !bar.is_hidden() => bar.suspend(write),
+        Some(bar) if !bar.is_hidden() && DRAWN.load(Ordering::Relaxed) => bar.suspend(write),
+        // (A bar not yet drawn would be drawn by `suspend`.)
         _ => write(),
     }
 }
@@ -216,12 +220,15 @@ impl Progress {
                 done,
             };
         }
+        let bar = bar_field(terminal_size::terminal_size_of(std::io::stderr()).map(|(w, _)| w.0));
         let template = match (&meter, total) {
             (Meter::Items | Meter::Ga(_), _) => format!(
-                "{{spinner}} {{bar:30}} {{pos}}/{{len}} {what} [{{elapsed_precise}}, eta {{eta}}] {{wide_msg}}"
+                "{{spinner}} {bar}{{pos}}/{{len}} {what} [{{elapsed_precise}}, eta {{eta}}] {{wide_msg}}"
             ),
             (Meter::Stream { size: Some(_), .. }, _) | (Meter::Generate { .. }, _) => {
-                "{spinner} {bar:30} {prefix} [{elapsed_precise}, eta {eta}] {wide_msg}".to_string()
+                format!(
+                    "{{spinner}} {bar}{{prefix}} [{{elapsed_precise}}, eta {{eta}}] {{wide_msg}}"
+                )
             }
             _ => "{spinner} [{elapsed_precise}] {wide_msg}".to_string(),
         };
@@ -238,6 +245,7 @@ impl Progress {
         } else {
             style.progress_chars("#>-").tick_chars("-\\|/ ")
         });
+        DRAWN.store(false, Ordering::Relaxed);
         if let Ok(mut shown) = SHOWN.lock() {
             *shown = Some(bar.downgrade());
         }
@@ -248,6 +256,12 @@ impl Progress {
             let control = control.clone();
             let what = what.to_string();
             std::thread::spawn(move || {
+                // Nothing drawn for a run shorter than the delay (`finish` unparks it).
+                let shown_at = start + SHOW_AFTER;
+                while !stop.load(Ordering::Relaxed) && Instant::now() < shown_at {
+                    std::thread::park_timeout(shown_at.saturating_duration_since(Instant::now()));
+                }
+                DRAWN.store(true, Ordering::Relaxed);
                 while !stop.load(Ordering::Relaxed) {
                     tick(&bar, &meter, &control, &done, &what, start);
                     // `finish` unparks it: a run shorter than a tick does not wait for one.
@@ -300,6 +314,25 @@ impl Drop for Progress {
 /// One update of a bar from the counters.
 /// The bar's `{eta}`: `?` until something is done (indicatif's own says `0s` then, as on
 /// a batch of one hard puzzle, for as long as it runs).
+/// How long a run goes before its bar is first drawn: a command that ends sooner draws
+/// none (a bar drawn for a few milliseconds is only flicker, and noise to a screen reader).
+const SHOW_AFTER: Duration = Duration::from_millis(250);
+
+/// The bar field of a template for a terminal `columns` wide: 30 cells where the counters
+/// beside it still fit (100 columns and more), fewer down to 8 on narrower terminals, and
+/// none below that, so that the counters are not cut (at 80 columns a 30-cell bar left the
+/// message half its rate).
+fn bar_field(columns: Option<u16>) -> String {
+    let width = usize::from(columns.unwrap_or(80))
+        .saturating_sub(70)
+        .min(30);
+    if width < 8 {
+        String::new()
+    } else {
+        format!("{{bar:{width}}} ")
+    }
+}
+
 /// Whether the locale's characters are UTF-8, read as `setlocale` reads them (the first of
 /// `LC_ALL`, `LC_CTYPE` and `LANG` that is set and not empty; none is the C locale). The
 /// bar's block and braille characters need it: elsewhere it is drawn in ASCII.

@@ -206,3 +206,13 @@ fn the_bar_is_ascii_outside_a_utf8_locale() {
     ])));
     assert!(!utf8_locale(env(&[("LANG", "ja_JP.eucJP")])));
 }
+
+#[test]
+fn the_bar_narrows_on_narrow_terminals() {
+    assert_eq!(bar_field(Some(120)), "{bar:30} ");
+    assert_eq!(bar_field(Some(100)), "{bar:30} ");
+    assert_eq!(bar_field(Some(80)), "{bar:10} ");
+    assert_eq!(bar_field(Some(77)), "");
+    assert_eq!(bar_field(Some(40)), "");
+    assert_eq!(bar_field(None), "{bar:10} ");
+}
