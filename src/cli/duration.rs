@@ -15,9 +15,11 @@ pub(super) fn parse(s: &str) -> std::result::Result<std::time::Duration, String>
     let secs = if !s.contains(|c: char| c.is_ascii_alphabetic()) {
         number(s)?
     } else {
-        // Number-unit pairs, summed.
+        // Number-unit pairs, summed, the units from the largest down, each once (`1h30m`,
+        // not `30s1m` or `1s1s`, which are more likely typing slips than sums).
         let mut rest = s;
         let mut secs = 0.0;
+        let mut last_rank = usize::MAX;
         while !rest.trim().is_empty() {
             let at = rest
                 .find(|c: char| c.is_ascii_alphabetic())
@@ -28,6 +30,15 @@ pub(super) fn parse(s: &str) -> std::result::Result<std::time::Duration, String>
                 .find(|c: char| !c.is_ascii_alphabetic())
                 .unwrap_or(after.len());
             let unit = &after[..len];
+            let rank = ["ms", "s", "m", "h"].iter().position(|u| *u == unit);
+            if let Some(rank) = rank {
+                if rank >= last_rank {
+                    return Err(format!(
+                        "{s:?}: give each unit once, from the largest down (1h30m, 1m30s)"
+                    ));
+                }
+                last_rank = rank;
+            }
             secs += match unit {
                 "ms" => x / 1000.0,
                 "s" => x,
@@ -78,6 +89,14 @@ mod tests {
         assert_eq!(parse(" 2m "), Ok(Duration::from_secs(120)));
         assert_eq!(parse("1h"), Ok(Duration::from_secs(3600)));
         assert_eq!(parse("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse("1h 30m 5s"), Ok(Duration::from_secs(5405)));
+        assert_eq!(parse("1m500ms"), Ok(Duration::from_millis(60_500)));
+        for slip in ["30s1m", "1s1ms1s", "1m1m", "5ms2s"] {
+            assert!(
+                parse(slip).unwrap_err().contains("each unit once"),
+                "{slip}"
+            );
+        }
         assert_eq!(parse("0.001"), Ok(Duration::from_millis(1)));
         assert_eq!(parse("8760h"), Ok(Duration::from_secs(365 * 24 * 3600)));
         assert_eq!(parse("1m30s"), Ok(Duration::from_secs(90)));

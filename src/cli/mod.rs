@@ -203,8 +203,13 @@ pub fn run() -> Result<Exit> {
     let cli = match parse_command_line() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
-            // --help and --version: clap prints them to stdout.
-            let _ = e.print();
+            // --help and --version: clap prints them to stdout; a write that fails (a full
+            // disk, `>/dev/full`) is an I/O error, as any other output's (a reader gone
+            // away is not reported, as elsewhere).
+            use std::io::Write as _;
+            e.print()
+                .and_then(|()| std::io::stdout().flush())
+                .map_err(|err| anyhow::Error::new(err).context("cannot write the help"))?;
             return Ok(Exit::Success);
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
@@ -214,14 +219,22 @@ pub fn run() -> Result<Exit> {
         }
         Err(e) => {
             // A usage error: on stderr, with the `shiftgrid: ` prefix every error carries
-            // (clap's own text starts `error: `), in colour only on a terminal that takes
-            // it (no NO_COLOR, no TERM=dumb), as clap decides for itself.
+            // (clap's own text starts `error: `), in colour as clap decides it for --help:
+            // never with NO_COLOR, always with CLICOLOR_FORCE, never with CLICOLOR=0, else
+            // on a terminal that takes it (not TERM=dumb).
             use std::io::{IsTerminal, Write};
             let text = e.render();
             let mut stderr = std::io::stderr().lock();
-            let colour = stderr.is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                && std::env::var_os("TERM").is_none_or(|t| t != "dumb");
+            let set = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+            let colour = if set("NO_COLOR").is_some() {
+                false
+            } else if set("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
+                true
+            } else if set("CLICOLOR").is_some_and(|v| v == "0") {
+                false
+            } else {
+                stderr.is_terminal() && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+            };
             let _ = if colour {
                 write!(stderr, "shiftgrid: {}", without_dash_dash_tip(&text, true))
             } else {

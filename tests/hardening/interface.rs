@@ -394,3 +394,32 @@ fn issue14_5_messages_quote_a_short_prefix_of_a_bad_field() {
         .code(65)
         .stderr(contains("(500001 characters)").and(predicate::function(|s: &str| s.len() < 600)));
 }
+
+/// Help and version that cannot be written (a full device) are an I/O error, status 74,
+/// as any other output's; they exited 0 with nothing written.
+#[cfg(unix)]
+#[test]
+fn help_that_cannot_be_written_is_an_io_error() {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["help", "solve"],
+        &["count", "-h"],
+    ] {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("shiftgrid"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(74), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("cannot write the help"),
+            "{args:?}"
+        );
+    }
+    shiftgrid().arg("--help").assert().success();
+}
