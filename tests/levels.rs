@@ -58,7 +58,7 @@ fn shards_concatenate_into_the_batch() {
         "--seed",
         "4",
         "--level",
-        "2",
+        "1",
         "--generations",
         "2",
         "--population",

@@ -60,6 +60,10 @@ pub(super) fn parse(s: &str) -> std::result::Result<std::time::Duration, String>
         ));
     }
 
+    // A sign inside (`1m-30s`, `1m+30s`) is a slip, not a difference.
+    if s.get(1..).is_some_and(|rest| rest.contains(['-', '+'])) {
+        return Err(not_a_duration());
+    }
     // Past a year a limit means none; beyond that `Duration` or `Instant` could overflow.
     if secs > MAX_TIME_LIMIT_SECS {
         return Err(format!(
@@ -91,6 +95,12 @@ mod tests {
         assert_eq!(parse("1.5"), Ok(Duration::from_millis(1500)));
         assert_eq!(parse("1h 30m 5s"), Ok(Duration::from_secs(5405)));
         assert_eq!(parse("1m500ms"), Ok(Duration::from_millis(60_500)));
+        for slip in ["1m-30s", "2m -90s", "1h+5m"] {
+            assert!(
+                parse(slip).unwrap_err().contains("not a duration"),
+                "{slip}"
+            );
+        }
         for slip in ["30s1m", "1s1ms1s", "1m1m", "5ms2s"] {
             assert!(
                 parse(slip).unwrap_err().contains("each unit once"),

@@ -241,7 +241,8 @@ impl Batch<'_> {
         }
         self.totals.cut_short += u64::from(g.stopped_early);
         self.totals.cut_minimal += u64::from(g.stopped_early && g.minimal);
-        if g.puzzle.givens() == self.shape.cells() {
+        let full = g.puzzle.givens() == self.shape.cells();
+        if full {
             self.totals.no_blank += 1;
             report::note_which(&mut self.totals.no_blank_which, index);
         }
@@ -252,7 +253,8 @@ impl Batch<'_> {
                 given[usize::from(v)] = true;
             }
         }
-        if let (Some(ga), Some(grade)) = (&g.ga, &g.grade) {
+        if let (Some(ga), Some(grade), false) = (&g.ga, &g.grade, full) {
+            // (A full grid is said to be no puzzle, not to miss the level.)
             if grade.level != Some(ga.target) {
                 self.totals.off_level += 1;
                 self.totals.off_levels.insert(grade.level);
@@ -527,7 +529,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     } = totals;
     progress::summary(
         ctx.quiet,
-        &format!(
+        &(format!(
             "generated {made} {shape} puzzle{} in {:.2} s: {} givens{} ({:.1}%){}",
             if made == 1 { "" } else { "s" },
             started.elapsed().as_secs_f64(),
@@ -539,7 +541,11 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             if made == 1 { "" } else { " on average" },
             100.0 * givens as f64 / (made.max(1) as f64 * shape.cells() as f64),
             if made > 0 && minimal { ", minimal" } else { "" }
-        ),
+        ) + &match totals_no_blank {
+            0 => String::new(),
+            1 if made == 1 => "; it is the full grid, not a puzzle".to_string(),
+            k => format!("; {k} of them full grids, not puzzles"),
+        }),
     );
     if interrupted {
         if finished.is_none() {

@@ -91,9 +91,10 @@ enum Command {
     /// Defaults: minimal puzzles (complete proofs) up to 25x25; above that one pass of
     /// propagation proofs (no search). At 25x25 the default grid is automorphic (the half
     /// turn maps it onto itself with the shifts renamed in pairs (or kept), which a solver who spots
-    /// it can use) and 16 rounds of --improve follow, with more while above 40% givens: at
-    /// most 40% givens, in seconds for most seeds (minutes for a few), instead of 44% in
-    /// half a second (--grid random --improve 0). Every puzzle is unique by
+    /// it can use) and 16 rounds of --improve follow, with up to 32 more while above 40%
+    /// givens: 40% or fewer for every seed tried (1-20), in seconds for most (minutes for a
+    /// few), instead of 44% in half a second (--grid random --improve 0). Every puzzle is
+    /// unique by
     /// construction: a removal that is not proven keeps its givens.
     #[command(after_help = "Examples:\n  \
         shiftgrid generate --box 3                 a minimal 9x9 puzzle\n  \
@@ -219,22 +220,13 @@ pub fn run() -> Result<Exit> {
         }
         Err(e) => {
             // A usage error: on stderr, with the `shiftgrid: ` prefix every error carries
-            // (clap's own text starts `error: `), in colour as clap decides it for --help:
-            // never with NO_COLOR, always with CLICOLOR_FORCE, never with CLICOLOR=0, else
-            // on a terminal that takes it (not TERM=dumb).
-            use std::io::{IsTerminal, Write};
+            // (clap's own text starts `error: `), in colour where clap's own stream would
+            // use it (its decision itself: NO_COLOR, CLICOLOR_FORCE, CLICOLOR, TERM, CI).
+            use std::io::Write;
             let text = e.render();
             let mut stderr = std::io::stderr().lock();
-            let set = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
-            let colour = if set("NO_COLOR").is_some() {
-                false
-            } else if set("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
-                true
-            } else if set("CLICOLOR").is_some_and(|v| v == "0") {
-                false
-            } else {
-                stderr.is_terminal() && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
-            };
+            let colour =
+                anstream::AutoStream::choice(&std::io::stderr()) != anstream::ColorChoice::Never;
             let _ = if colour {
                 write!(stderr, "shiftgrid: {}", without_dash_dash_tip(&text, true))
             } else {

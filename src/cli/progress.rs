@@ -311,17 +311,14 @@ impl Drop for Progress {
     }
 }
 
-/// One update of a bar from the counters.
-/// The bar's `{eta}`: `?` until something is done (indicatif's own says `0s` then, as on
-/// a batch of one hard puzzle, for as long as it runs).
 /// How long a run goes before its bar is first drawn: a command that ends sooner draws
 /// none (a bar drawn for a few milliseconds is only flicker, and noise to a screen reader).
 const SHOW_AFTER: Duration = Duration::from_millis(250);
 
 /// The bar field of a template for a terminal `columns` wide: 30 cells where the counters
 /// beside it still fit (100 columns and more), fewer down to 8 on narrower terminals, and
-/// none below that, so that the counters are not cut (at 80 columns a 30-cell bar left the
-/// message half its rate).
+/// none below that, so that more of the counters fit (at 80 columns a 30-cell bar left the
+/// message half its rate; a long message is still cut at the terminal's edge).
 fn bar_field(columns: Option<u16>) -> String {
     let width = usize::from(columns.unwrap_or(80))
         .saturating_sub(70)
@@ -346,6 +343,8 @@ fn utf8_locale(var: impl Fn(&str) -> Option<std::ffi::OsString>) -> bool {
         })
 }
 
+/// The bar's `{eta}`: `?` until something is done (indicatif's own says `0s` then, as on
+/// a batch of one hard puzzle, for as long as it runs).
 fn eta(state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write) {
     let _ = if state.pos() == 0 {
         w.write_str("?")
@@ -354,6 +353,7 @@ fn eta(state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write) {
     };
 }
 
+/// One update of a bar from the counters.
 fn tick(
     bar: &ProgressBar,
     meter: &Meter,

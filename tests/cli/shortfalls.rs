@@ -64,8 +64,15 @@ fn generate_says_when_the_target_level_is_missed() {
         .args(["--time-limit", "1ms", "-f", "line"])
         .output()
         .unwrap();
-    assert!(out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
+    if !out.stdout.contains(&b'.') {
+        // On a busy machine the limit can come before any cell is blanked: no puzzle.
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("before any cell was blanked"), "{err}");
+        assert!(!err.contains("did not reach"), "{err}");
+        return;
+    }
+    assert!(out.status.success());
     assert!(
         err.contains("--time-limit stopped the puzzle before the genetic algorithm's last")
             && err.contains("(a longer --time-limit may get there)"),
