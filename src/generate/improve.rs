@@ -120,8 +120,9 @@ pub(super) fn spread(shape: Shape, cells: &[u8]) -> f64 {
 pub(super) const SIDE_BY_SIDE: usize = 2;
 
 /// Runs up to `rounds` rounds on `best` (minimal, solved by `solution`), then those of
-/// `more` while it keeps too many givens, leaving the best puzzle found in it. Returns whether `control` stopped it; `best` is then the best
-/// puzzle of the rounds that finished.
+/// `more` while it keeps too many givens, leaving the best puzzle found in it. Returns
+/// whether `control` stopped it; `best` is then the best puzzle of the rounds that
+/// finished.
 // Why the allow: these are the generator's own pieces of state (its RNG, workers, stats),
 // lent for the rounds; a struct bundling them would exist for this call alone.
 #[allow(clippy::too_many_arguments)]

@@ -238,9 +238,10 @@ impl GenerateConfig {
     /// improved by [`Self::IMPROVE_25X25`] rounds, then up to [`Self::MORE_25X25`] while
     /// above 40% givens: the givens keep the point symmetry and come to a median of 39.7%
     /// (39.0–40.6% over seeds 1–10 after 16 rounds) in a median of 7.6 s on two cores (the
-    /// seeds that need more rounds, minutes), where a random grid's first minimal puzzle keeps 43.8% in 0.5 s. On a random
-    /// grid the point symmetry costs about three points, and rounds there gain little for
-    /// their time (24 rounds: 41.9% in a median of 59 s). Up to 16×16 the random grid stays: those are
+    /// seeds that need more rounds, minutes), where a random grid's first minimal puzzle
+    /// keeps 43.8% in 0.5 s. On a random grid the point symmetry costs about three points,
+    /// and rounds there gain little for their time (24 rounds: 41.9% in a median of 59 s).
+    /// Up to 16×16 the random grid stays: those are
     /// the sizes people solve by hand, where the automorphic grid's symmetric solution is a
     /// known short cut, and the first minimal puzzle is already at 35–40%.
     ///
