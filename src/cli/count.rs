@@ -15,6 +15,7 @@ use super::input::Item;
 use super::input::{InputArgs, NameArgs, input_paths, load_puzzles};
 use super::output::{Entry, Form, InInput, Record, Sink};
 use super::solve::{EngineArgs, StatsJson, StatsReport};
+use super::which::{note_which, numbers};
 use super::{Ctx, progress};
 use crate::solve::{Outcome, SolveLimits};
 
@@ -201,17 +202,8 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
     Ok(final_status(input.bad, not_unique + timed_out))
 }
 
-/// Puzzles named in a note: the first few numbers kept.
-const WHICH: usize = 8;
-
-fn note_which(which: &mut Vec<u64>, number: u64) {
-    if which.len() < WHICH {
-        which.push(number);
-    }
-}
-
 /// "the puzzle is", "puzzle 3 of the 5 is", "2 of the 5 puzzles (1 and 4) are", with the
-/// first [`WHICH`] numbers named and how many more.
+/// first few numbers named and how many more.
 fn some_of(k: u64, of: u64, which: &[u64]) -> String {
     if of == 1 {
         return "the puzzle is".to_string();
@@ -219,15 +211,7 @@ fn some_of(k: u64, of: u64, which: &[u64]) -> String {
     if k == 1 {
         return format!("puzzle {} of the {of} is", which[0]);
     }
-    let mut named: Vec<String> = which.iter().map(u64::to_string).collect();
-    let more = k.saturating_sub(named.len() as u64);
-    if more > 0 {
-        named.push(format!("{more} more"));
-    }
-    format!(
-        "{k} of the {of} puzzles ({}) are",
-        crate::grade::join(named)
-    )
+    format!("{k} of the {of} puzzles ({}) are", numbers(k, which))
 }
 
 /// One puzzle of the input and its count, as output.

@@ -28,6 +28,7 @@ mod values;
 use super::exit::{self, Exit};
 use super::input::{AlphabetArg, InputFormatArg, NameArgs};
 use super::output::{InBatch, OutputArgs, Sink, alphabet_for, emit, sink_for_shape};
+use super::which::note_which;
 use super::{Ctx, note_seed, pick_seed, progress};
 use crate::generate::fill::batch_seed;
 use crate::generate::ga::{GaProgress, GenerationRecord};
@@ -237,14 +238,14 @@ impl Batch<'_> {
         if self.args.givens.is_some_and(|k| g.puzzle.givens() > k) {
             self.totals.above_target += 1;
             self.totals.fewest_above = self.totals.fewest_above.min(g.puzzle.givens());
-            report::note_which(&mut self.totals.above_which, index);
+            note_which(&mut self.totals.above_which, index);
         }
         self.totals.cut_short += u64::from(g.stopped_early);
         self.totals.cut_minimal += u64::from(g.stopped_early && g.minimal);
         let full = g.puzzle.givens() == self.shape.cells();
         if full {
             self.totals.no_blank += 1;
-            report::note_which(&mut self.totals.no_blank_which, index);
+            note_which(&mut self.totals.no_blank_which, index);
         }
         if self.totals.shift_names.is_some() {
             let given = &mut self.totals.shifts_given;
@@ -258,7 +259,7 @@ impl Batch<'_> {
             if grade.level != Some(ga.target) {
                 self.totals.off_level += 1;
                 self.totals.off_levels.insert(grade.level);
-                report::note_which(&mut self.totals.off_which, index);
+                note_which(&mut self.totals.off_which, index);
                 self.totals.cut_off_level += u64::from(g.stopped_early);
             }
         }

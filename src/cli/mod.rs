@@ -26,6 +26,7 @@ mod output;
 pub mod progress;
 mod render;
 mod solve;
+mod which;
 
 use std::sync::Arc;
 

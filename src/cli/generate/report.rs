@@ -281,7 +281,7 @@ impl Default for Totals {
 /// The notes at the end of a run on what fell short of the request: a time limit that cut
 /// puzzles short (not with --quiet), and, even with --quiet (the output does not show it),
 /// a missed --level or --givens; with --every-house, the puzzles it left not minimal.
-/// The puzzles that missed a target are named by number, the first [`WHICH`] of them.
+/// The puzzles that missed a target are named by number, the first few of them.
 pub(super) fn notes(
     ctx: &Ctx,
     args: &GenerateArgs,
@@ -300,12 +300,7 @@ pub(super) fn notes(
     let some_which = |k: u64, which: &[u64]| {
         let mut named = some_of(k);
         if t.made > 1 {
-            let mut numbers: Vec<String> = which.iter().map(u64::to_string).collect();
-            let more = k.saturating_sub(numbers.len() as u64);
-            if more > 0 {
-                numbers.push(format!("{more} more"));
-            }
-            named += &format!(" ({})", crate::grade::join(numbers));
+            named += &format!(" ({})", crate::cli::which::numbers(k, which));
         }
         named
     };
@@ -475,16 +470,6 @@ pub(super) fn notes(
                 if t.made == 1 { "its" } else { "their" },
             );
         }
-    }
-}
-
-/// The most puzzles a note names by number.
-pub(super) const WHICH: usize = 8;
-
-/// Adds puzzle `number` to the ones `which` names, up to [`WHICH`].
-pub(super) fn note_which(which: &mut Vec<u64>, number: u64) {
-    if which.len() < WHICH {
-        which.push(number);
     }
 }
 
