@@ -7,6 +7,7 @@ mod long;
 mod own;
 mod quotes;
 mod sniff;
+mod split;
 mod wide;
 
 use std::collections::{HashMap, VecDeque};
@@ -321,12 +322,13 @@ impl From<CsvError> for Fail {
 /// Line numbers are [`LineReader`]'s, not the `csv` crate's: with CRLF line ends
 /// `csv::Reader::position().line()` lags a record behind, because the reader consumes only
 /// the `\r` of the terminator and counts lines on `\n`
-/// (<https://github.com/BurntSushi/rust-csv/issues/395>, open). Each line goes to a fresh
-/// `csv` reader, so its record is on the line [`LineReader`] counted, whatever the line end
-/// (`line_numbers_with_crlf_and_no_quoted_line_breaks` below checks both).
+/// (<https://github.com/BurntSushi/rust-csv/issues/395>, open). Each line is parsed
+/// afresh ([`split::Splitter`]), so its record is on the line [`LineReader`] counted, whatever the
+/// line end (`line_numbers_with_crlf_and_no_quoted_line_breaks` below checks both).
 struct Rows<'r, R> {
     lines: &'r mut LineReader<R>,
-    builder: ::csv::ReaderBuilder,
+    /// The parser, once the delimiter is known.
+    split: Option<split::Splitter>,
     delimiter: Option<u8>,
     /// Whether the first non-empty line ends in a carriage return.
     crlf: bool,
@@ -375,7 +377,6 @@ impl<R: BufRead> Rows<'_, R> {
                 None => {
                     // Excel's `sep=;` line names the delimiter, and is no row.
                     if let Some(d) = sep_line(&text) {
-                        self.builder.delimiter(d);
                         self.delimiter = Some(d);
                         self.crlf = text.ends_with('\r');
                         continue;
@@ -389,7 +390,6 @@ impl<R: BufRead> Rows<'_, R> {
                         };
                         return Err(err(line, None, kind).into());
                     };
-                    self.builder.delimiter(d);
                     self.delimiter = Some(d);
                     self.crlf = text.ends_with('\r');
                     d
@@ -411,26 +411,23 @@ impl<R: BufRead> Rows<'_, R> {
                 };
                 return Err(err(line, Some(field), kind).into());
             }
-            let mut reader = self.builder.from_reader(text.as_bytes());
-            for record in reader.records() {
-                let record = record.map_err(|e| {
-                    let kind = CsvErrorKind::Malformed {
-                        message: e.to_string(),
-                    };
-                    err(line, None, kind)
-                })?;
-                let fields: Vec<String> = record.iter().map(|f| f.trim().to_string()).collect();
+            let split = self
+                .split
+                .get_or_insert_with(|| split::Splitter::new(delimiter));
+            let pending = &mut self.pending;
+            split.records(&text, |fields| {
+                let fields: Vec<String> = fields.iter().map(|f| f.trim().to_string()).collect();
                 if fields.iter().any(|f| !f.is_empty()) {
                     let t = text.trim();
                     let one_quoted =
                         fields.len() == 1 && t.len() >= 2 && t.starts_with('"') && t.ends_with('"');
-                    self.pending.push_back(Row {
+                    pending.push_back(Row {
                         line,
                         fields,
                         one_quoted,
                     });
                 }
-            }
+            });
         }
     }
 }
@@ -483,14 +480,9 @@ fn read_all<R: BufRead>(
     lines: &mut LineReader<R>,
     custom: &CustomNames,
 ) -> Result<Vec<Roster>, Fail> {
-    let mut builder = ::csv::ReaderBuilder::new();
-    builder
-        .has_headers(false)
-        .flexible(true)
-        .buffer_capacity(4096);
     let mut rows = Rows {
         lines,
-        builder,
+        split: None,
         delimiter: None,
         crlf: false,
         pending: VecDeque::new(),
