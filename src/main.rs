@@ -4,7 +4,15 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+mod resources;
+
+/// The system allocator, but a failed allocation ends the run with a one-line message and
+/// status 71 instead of an abort with a backtrace (status 134).
+#[global_allocator]
+static ALLOCATOR: resources::OutOfMemoryExit = resources::OutOfMemoryExit;
+
 fn main() -> ExitCode {
+    resources::thread_refusal_hook();
     match shiftgrid::cli::run() {
         Ok(code) => code.into(),
         Err(err) => {

@@ -16,6 +16,12 @@ pub enum Exit {
     DataErr,
     /// An I/O error: a file that cannot be read or written.
     IoErr,
+    /// Out of memory or threads: an allocation failed, or a thread could not start (under
+    /// `ulimit -v` or a limit on processes, or with the machine's memory used up);
+    /// `EX_OSERR`, the system refused a resource the run needs. The binary's allocator and
+    /// panic hook end the process with it, with one line on stderr and nothing partial
+    /// written.
+    OutOfResources,
     /// Stopped by Ctrl-C (or SIGINT): nothing partial was written (`generate` writes the
     /// puzzles it finished: the best one so far, or a batch's finished prefix; `solve` and
     /// `count` the results of a batch's finished prefix).
@@ -30,6 +36,7 @@ impl Exit {
             Exit::NotProper => 1,
             Exit::Usage => 2,
             Exit::DataErr => 65,
+            Exit::OutOfResources => 71,
             Exit::IoErr => 74,
             Exit::Interrupted => 130,
         }
@@ -165,6 +172,7 @@ mod tests {
         assert_eq!(Exit::NotProper.code(), 1);
         assert_eq!(Exit::Usage.code(), 2);
         assert_eq!(Exit::DataErr.code(), 65);
+        assert_eq!(Exit::OutOfResources.code(), 71);
         assert_eq!(Exit::IoErr.code(), 74);
         assert_eq!(Exit::Interrupted.code(), 130);
     }

@@ -43,6 +43,12 @@ pub(super) fn for_a_person(quiet: bool) -> bool {
 /// Whether the bar on stderr has begun to be drawn ([`SHOW_AFTER`]).
 static DRAWN: AtomicBool = AtomicBool::new(false);
 
+/// Whether a progress bar has been drawn on stderr (a terminal) in this run: a line
+/// written without it may have to clear the bar's first.
+pub fn bar_drawn() -> bool {
+    DRAWN.load(Ordering::Relaxed)
+}
+
 /// The bar on stderr now, if any: [`print_line`] prints above it.
 static SHOWN: std::sync::Mutex<Option<WeakProgressBar>> = std::sync::Mutex::new(None);
 

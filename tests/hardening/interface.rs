@@ -361,6 +361,64 @@ fn a_roster_csv_too_large_to_read_whole_is_refused() {
     );
 }
 
+/// A run that runs out of memory or threads where nothing weighed its needs first
+/// (`solve` racing its engines on a sparse 100x100 board under `ulimit -v`) ends with one
+/// line and status 71, and writes no output file; before, a failed allocation aborted it
+/// (status 134) with a backtrace, and a thread that could not start panicked (101).
+#[cfg(target_os = "linux")]
+#[test]
+fn running_out_of_memory_or_threads_is_one_line_and_status_71() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = shiftgrid()
+        .args(["fill", "--box", "10", "--seed", "1", "-f", "line"])
+        .output()
+        .unwrap();
+    assert!(grid.status.success());
+    // Nine cells in ten blank.
+    let sparse: String = String::from_utf8(grid.stdout)
+        .unwrap()
+        .split_whitespace()
+        .enumerate()
+        .map(|(i, v)| if i % 10 == 3 { v } else { "0" })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let input = dir.path().join("sparse.txt");
+    fs::write(&input, sparse + "\n").unwrap();
+    let output = dir.path().join("out.txt");
+    // On this 2-core machine: 100 MB, an allocation fails; 150 MB, the thread pool cannot
+    // start; 250 MB, an allocation of the race fails.
+    for limit in [100_000_000, 150_000_000, 250_000_000] {
+        let Some(out) = under_address_limit(
+            limit,
+            &[
+                "-q",
+                "solve",
+                "--first",
+                input.to_str().unwrap(),
+                "-o",
+                output.to_str().unwrap(),
+            ],
+        ) else {
+            return;
+        };
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(71), "{limit}: {stderr}");
+        assert!(
+            (stderr.starts_with("shiftgrid: error: out of memory: an allocation of ")
+                || stderr.starts_with("shiftgrid: error: a worker thread could not start ("))
+                && stderr.contains("ulimit -v")
+                && stderr.lines().count() == 1,
+            "{limit}: {stderr}"
+        );
+        assert!(!output.exists());
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "only the input is left"
+        );
+    }
+}
+
 // ---- 5. bounded messages (the rest of item 5 is in hardening.rs) ----
 
 #[test]
