@@ -233,3 +233,36 @@ pub(super) fn is_witness(
         .any(|&c| witness[c as usize] != solution[c as usize]);
     keeps_givens && differs && Grid::new(shape, witness.to_vec()).is_ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Checked by hand: the 4x4 grid of rows 1234/3412/2143/4321, and the same with its
+    /// first two rows exchanged (also valid: they are in one band).
+    #[test]
+    fn a_witness_is_a_valid_grid_that_keeps_the_other_givens_and_differs_on_the_orbit() {
+        let shape = Shape::new(2).unwrap();
+        let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let swapped = [3, 4, 1, 2, 1, 2, 3, 4, 2, 1, 4, 3, 4, 3, 2, 1];
+        // Givens: cell 0 (a 1) and cell 15 (a 1).
+        let mut puzzle = [0u8; 16];
+        puzzle[0] = 1;
+        puzzle[15] = 1;
+        // Blanking cell 0 lets the swapped grid in.
+        assert!(is_witness(shape, &puzzle, &solution, &[0], &swapped));
+        // The solution itself proves nothing.
+        assert!(!is_witness(shape, &puzzle, &solution, &[0], &solution));
+        // Blanking cell 15 does not: the swapped grid changes the kept given of cell 0 and
+        // agrees with the solution on cell 15.
+        assert!(!is_witness(shape, &puzzle, &solution, &[15], &swapped));
+        // An invalid grid (the first row's 3 and 4 made 3 and 3) is no witness.
+        let mut bad = swapped;
+        bad[1] = 3;
+        assert!(!is_witness(shape, &puzzle, &solution, &[0], &bad));
+        // Nor one that changes a given outside the orbit (cell 5: the solution's 4 given,
+        // the swapped grid's 2).
+        puzzle[5] = 4;
+        assert!(!is_witness(shape, &puzzle, &solution, &[0], &swapped));
+    }
+}

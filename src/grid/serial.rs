@@ -155,6 +155,10 @@ mod tests {
                 .unwrap_err()
                 .to_string();
             assert!(e.contains(says), "{text}: {e}");
+            // A grid is refused alike: a 5 in a 4x4 grid repeats nothing, so only the
+            // range check stops it.
+            let e = serde_json::from_str::<Grid>(text).unwrap_err().to_string();
+            assert!(e.contains(says), "{text}: {e}");
         }
         // Valid as a puzzle (no blank, symbols in range) but a shift twice in a row.
         let text = r#"{"box":2,"cells":[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,1,2]]}"#;

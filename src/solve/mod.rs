@@ -373,7 +373,7 @@ fn learn_outcome_within(
     let o = learn::count_together(puzzle, limits.max_solutions, limits.keep, configs, &budget)?;
     Ok(Outcome {
         count: o.count,
-        solutions: checked_grids(puzzle.shape(), o.solutions),
+        solutions: checked_grids(puzzle.shape(), puzzle.cells(), o.solutions),
         complete: o.complete,
         capped: o.count >= limits.max_solutions,
         stats: Stats::Learn(o.stats),
@@ -381,11 +381,19 @@ fn learn_outcome_within(
     })
 }
 
-/// Checks an engine's kept solutions with the independent checker: an engine bug must
-/// never reach the user as a grid.
-pub(crate) fn checked_grids(shape: crate::Shape, kept: Vec<Vec<u8>>) -> Vec<Grid> {
+/// Checks an engine's kept solutions with the independent checker: each must be a valid
+/// grid that keeps every given of `givens` (the puzzle's cells, 0 for a blank). An engine
+/// bug must never reach the user as a grid, nor as a "solution" of another puzzle.
+pub(crate) fn checked_grids(shape: crate::Shape, givens: &[u8], kept: Vec<Vec<u8>>) -> Vec<Grid> {
     kept.into_iter()
-        .map(|cells| Grid::new(shape, cells).expect("every engine solution is a valid grid"))
+        .map(|cells| {
+            assert!(
+                givens.len() == cells.len()
+                    && givens.iter().zip(&cells).all(|(&g, &c)| g == 0 || g == c),
+                "every engine solution keeps the givens"
+            );
+            Grid::new(shape, cells).expect("every engine solution is a valid grid")
+        })
         .collect()
 }
 

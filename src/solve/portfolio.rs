@@ -109,18 +109,24 @@ pub fn auto(
         let Some(one) = o.solutions.first() else {
             return Ok(o);
         };
+        // Exactly `want` grids, all different (each is checked valid below), or a search.
+        let distinct = |f: &Vec<Vec<u8>>| {
+            f.len() as u64 == want
+                && f.iter().collect::<std::collections::HashSet<_>>().len() == f.len()
+        };
         let found = by_swaps
             .then(|| super::swap::solutions_by_swaps(puzzle, one.cells(), want))
             .flatten()
-            .filter(|f| f.len() as u64 == want)
-            .or_else(|| super::trade::solutions_by_trades(puzzle, one.cells(), want));
+            .filter(distinct)
+            .or_else(|| super::trade::solutions_by_trades(puzzle, one.cells(), want))
+            .filter(distinct);
         if let Some(more) = found {
             // Every one checked; only those asked for kept.
             let room = limits.keep.saturating_sub(o.solutions.len());
             let mut kept = Vec::new();
             for (k, cells) in more.into_iter().skip(1).enumerate() {
-                let g = super::checked_grids(puzzle.shape(), vec![cells]).remove(0);
-                debug_assert!(puzzle.is_completed_by(&g) && g != *one);
+                let g = super::checked_grids(puzzle.shape(), puzzle.cells(), vec![cells]).remove(0);
+                debug_assert!(g != *one);
                 if k < room {
                     kept.push(g);
                 }

@@ -100,7 +100,16 @@ impl Solver {
             limits,
             control,
         );
-        finish(enc.shape, count, kept, complete, limits, stats, start)
+        finish(
+            enc.shape,
+            &enc.givens,
+            count,
+            kept,
+            complete,
+            limits,
+            stats,
+            start,
+        )
     }
 
     /// Searches with root splitting over the current rayon thread pool: the top levels of the
@@ -117,6 +126,7 @@ impl Solver {
         let r = parallel::run(&self.enc, limits, control);
         finish(
             self.enc.shape,
+            &self.enc.givens,
             r.count,
             r.kept,
             r.complete,
@@ -161,9 +171,12 @@ fn serial(
     (count, kept, end != End::Halted, stats)
 }
 
-/// Wraps a search's results into an [`Outcome`], checking every kept grid.
+/// Wraps a search's results into an [`Outcome`], checking every kept grid (valid, and
+/// keeping `givens`).
+#[allow(clippy::too_many_arguments)]
 fn finish(
     shape: Shape,
+    givens: &[u8],
     count: u64,
     kept: Vec<Vec<u8>>,
     complete: bool,
@@ -173,7 +186,7 @@ fn finish(
 ) -> Outcome {
     Outcome {
         count,
-        solutions: super::checked_grids(shape, kept),
+        solutions: super::checked_grids(shape, givens, kept),
         complete,
         capped: count >= limits.max_solutions,
         stats: super::Stats::Dlx(stats),
@@ -285,7 +298,16 @@ impl BatchSolver {
                 limits,
                 control,
             );
-            return Ok(finish(shape, count, kept, complete, limits, stats, start));
+            return Ok(finish(
+                shape,
+                puzzle.cells(),
+                count,
+                kept,
+                complete,
+                limits,
+                stats,
+                start,
+            ));
         }
         let n = shape.side();
         let m = &mut self.enc.matrix;
@@ -311,7 +333,16 @@ impl BatchSolver {
             m.uncommit(x);
             m.uncover(m.top[x as usize]);
         }
-        Ok(finish(shape, count, kept, complete, limits, stats, start))
+        Ok(finish(
+            shape,
+            puzzle.cells(),
+            count,
+            kept,
+            complete,
+            limits,
+            stats,
+            start,
+        ))
     }
 }
 

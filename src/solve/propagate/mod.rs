@@ -73,7 +73,7 @@ pub fn count(
     );
     Ok(Outcome {
         count: r.count,
-        solutions: super::checked_grids(shape, r.kept),
+        solutions: super::checked_grids(shape, puzzle.cells(), r.kept),
         complete: r.complete,
         capped: r.count >= limits.max_solutions,
         stats: super::Stats::Propagate(Stats {
