@@ -211,9 +211,13 @@ fn the_indexed_jobs_shards_merge_into_the_batch() {
         .map(|l| l.trim())
         .collect();
     let dir = tempfile::tempdir().unwrap();
+    // Three generations, not the default 9x9 budget (a minute for three puzzles): the
+    // shards must merge into the batch whatever the budget.
     let script = script
         .join(" ")
-        .replace("/book", dir.path().to_str().unwrap());
+        .replace("/book", dir.path().to_str().unwrap())
+        .replace("--level 5", "--level 5 --generations 3");
+    assert!(script.contains("--generations 3"), "{script}");
     let bin = assert_cmd::cargo::cargo_bin("shiftgrid");
     let path = format!(
         "{}:{}",
@@ -242,7 +246,16 @@ fn the_indexed_jobs_shards_merge_into_the_batch() {
         .map(|n| std::fs::read_to_string(dir.path().join(n)).unwrap())
         .collect();
     let whole = shiftgrid()
-        .args(["generate", "--box", "3", "--level", "5", "--seed", "2024"])
+        .args([
+            "generate",
+            "--box",
+            "3",
+            "--level",
+            "5",
+            "--generations",
+            "3",
+        ])
+        .args(["--seed", "2024"])
         .args(["--count", "3", "-f", "line"])
         .output()
         .unwrap();

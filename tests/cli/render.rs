@@ -312,6 +312,8 @@ fn render_draws_the_symbols_of_the_alphabet_it_read() {
                 "-f",
                 "line",
             ])
+            // A random grid without rounds of improvement: seconds at 25x25, not minutes.
+            .args(["--grid", "random", "--improve", "0"])
             .args(["--alphabet", alphabet])
             .output()
             .unwrap()
