@@ -130,17 +130,20 @@ impl LeftOut {
 
 /// Ends a batch that Ctrl-C cut short: stops `bar`, then writes the `kept` results
 /// gathered in `sink`, the batch's finished prefix, and says so, naming what was left out
-/// (`next`). Nothing is written when no result was finished. Exits with
+/// (`next`), whose puzzles were not `done` ("searched", "graded"). Nothing is written
+/// when no result was finished. Exits with
 /// [`Exit::Interrupted`](exit::Exit::Interrupted) either way.
 ///
 /// # Errors
 /// The interruption itself when nothing was finished, the sink's check of its grids, and
 /// the errors of [`emit`].
+#[allow(clippy::too_many_arguments)]
 pub(super) fn finish_interrupted<'a>(
     ctx: &Ctx,
     bar: Progress,
     kept: usize,
     next: LeftOut,
+    done: &str,
     output: Option<&Path>,
     inputs: impl IntoIterator<Item = &'a Path>,
     sink: Sink,
@@ -152,7 +155,7 @@ pub(super) fn finish_interrupted<'a>(
             LeftOut::Waiting(held) => exit::interrupted_waiting(held.map(|(number, line)| {
                 format!(
                     "puzzle {number}, on line {line}, and those after it were read but not \
-                     searched yet: a batch is searched in chunks of {} puzzles",
+                     {done} yet: a batch is {done} in chunks of {} puzzles",
                     super::input::CHUNK_PER_THREAD * rayon::current_num_threads().max(1)
                 )
             })),
@@ -163,20 +166,20 @@ pub(super) fn finish_interrupted<'a>(
     match next {
         LeftOut::Puzzle(number, line) => msg!(
             "shiftgrid: interrupted: writing {kept} result{s}, of every puzzle before puzzle \
-             {number} (on line {line}); it and those after it were not searched to the end"
+             {number} (on line {line}); it and those after it were not {done} to the end"
         ),
         LeftOut::Unread => msg!(
             "shiftgrid: interrupted: writing {kept} result{s}; puzzles after them, if any, \
-             were not searched"
+             were not {done}"
         ),
         LeftOut::Nothing => msg!(
             "shiftgrid: interrupted: writing all {kept} result{s} (the input was read to its \
-             end, and every puzzle searched)"
+             end, and every puzzle {done})"
         ),
         LeftOut::Waiting(Some((number, line))) => msg!(
             "shiftgrid: interrupted while waiting for input: writing {kept} result{s}, of \
              every puzzle before puzzle {number} (on line {line}); it and those after it \
-             were not searched"
+             were not {done}"
         ),
         LeftOut::Waiting(None) => msg!(
             "shiftgrid: interrupted while waiting for input: writing {kept} result{s}, of \

@@ -145,6 +145,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
             bar,
             kept,
             left_out,
+            "searched",
             args.output.as_deref(),
             paths,
             sink,

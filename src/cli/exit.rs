@@ -23,8 +23,8 @@ pub enum Exit {
     /// written.
     OutOfResources,
     /// Stopped by Ctrl-C (or SIGINT): nothing partial was written (`generate` writes the
-    /// puzzles it finished: the best one so far, or a batch's finished prefix; `solve` and
-    /// `count` the results of a batch's finished prefix).
+    /// puzzles it finished: the best one so far, or a batch's finished prefix; `solve`,
+    /// `count` and `grade` the results of a batch's finished prefix).
     Interrupted,
 }
 

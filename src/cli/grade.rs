@@ -10,7 +10,8 @@
 //! puzzle that is not proper is reported on stderr and makes the status 1: its givens lead
 //! to a contradiction, or the techniques cannot finish it and a short search ([`settle`])
 //! shows that it has no solution or several. Nothing is written when no puzzle could be
-//! read, or when the run is interrupted.
+//! read. Ctrl-C writes the grades of the puzzles before the first one it cut short, a
+//! prefix of the batch, as `count` writes its results.
 
 mod report;
 
@@ -21,7 +22,7 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
-use super::batch::{batch_progress, finish_batch};
+use super::batch::{LeftOut, batch_progress, finish_batch, finish_interrupted, next_chunk};
 use super::exit::{Exit, final_status};
 use super::input::{InputArgs, NameArgs, input_paths, load_puzzles};
 use super::output::{Form, Sink};
@@ -67,8 +68,8 @@ enum GradeFormat {
     Json,
 }
 
-/// Runs `shiftgrid grade`, stopping without output when the context's interrupt flag is
-/// raised (the Ctrl-C handler raises it).
+/// Runs `shiftgrid grade`. When the context's interrupt flag is raised (the Ctrl-C handler
+/// raises it), it stops and writes the grades of the batch's finished prefix.
 ///
 /// Unless quiet, and when stderr is a terminal, a summary (puzzles per level, mean S)
 /// follows on stderr.
@@ -76,7 +77,7 @@ enum GradeFormat {
 /// # Errors
 /// Reading the input or writing the output failed, a roster CSV is bad (exit status 65,
 /// nothing written), name files are given without CSV input, `-o` names the input file, or
-/// the run was interrupted (exit status 130, nothing written).
+/// the run was interrupted (exit status 130; the finished prefix written).
 pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
     // Before any work: an output that cannot be written, or an input as the output.
     super::output::check_output_first(
@@ -111,9 +112,16 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
     // Puzzles shown not proper: a contradiction, or no or several solutions by search.
     let mut not_proper = 0usize;
     let mut tally = Tally::default();
+    // Ctrl-C: the grades kept (a finished prefix of the batch) and the first puzzle left out.
+    let mut kept = 0;
+    let mut left_out = None;
+    let mut cut = false;
     // A chunk at a time: bounded memory, and Ctrl-C seen between puzzles.
     loop {
-        let chunk = input.chunk(interrupt)?;
+        let Some(chunk) = next_chunk(ctx, &mut input)? else {
+            left_out = Some(LeftOut::Waiting(input.first_held()));
+            break;
+        };
         if chunk.is_empty() {
             break;
         }
@@ -133,15 +141,23 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                     let grade = g.grade_until(p, &opts, &ctx.control)?;
                     let settled = (grade.outcome == Outcome::Beyond)
                         .then(|| settle(workspace, p, &ctx.control));
+                    // A short search that Ctrl-C may have cut is no final answer.
+                    if settled == Some(Settled::Unknown) && interrupt.load(Ordering::Relaxed) {
+                        return None;
+                    }
                     bar.done.fetch_add(1, Ordering::Relaxed);
                     Some((grade, settled))
                 },
             )
             .collect();
-        if interrupt.load(Ordering::Relaxed) || graded.iter().any(Option::is_none) {
-            break;
-        }
-        for (item, (g, settled)) in chunk.iter().zip(graded.iter().flatten()) {
+        let interrupted = interrupt.load(Ordering::Relaxed);
+        // The grades up to the first that the press cut short.
+        let keep = graded
+            .iter()
+            .position(Option::is_none)
+            .unwrap_or(graded.len());
+        for (item, (g, settled)) in chunk.iter().zip(graded.iter().map_while(Option::as_ref)) {
+            kept += 1;
             let solutions = match settled {
                 Some(Settled::Improper(c)) => Some(*c),
                 _ => None,
@@ -189,12 +205,36 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
                 settled: *settled,
             })?;
         }
+        if interrupted || keep < graded.len() {
+            left_out = Some(LeftOut::after(&chunk, keep, input.first_held()));
+            cut = keep < chunk.len();
+            break;
+        }
     }
     let paths = input_paths(&args.input, &args.names);
+    // As in `count`: a press once every puzzle was graded cuts nothing, but the end of the
+    // input may have come from a producer that the same Ctrl-C stopped.
+    let waited = matches!(left_out, Some(LeftOut::Waiting(_)));
+    if cut || waited || interrupt.load(Ordering::Relaxed) {
+        let left_out = left_out.unwrap_or_else(|| match input.exhausted() {
+            true => LeftOut::Nothing,
+            false => LeftOut::after(&[], 0, input.first_held()),
+        });
+        return finish_interrupted(
+            ctx,
+            bar,
+            kept,
+            left_out,
+            "graded",
+            args.output.as_deref(),
+            paths,
+            sink,
+        );
+    }
     let Some(elapsed) = finish_batch(
         ctx,
         bar,
-        ctx.control.interrupt.load(Ordering::Relaxed),
+        false,
         input.good,
         args.output.as_deref(),
         paths,

@@ -214,7 +214,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
             false => LeftOut::after(&[], 0, input.first_held()),
         });
         let output = args.output.output.as_deref();
-        return finish_interrupted(ctx, bar, kept, left_out, output, paths, sink);
+        return finish_interrupted(ctx, bar, kept, left_out, "searched", output, paths, sink);
     }
     let Some(elapsed) = finish_batch(
         ctx,

@@ -1,5 +1,5 @@
-//! Issue 14 (hardening), item 3 continued: Ctrl-C in a `solve` or `count` batch keeps the
-//! results of the puzzles finished before the first one it cut short.
+//! Issue 14 (hardening), item 3 continued: Ctrl-C in a `solve`, `count` or `grade` batch
+//! keeps the results of the puzzles finished before the first one it cut short.
 
 use std::fs;
 use std::path::Path;
@@ -96,6 +96,54 @@ fn ctrl_c_in_a_solve_or_count_batch_keeps_the_finished_prefix() {
         }
         fs::remove_file(dir.path().join("out.txt")).unwrap();
     }
+}
+
+/// `grade` keeps its finished prefix as `count` does: three easy 25×25 puzzles, then
+/// Frisch's #18 three times (beyond the techniques, then a short search: about 2 s each).
+/// Before, an interrupted `grade` wrote nothing.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_in_a_grade_batch_keeps_the_finished_prefix() {
+    let dir = tempfile::tempdir().unwrap();
+    let grid = shiftgrid()
+        .args(["fill", "--box", "5", "--seed", "1", "-f", "line"])
+        .output()
+        .unwrap();
+    let grid = String::from_utf8(grid.stdout).unwrap();
+    let mut cells: Vec<&str> = grid.split_whitespace().collect();
+    cells[..25].fill("0");
+    let easy = cells.join(" ");
+    let frisch = fs::read_to_string(repo("grids/frisch_25x25.txt")).unwrap();
+    let hard = frisch
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .unwrap();
+    fs::write(
+        dir.path().join("batch.txt"),
+        format!("{easy}\n{easy}\n{easy}\n{hard}\n{hard}\n{hard}\n"),
+    )
+    .unwrap();
+    let args = ["grade", "batch.txt", "-o", "out.txt"];
+    let (code, stderr) = pressed_after(dir.path(), "2", &args, Duration::from_millis(700));
+    assert_eq!(code, Some(130), "{stderr}");
+    let out = fs::read_to_string(dir.path().join("out.txt")).unwrap();
+    // The easy three at least, numbered from 1 with no gap; the message names the next.
+    let numbers: Vec<usize> = out
+        .lines()
+        .map(|l| l.split('\t').next().unwrap().parse().unwrap())
+        .collect();
+    let kept = numbers.len();
+    assert!((3..6).contains(&kept), "{out}");
+    assert_eq!(numbers, (1..=kept).collect::<Vec<_>>());
+    let next = kept + 1;
+    let s = if kept == 1 { "" } else { "s" };
+    assert!(
+        stderr.contains(&format!(
+            "interrupted: writing {kept} result{s}, of every puzzle before puzzle {next} (on \
+             line {next}); it and those after it were not graded to the end"
+        )),
+        "{stderr}"
+    );
 }
 
 /// With `--time-limit`, a puzzle its own limit ended before the press is a result like any
