@@ -13,6 +13,7 @@ static ALLOCATOR: resources::OutOfMemoryExit = resources::OutOfMemoryExit;
 
 fn main() -> ExitCode {
     resources::thread_refusal_hook();
+    resources::limits_at_start();
     match shiftgrid::cli::run() {
         Ok(code) => code.into(),
         Err(err) => {

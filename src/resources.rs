@@ -87,7 +87,24 @@ fn last_words(line: &[u8]) -> ! {
         write_stderr(b"\r\x1b[2K");
     }
     write_stderr(line);
+    // An `-o` file being written (its temporary file) goes; the target is left as it was.
+    // (Removing a path of usual length allocates nothing.)
+    shiftgrid::io::atomic::remove_temporary_files_if_free();
     end(i32::from(shiftgrid::cli::Exit::OutOfResources.code()))
+}
+
+/// Settings for the limits the process runs under, made before any thread starts: a
+/// file-size limit (`ulimit -f`) sends SIGXFSZ to a write past it, which kills the process,
+/// leaving a temporary file cut at the limit beside the `-o` target and saying nothing.
+/// Ignored, the write fails (EFBIG) and the run ends as any failed write does: one line,
+/// status 74, the temporary file removed.
+pub fn limits_at_start() {
+    #[cfg(unix)]
+    {
+        use nix::sys::signal::{SigHandler, Signal, signal};
+        // SAFETY: SIG_IGN installs no handler code.
+        let _ = unsafe { signal(Signal::SIGXFSZ, SigHandler::SigIgn) };
+    }
 }
 
 /// Installs the panic hook that ends a run whose thread could not start (a panic of
@@ -108,7 +125,7 @@ pub fn thread_refusal_hook() {
                 format!(
                     "shiftgrid: error: a worker thread could not start ({why}): under `ulimit \
                      -v`, or a limit on processes or threads (`ulimit -u`, a container's); \
-                     a higher limit may help, or fewer --threads\n"
+                     a higher limit may help\n"
                 )
                 .as_bytes(),
             ),
@@ -160,7 +177,7 @@ fn message(bytes: usize, buf: &mut [u8]) -> usize {
     let mut w = Cursor { buf, len: 0 };
     w.put(b"shiftgrid: error: out of memory: an allocation of ");
     if bytes >= 1_000_000 {
-        w.number(bytes.div_ceil(1_000_000));
+        w.number(bytes / 1_000_000 + usize::from(bytes % 1_000_000 >= 500_000));
         w.put(b" MB");
     } else {
         w.number(bytes);
@@ -238,7 +255,9 @@ mod tests {
         assert!(text(0).contains("of 0 bytes failed"));
         assert!(text(999_999).contains("of 999999 bytes failed"));
         assert!(text(1_000_000).contains("of 1 MB failed"));
-        assert!(text(usize::MAX).contains(&format!("of {} MB", usize::MAX.div_ceil(1_000_000))));
+        assert!(text(1_048_576).contains("of 1 MB failed"));
+        assert!(text(1_500_000).contains("of 2 MB failed"));
+        assert!(text(usize::MAX).contains(&format!("of {} MB", usize::MAX / 1_000_000 + 1)));
     }
 
     #[test]

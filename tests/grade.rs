@@ -82,6 +82,10 @@ fn checked_grade(grader: &mut Grader, p: &Puzzle, solution: &[u8], what: &str) -
     let log = explained.log.as_ref().expect("asked for the log");
     // S counts rounds: the log's steps are numbered 1, 2, ... S, each round at least once.
     let mut round = 0;
+    assert!(
+        log.first().is_none_or(|s| s.step == 1),
+        "{what}: the first round is not 1"
+    );
     for step in log {
         assert!(
             step.step == round || step.step == round + 1,

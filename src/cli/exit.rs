@@ -79,6 +79,16 @@ pub fn data_error(message: impl Into<String>) -> anyhow::Error {
     .into()
 }
 
+/// An "out of resources" error (exit status 71): the memory, address space or threads the
+/// run needs are more than the system grants, found before the work starts.
+pub fn resource_error(message: impl Into<String>) -> anyhow::Error {
+    CliError {
+        message: message.into(),
+        exit: Exit::OutOfResources,
+    }
+    .into()
+}
+
 /// The "interrupted" error: the run was stopped and wrote nothing.
 pub fn interrupted() -> anyhow::Error {
     CliError {

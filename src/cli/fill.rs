@@ -77,7 +77,7 @@ const CHECKED_MATRIX_BYTES: u64 = 16 << 20;
 /// error can name the threads that fit.
 ///
 /// # Errors
-/// A usage error naming the threads that fit.
+/// An out-of-resources error (status 71) naming the threads that fit.
 fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> Result<()> {
     let per = MATRIX_BYTES_PER_OPTION * (shape.side() as u64).pow(3);
     if per < CHECKED_MATRIX_BYTES {
@@ -138,7 +138,7 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
         } else {
             format!("use --threads {fit} or fewer")
         };
-        return Err(exit::usage_error(format!(
+        return Err(exit::resource_error(format!(
             "fill on {} at {shape} needs about {} (a search matrix of {:.0} MB a \
              thread), more than the {} {what}: {advice}",
             threads(weighed as u64),

@@ -359,8 +359,7 @@ fn start_pool(t: usize) -> Result<()> {
         .build_global()
         // The pool's error shows the OS error and gives it as its source as well: one
         // message, not the same words twice.
-        .map_err(|e| anyhow::Error::new(std::io::Error::other(e.to_string())))
-        .context("starting the thread pool")
+        .map_err(|e| exit::resource_error(format!("starting the thread pool: {e}")))
 }
 
 /// The thread count asked for and where: `--threads`, else the `RAYON_NUM_THREADS`

@@ -32,6 +32,17 @@ pub fn remove_temporary_files() {
     }
 }
 
+/// [`remove_temporary_files`] for a process that cannot wait (its memory is used up): does
+/// nothing when another thread holds the list, or this one (a failed allocation while it
+/// registered a file).
+pub fn remove_temporary_files_if_free() {
+    if let Ok(paths) = TEMPORARY.try_lock() {
+        for p in paths.iter() {
+            let _ = fs::remove_file(p);
+        }
+    }
+}
+
 /// Registers a temporary path while it lives.
 struct Registered(PathBuf);
 

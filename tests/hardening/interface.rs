@@ -289,8 +289,9 @@ fn under_address_limit(bytes: u64, args: &[&str]) -> Option<std::process::Output
 }
 
 /// Under an address-space limit (`ulimit -v`, as a memory-capped job sets), `fill` at
-/// 100x100 on more threads than fit is refused with a usage error naming the limit; before,
-/// an allocation failed and the process aborted (status 134) with a backtrace.
+/// 100x100 on more threads than fit is refused before any work, naming the limit, with the
+/// out-of-resources status 71; before, an allocation failed and the process aborted
+/// (status 134) with a backtrace.
 #[cfg(target_os = "linux")]
 #[test]
 fn fill_refuses_threads_beyond_the_address_space_limit() {
@@ -310,7 +311,7 @@ fn fill_refuses_threads_beyond_the_address_space_limit() {
         return;
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(out.status.code(), Some(71), "{stderr}");
     assert!(
         stderr.contains("ulimit -v") && stderr.contains("--threads"),
         "{stderr}"
@@ -338,7 +339,7 @@ fn generate_makes_fewer_puzzles_at_once_under_an_address_space_limit() {
 }
 
 /// A roster CSV is read whole: one too large for the memory left is refused before it is
-/// read, saying why, where a failed allocation aborted the run (status 134).
+/// read, saying why (status 71), where a failed allocation aborted the run (status 134).
 #[cfg(target_os = "linux")]
 #[test]
 fn a_roster_csv_too_large_to_read_whole_is_refused() {
@@ -354,7 +355,7 @@ fn a_roster_csv_too_large_to_read_whole_is_refused() {
         return;
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(out.status.code(), Some(71), "{stderr}");
     assert!(
         stderr.contains("lines, read whole") && stderr.contains("ulimit -v"),
         "{stderr}"
@@ -385,8 +386,8 @@ fn running_out_of_memory_or_threads_is_one_line_and_status_71() {
     let input = dir.path().join("sparse.txt");
     fs::write(&input, sparse + "\n").unwrap();
     let output = dir.path().join("out.txt");
-    // On this 2-core machine: 100 MB, an allocation fails; 150 MB, the thread pool cannot
-    // start; 250 MB, an allocation of the race fails.
+    // Either an allocation fails or a thread cannot start, whichever comes first at each
+    // limit (the run needs about 800 MB).
     for limit in [100_000_000, 150_000_000, 250_000_000] {
         let Some(out) = under_address_limit(
             limit,
@@ -417,6 +418,42 @@ fn running_out_of_memory_or_threads_is_one_line_and_status_71() {
             "only the input is left"
         );
     }
+}
+
+/// Under a file-size limit (`ulimit -f`) an output past it is a failed write (status 74,
+/// one line, no temporary file left, the old target kept); before, SIGXFSZ killed the run
+/// (status 153) with nothing said and a temporary file cut at the limit left behind.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_output_past_the_file_size_limit_is_a_failed_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("solved.txt");
+    fs::write(&target, "old\n").unwrap();
+    let Ok(out) = std::process::Command::new("prlimit")
+        .arg("--fsize=1000")
+        .arg(super::binary())
+        .args(["-q", "solve", "-o"])
+        .arg(&target)
+        .arg(crate::util::repo("grids/top95.txt"))
+        .output()
+    else {
+        eprintln!("note: no prlimit here; skipping the file-size test");
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(74), "{stderr}");
+    assert!(
+        stderr.starts_with("shiftgrid: error: cannot write ")
+            && stderr.contains("File too large")
+            && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    assert_eq!(fs::read_to_string(&target).unwrap(), "old\n");
+    assert_eq!(
+        fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temporary file left"
+    );
 }
 
 // ---- 5. bounded messages (the rest of item 5 is in hardening.rs) ----

@@ -35,7 +35,7 @@ const SPACE_MARGIN: u64 = 50_000_000;
 /// count), or fewer where the memory or the address space left (`room`) holds fewer.
 ///
 /// # Errors
-/// A usage error when not even one puzzle fits.
+/// An out-of-resources error (status 71) when not even one puzzle fits.
 pub(super) fn puzzles_at_once(shape: Shape, wanted: usize, room: &Headroom) -> Result<usize> {
     let Some((resident, each)) = per_puzzle(shape) else {
         return Ok(wanted);
@@ -59,7 +59,7 @@ pub(super) fn puzzles_at_once(shape: Shape, wanted: usize, room: &Headroom) -> R
                 format!("{SPACE_LIMIT}; fewer --threads leave more"),
             ),
         };
-        return Err(exit::usage_error(format!(
+        return Err(exit::resource_error(format!(
             "a {shape} puzzle takes about {} while it is made, more than the {} {what}: free \
              some memory or raise the limit",
             crate::cli::memory::size(resident.max(each + SPACE_MARGIN)),
@@ -74,7 +74,7 @@ pub(super) fn puzzles_at_once(shape: Shape, wanted: usize, room: &Headroom) -> R
 /// goes in chunks of that many, so that no more are in the making at a time.
 ///
 /// # Errors
-/// A usage error when not even one puzzle fits.
+/// An out-of-resources error (status 71) when not even one puzzle fits.
 pub(super) fn at_once(ctx: &crate::cli::Ctx, shape: Shape, wanted: usize) -> Result<usize> {
     let at_once = puzzles_at_once(shape, wanted, &crate::cli::memory::headroom())?;
     if at_once < wanted && !ctx.quiet {

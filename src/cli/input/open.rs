@@ -174,7 +174,7 @@ const CSV_BYTES_PER_LINE: u64 = 500;
 /// checked; the others' lines are counted first (a pass over the file, as fast as the disk).
 ///
 /// # Errors
-/// A usage error saying what the file needs and what is left.
+/// An out-of-resources error (status 71) saying what the file needs and what is left.
 pub(super) fn check_csv_room(path: &Path, name: &str, size: Option<u64>) -> Result<()> {
     use std::io::Read;
     if size.is_none_or(|s| s < 8 << 20) {
@@ -202,7 +202,7 @@ pub(super) fn check_csv_room(path: &Path, name: &str, size: Option<u64>) -> Resu
     // Under `ulimit -v` the allocator's reserves count too (measured: that file aborted
     // under a 300 MB limit, with 227 MB of address space left, and ran under 450 MB).
     if let Some((left, need, what)) = room.shortfall(need, need.saturating_add(64 << 20)) {
-        return Err(super::exit::usage_error(format!(
+        return Err(super::exit::resource_error(format!(
             "{name} is a roster CSV of {lines} lines, read whole (a long file's grids share \
              their names): that takes about {:.1} GB, more than the {:.1} GB {what}; split \
              it into smaller files",
