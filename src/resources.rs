@@ -93,19 +93,43 @@ fn last_words(line: &[u8]) -> ! {
     end(i32::from(shiftgrid::cli::Exit::OutOfResources.code()))
 }
 
-/// Settings for the limits the process runs under, made before any thread starts: a
-/// file-size limit (`ulimit -f`) sends SIGXFSZ to a write past it, which kills the process,
-/// leaving a temporary file cut at the limit beside the `-o` target and saying nothing.
-/// Ignored, the write fails (EFBIG) and the run ends as any failed write does: one line,
-/// status 74, the temporary file removed.
+/// Settings for the limits the process runs under, made before any thread starts:
+///
+/// - A file-size limit (`ulimit -f`) sends SIGXFSZ to a write past it, which kills the
+///   process, leaving a temporary file cut at the limit beside the `-o` target and saying
+///   nothing. Ignored, the write fails (EFBIG) and the run ends as any failed write does:
+///   one line, status 74, the temporary file removed.
+/// - A soft limit on open files (`ulimit -Sn`) below [`OPEN_FILES`] is raised towards it,
+///   as far as the hard limit allows: a run needs about eight descriptors (the standard
+///   streams, the signal handlers' pipes, its input, the `-o` file's temporary file and a
+///   spool file), and with fewer the output failed only once all the work was done.
 pub fn limits_at_start() {
     #[cfg(unix)]
     {
+        use nix::libc;
         use nix::sys::signal::{SigHandler, Signal, signal};
         // SAFETY: SIG_IGN installs no handler code.
         let _ = unsafe { signal(Signal::SIGXFSZ, SigHandler::SigIgn) };
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: a valid pointer to an `rlimit`, read and then written.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0
+                && limit.rlim_cur < OPEN_FILES
+                && limit.rlim_cur < limit.rlim_max
+            {
+                limit.rlim_cur = OPEN_FILES.min(limit.rlim_max);
+                libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+            }
+        }
     }
 }
+
+/// The open files a run may want: eight, and room for name files.
+#[cfg(unix)]
+const OPEN_FILES: nix::libc::rlim_t = 64;
 
 /// Installs the panic hook that ends a run whose thread could not start (a panic of
 /// `std::thread::scope`'s spawn, or of rayon's first use of its pool) with one line and

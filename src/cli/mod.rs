@@ -49,9 +49,10 @@ use crate::solve::SearchControl;
     after_help = "Exit status: 0 success; 1 a puzzle with no solution or more than one (where \
                   one was asked for), or cut by --time-limit (generate then writes its best \
                   puzzle and exits 0, or 1 if no cell was blanked yet); 2 bad command line; 65 bad \
-                  input data; 71 out of memory or threads; 74 I/O error; 130 interrupted (Ctrl-C, SIGTERM, SIGHUP); 141 \
-                  the reader of the output went away. A batch with an unreadable puzzle exits \
-                  65 even when others have no single solution."
+                  input data; 71 out of memory or threads; 74 I/O error; 130 interrupted \
+                  (Ctrl-C, SIGTERM, SIGHUP, SIGXCPU); 141 the reader of the output went away. \
+                  A batch with an unreadable puzzle exits 65 even when others have no single \
+                  solution."
 )]
 pub struct Cli {
     #[command(subcommand)]

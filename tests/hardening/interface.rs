@@ -456,6 +456,33 @@ fn an_output_past_the_file_size_limit_is_a_failed_write() {
     );
 }
 
+/// A low soft limit on open files (`ulimit -Sn 6`, the hard limit higher) is raised as far
+/// as the hard limit allows: before, the run did all its work and then failed to write
+/// its output (status 74).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_low_soft_limit_on_open_files_is_raised() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("solved.txt");
+    let Ok(out) = std::process::Command::new("prlimit")
+        .arg("--nofile=6:1024")
+        .arg(super::binary())
+        .args(["-q", "solve", "-o"])
+        .arg(&target)
+        .arg(crate::util::repo("grids/top95.txt"))
+        .output()
+    else {
+        eprintln!("note: no prlimit here; skipping the open-files test");
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(
+        fs::read_to_string(&target).unwrap().split("\n\n").count(),
+        95
+    );
+}
+
 // ---- 5. bounded messages (the rest of item 5 is in hardening.rs) ----
 
 #[test]

@@ -1,5 +1,5 @@
-//! SIGTERM and SIGHUP stop a run as Ctrl-C does; a SIGINT or SIGHUP ignored at the start
-//! stays ignored.
+//! SIGTERM, SIGHUP and SIGXCPU stop a run as Ctrl-C does; a SIGINT or SIGHUP ignored at
+//! the start stays ignored.
 
 use std::fs;
 use std::process::{Command as StdCommand, Stdio};
@@ -24,6 +24,42 @@ fn sigterm_and_sighup_stop_as_ctrl_c_does() {
         ] {
             assert_stops_on(&args, dir.path(), wait, sig);
         }
+    }
+}
+
+/// A CPU-time limit (`ulimit -t`, a batch system's) stops a run as Ctrl-C does, and the
+/// signals that follow it once a second do not count as a second press: `count` writes
+/// its finished prefix and exits 130. Before, SIGXCPU killed it (status 152) with nothing
+/// written.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_cpu_time_limit_stops_a_batch_with_its_finished_prefix() {
+    let dir = tempfile::tempdir().unwrap();
+    // top95, 400 times: seconds of searching.
+    let top95 = fs::read_to_string(crate::util::repo("grids/top95.txt")).unwrap();
+    fs::write(dir.path().join("batch.txt"), top95.repeat(400)).unwrap();
+    let Ok(out) = StdCommand::new("prlimit")
+        .arg("--cpu=1:60")
+        .arg(binary())
+        .args(["-q", "count", "batch.txt", "-o", "out.txt"])
+        .current_dir(dir.path())
+        .output()
+    else {
+        eprintln!("note: no prlimit here; skipping the CPU-time test");
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("the CPU time limit (ulimit -t) is reached: stopping")
+            && stderr.contains("interrupted: writing "),
+        "{stderr}"
+    );
+    let text = fs::read_to_string(dir.path().join("out.txt")).unwrap();
+    assert!(!text.is_empty());
+    for (k, row) in text.lines().enumerate() {
+        assert!(row.starts_with(&format!("{}\t", k + 1)), "{row}");
+        assert!(row.ends_with("\t1\tunique"), "{row}");
     }
 }
 

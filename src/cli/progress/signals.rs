@@ -1,5 +1,5 @@
-//! Ctrl-C, SIGTERM and SIGHUP: the first press raises the run's stop flag and says so;
-//! a second, or a wait for another process after the first, exits at once.
+//! Ctrl-C, SIGTERM, SIGHUP and SIGXCPU: the first press raises the run's stop flag and
+//! says so; a second, or a wait for another process after the first, exits at once.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,8 +32,8 @@ pub fn install_ctrlc(flag: Arc<AtomicBool>) {
         let ignored = ignored_at_start(signal_hook::consts::SIGINT).unwrap_or(false);
         #[cfg(not(unix))]
         let ignored = false;
-        let installed =
-            !ignored && ctrlc::set_handler(move || pressed(&on_int, "press Ctrl-C again")).is_ok();
+        let installed = !ignored
+            && ctrlc::set_handler(move || pressed(&on_int, "stopping (press Ctrl-C again")).is_ok();
         #[cfg(unix)]
         {
             if installed {
@@ -84,11 +84,12 @@ static STOP: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
 /// Whether the first press has been answered on stderr.
 static SAID: AtomicBool = AtomicBool::new(false);
 
-/// A press of Ctrl-C (or SIGTERM, SIGHUP): the first raises `flag` and says how to exit
-/// at once (`again`), the second exits. A second signal within [`SAME_PRESS`] of the first
+/// A press of Ctrl-C (or SIGTERM, SIGHUP, SIGXCPU): the first raises `flag` and says
+/// why it stops and how to exit at once (`why`, completed by "to exit at once)"), the
+/// second exits. A second signal within [`SAME_PRESS`] of the first
 /// is the same press: coreutils `timeout` signals the child and then its process group,
 /// microseconds apart, and the two are not always merged into one.
-fn pressed(flag: &AtomicBool, again: &str) {
+fn pressed(flag: &AtomicBool, why: &str) {
     static FIRST: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
     let first = *FIRST.get_or_init(Instant::now);
     if flag.swap(true, Ordering::SeqCst) {
@@ -101,22 +102,27 @@ fn pressed(flag: &AtomicBool, again: &str) {
     if let Some(raised) = STOP.get() {
         raised.store(true, Ordering::SeqCst);
     }
-    msg!("shiftgrid: interrupted: stopping ({again} to exit at once)");
+    msg!("shiftgrid: interrupted: {why} to exit at once)");
     SAID.store(true, Ordering::SeqCst);
     // Without room for a thread (`ulimit -v`), a run stuck waiting on a pipe is not caught;
     // one that computes still stops at its next poll.
     let _ = std::thread::Builder::new().spawn(watch_for_waits);
 }
 
-/// SIGTERM, and SIGHUP unless it is ignored, handled as a press of Ctrl-C by a thread that
-/// waits for them (and raising `raised` in the handler).
+/// SIGTERM, and SIGHUP and SIGXCPU unless they are ignored, handled as a press of Ctrl-C
+/// by a thread that waits for them (and raising `raised` in the handler). SIGXCPU comes
+/// when the CPU-time limit (`ulimit -t`, a batch system's) is reached, then once a second
+/// until the hard limit kills the process: only the first counts, so that the run has
+/// that second to write what it finished.
 #[cfg(unix)]
 fn install_termination(flag: Arc<AtomicBool>, raised: Arc<AtomicBool>) {
-    use signal_hook::consts::{SIGHUP, SIGTERM};
+    use signal_hook::consts::{SIGHUP, SIGTERM, SIGXCPU};
     let mut signals = vec![SIGTERM];
     // Where it cannot be told, SIGHUP is taken as ignored: it keeps what the system does.
-    if !ignored_at_start(SIGHUP).unwrap_or(true) {
-        signals.push(SIGHUP);
+    for signal in [SIGHUP, SIGXCPU] {
+        if !ignored_at_start(signal).unwrap_or(true) {
+            signals.push(signal);
+        }
     }
     // The thread registers the handlers itself: without room for it (`ulimit -v`), the
     // signals keep what the system does with them (Ctrl-C is still handled), rather than
@@ -126,8 +132,16 @@ fn install_termination(flag: Arc<AtomicBool>, raised: Arc<AtomicBool>) {
             for &signal in &signals {
                 raise_at_once(signal, &raised);
             }
-            for _ in waiting.forever() {
-                pressed(&flag, "send the signal again");
+            for signal in waiting.forever() {
+                if signal != SIGXCPU {
+                    pressed(&flag, "stopping (send the signal again");
+                } else if !flag.load(Ordering::SeqCst) {
+                    pressed(
+                        &flag,
+                        "the CPU time limit (ulimit -t) is reached: stopping (Ctrl-C or \
+                         SIGTERM",
+                    );
+                }
             }
         }
     });
