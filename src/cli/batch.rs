@@ -128,6 +128,27 @@ impl LeftOut {
     }
 }
 
+/// Where a batch that Ctrl-C may have cut ended: `None` when it ran to its end with no
+/// press; else what was left out (`left_out`, as the loop saw it, or what `input` still
+/// holds). `cut`: the press cut a chunk short. A press once every puzzle was done cuts
+/// nothing, but the input's end may have come from a producer that the same Ctrl-C
+/// stopped: every result is then written, and the run exits as interrupted.
+pub(super) fn left_out_at_end(
+    ctx: &Ctx,
+    left_out: Option<LeftOut>,
+    cut: bool,
+    input: &Loaded,
+) -> Option<LeftOut> {
+    let waited = matches!(left_out, Some(LeftOut::Waiting(_)));
+    if !(cut || waited || ctx.control.interrupt.load(Ordering::Relaxed)) {
+        return None;
+    }
+    Some(left_out.unwrap_or_else(|| match input.exhausted() {
+        true => LeftOut::Nothing,
+        false => LeftOut::after(&[], 0, input.first_held()),
+    }))
+}
+
 /// Ends a batch that Ctrl-C cut short: stops `bar`, then writes the `kept` results
 /// gathered in `sink`, the batch's finished prefix, and says so, naming what was left out
 /// (`next`), whose puzzles were not `done` ("searched", "graded"). Nothing is written

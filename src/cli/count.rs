@@ -2,13 +2,12 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use super::batch::{LeftOut, batch_progress, finish_batch, finish_interrupted};
+use super::batch::{LeftOut, batch_progress, finish_batch, finish_interrupted, left_out_at_end};
 use super::batch::{next_chunk, search_chunk};
 use super::exit::{Exit, final_status};
 use super::input::Item;
@@ -131,15 +130,7 @@ pub(super) fn run(ctx: &Ctx, args: &CountArgs) -> Result<Exit> {
         }
     }
     let paths = input_paths(&args.input, &args.names);
-    // A press once every puzzle was searched cuts nothing, but the input's end may have
-    // come from a producer that the same Ctrl-C stopped: every result is written, and the
-    // run exits as interrupted.
-    let waited = matches!(left_out, Some(LeftOut::Waiting(_)));
-    if cut || waited || ctx.control.interrupt.load(Ordering::Relaxed) {
-        let left_out = left_out.unwrap_or_else(|| match input.exhausted() {
-            true => LeftOut::Nothing,
-            false => LeftOut::after(&[], 0, input.first_held()),
-        });
+    if let Some(left_out) = left_out_at_end(ctx, left_out, cut, &input) {
         return finish_interrupted(
             ctx,
             bar,

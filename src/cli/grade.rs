@@ -22,7 +22,9 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
-use super::batch::{LeftOut, batch_progress, finish_batch, finish_interrupted, next_chunk};
+use super::batch::{
+    LeftOut, batch_progress, finish_batch, finish_interrupted, left_out_at_end, next_chunk,
+};
 use super::exit::{Exit, final_status};
 use super::input::{InputArgs, NameArgs, input_paths, load_puzzles};
 use super::output::{Form, Sink};
@@ -212,14 +214,7 @@ pub(super) fn run(ctx: &Ctx, args: &GradeArgs) -> Result<Exit> {
         }
     }
     let paths = input_paths(&args.input, &args.names);
-    // As in `count`: a press once every puzzle was graded cuts nothing, but the end of the
-    // input may have come from a producer that the same Ctrl-C stopped.
-    let waited = matches!(left_out, Some(LeftOut::Waiting(_)));
-    if cut || waited || interrupt.load(Ordering::Relaxed) {
-        let left_out = left_out.unwrap_or_else(|| match input.exhausted() {
-            true => LeftOut::Nothing,
-            false => LeftOut::after(&[], 0, input.first_held()),
-        });
+    if let Some(left_out) = left_out_at_end(ctx, left_out, cut, &input) {
         return finish_interrupted(
             ctx,
             bar,

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::batch::{LeftOut, batch_progress, finish_batch, finish_interrupted};
-use super::batch::{next_chunk, search_chunk};
+use super::batch::{left_out_at_end, next_chunk, search_chunk};
 use super::exit::{Exit, final_status};
 use super::input::{InputArgs, Item, NameArgs, input_paths, load_puzzles};
 use super::output::{Entry, GridRef, InInput, OutputArgs, Record, Rows, Shown, Sink};
@@ -204,15 +204,7 @@ pub(super) fn run(ctx: &Ctx, args: &SolveArgs) -> Result<Exit> {
         }
     }
     let paths = input_paths(&args.input, &args.names);
-    // A press once every puzzle was searched cuts nothing, but the input's end may have
-    // come from a producer that the same Ctrl-C stopped: every result is written, and the
-    // run exits as interrupted.
-    let waited = matches!(left_out, Some(LeftOut::Waiting(_)));
-    if cut || waited || ctx.control.interrupt.load(Ordering::Relaxed) {
-        let left_out = left_out.unwrap_or_else(|| match input.exhausted() {
-            true => LeftOut::Nothing,
-            false => LeftOut::after(&[], 0, input.first_held()),
-        });
+    if let Some(left_out) = left_out_at_end(ctx, left_out, cut, &input) {
         let output = args.output.output.as_deref();
         return finish_interrupted(ctx, bar, kept, left_out, "searched", output, paths, sink);
     }

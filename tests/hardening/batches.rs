@@ -37,6 +37,24 @@ fn pressed_after(
     (code, stderr_of(&mut child))
 }
 
+/// An easy 25×25 puzzle (a full grid with its first row blank: singles finish it) and a
+/// hard one (Frisch's #18: seconds of search), as lines.
+fn easy_and_hard_25x25() -> (String, String) {
+    let grid = shiftgrid()
+        .args(["fill", "--box", "5", "--seed", "1", "-f", "line"])
+        .output()
+        .unwrap();
+    let grid = String::from_utf8(grid.stdout).unwrap();
+    let mut cells: Vec<&str> = grid.split_whitespace().collect();
+    cells[..25].fill("0");
+    let frisch = fs::read_to_string(repo("grids/frisch_25x25.txt")).unwrap();
+    let hard = frisch
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .unwrap();
+    (cells.join(" "), hard.to_string())
+}
+
 /// Three easy 25×25 puzzles, then Frisch's #18 (seconds of search), then an easy one: a
 /// press once the first three are done writes their results alone, and names puzzle 4
 /// (the fifth, finished too, is left out so that the output is a prefix of the batch).
@@ -44,20 +62,7 @@ fn pressed_after(
 #[test]
 fn ctrl_c_in_a_solve_or_count_batch_keeps_the_finished_prefix() {
     let dir = tempfile::tempdir().unwrap();
-    let grid = shiftgrid()
-        .args(["fill", "--box", "5", "--seed", "1", "-f", "line"])
-        .output()
-        .unwrap();
-    let grid = String::from_utf8(grid.stdout).unwrap();
-    // Its first row blank: singles finish it.
-    let mut cells: Vec<&str> = grid.split_whitespace().collect();
-    cells[..25].fill("0");
-    let easy = cells.join(" ");
-    let frisch = fs::read_to_string(repo("grids/frisch_25x25.txt")).unwrap();
-    let hard = frisch
-        .lines()
-        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .unwrap();
+    let (easy, hard) = easy_and_hard_25x25();
     let batch = format!("{easy}\n{easy}\n{easy}\n{hard}\n{easy}\n");
     fs::write(dir.path().join("batch.txt"), batch).unwrap();
     for (args, records) in [
@@ -105,19 +110,7 @@ fn ctrl_c_in_a_solve_or_count_batch_keeps_the_finished_prefix() {
 #[test]
 fn ctrl_c_in_a_grade_batch_keeps_the_finished_prefix() {
     let dir = tempfile::tempdir().unwrap();
-    let grid = shiftgrid()
-        .args(["fill", "--box", "5", "--seed", "1", "-f", "line"])
-        .output()
-        .unwrap();
-    let grid = String::from_utf8(grid.stdout).unwrap();
-    let mut cells: Vec<&str> = grid.split_whitespace().collect();
-    cells[..25].fill("0");
-    let easy = cells.join(" ");
-    let frisch = fs::read_to_string(repo("grids/frisch_25x25.txt")).unwrap();
-    let hard = frisch
-        .lines()
-        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .unwrap();
+    let (easy, hard) = easy_and_hard_25x25();
     fs::write(
         dir.path().join("batch.txt"),
         format!("{easy}\n{easy}\n{easy}\n{hard}\n{hard}\n{hard}\n"),

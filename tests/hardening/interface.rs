@@ -277,13 +277,20 @@ fn issue14_9_ci_requires_the_peer_sets() {
 /// `ulimit -v` sets it); `None`, with a note, where prlimit is missing.
 #[cfg(target_os = "linux")]
 fn under_address_limit(bytes: u64, args: &[&str]) -> Option<std::process::Output> {
+    under_limit(&format!("--as={bytes}"), args)
+}
+
+/// The binary run with `args` under the `prlimit` limit `limit` (`--fsize=1000`, …);
+/// `None`, with a note, where prlimit is missing.
+#[cfg(target_os = "linux")]
+fn under_limit(limit: &str, args: &[&str]) -> Option<std::process::Output> {
     let out = std::process::Command::new("prlimit")
-        .arg(format!("--as={bytes}"))
+        .arg(limit)
         .arg(super::binary())
         .args(args)
         .output();
     if out.is_err() {
-        eprintln!("note: no prlimit here; skipping the address-space test");
+        eprintln!("note: no prlimit here; skipping a test under {limit}");
     }
     out.ok()
 }
@@ -429,15 +436,15 @@ fn an_output_past_the_file_size_limit_is_a_failed_write() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("solved.txt");
     fs::write(&target, "old\n").unwrap();
-    let Ok(out) = std::process::Command::new("prlimit")
-        .arg("--fsize=1000")
-        .arg(super::binary())
-        .args(["-q", "solve", "-o"])
-        .arg(&target)
-        .arg(crate::util::repo("grids/top95.txt"))
-        .output()
-    else {
-        eprintln!("note: no prlimit here; skipping the file-size test");
+    let top95 = crate::util::repo("grids/top95.txt");
+    let args = [
+        "-q",
+        "solve",
+        "-o",
+        target.to_str().unwrap(),
+        top95.to_str().unwrap(),
+    ];
+    let Some(out) = under_limit("--fsize=1000", &args) else {
         return;
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -464,15 +471,15 @@ fn an_output_past_the_file_size_limit_is_a_failed_write() {
 fn a_low_soft_limit_on_open_files_is_raised() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("solved.txt");
-    let Ok(out) = std::process::Command::new("prlimit")
-        .arg("--nofile=6:1024")
-        .arg(super::binary())
-        .args(["-q", "solve", "-o"])
-        .arg(&target)
-        .arg(crate::util::repo("grids/top95.txt"))
-        .output()
-    else {
-        eprintln!("note: no prlimit here; skipping the open-files test");
+    let top95 = crate::util::repo("grids/top95.txt");
+    let args = [
+        "-q",
+        "solve",
+        "-o",
+        target.to_str().unwrap(),
+        top95.to_str().unwrap(),
+    ];
+    let Some(out) = under_limit("--nofile=6:1024", &args) else {
         return;
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
