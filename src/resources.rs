@@ -7,7 +7,8 @@
 //! address-space limit (`ulimit -v`, as batch systems and shared machines set it) or a
 //! limit on processes: the search matrices of a large puzzle, or the engines that race on
 //! a sparse one, can need more than the limit leaves, and no estimate made before the run
-//! covers every path (`fill` and `generate` still check theirs up front). The binary
+//! covers every path (`fill` and `generate --count` batches still weigh theirs up front,
+//! from 64×64 up). The binary
 //! installs [`OutOfMemoryExit`] as its global allocator (the library, which forbids
 //! `unsafe`, leaves the allocator to its user) and [`thread_refusal_hook`] as its panic
 //! hook. Nothing partial is written: output waits in a spool until it is complete (see
@@ -16,6 +17,10 @@
 //! The out-of-memory message is written without allocating (a stack buffer, a raw write),
 //! and the process ends with `_exit`, which runs no destructor or exit handler that might
 //! allocate again. Where several threads fail at once, the first one speaks.
+//!
+//! [`limits_at_start`] handles two more limits of batch systems: a file-size limit, so that
+//! a write past it fails (status 74) rather than killing the run, and a low soft limit on
+//! open files, raised as far as the hard limit allows.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, Ordering};
