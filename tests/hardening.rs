@@ -250,8 +250,7 @@ fn assert_stops_on(args: &[&str], dir: &Path, after: Duration, sig: &str) -> Str
             assert_eq!(grid.lines().count(), rows, "{grid}");
         }
     } else if let (Some(text), "count" | "grade") = (fs::read_to_string(&out).ok(), args[0]) {
-        // count and grade keep the results of the puzzles they finished, in order from the
-        // first: count's four fields, grade's six.
+        // count (four fields) and grade (six) keep the results they finished, from the first.
         let fields = if args[0] == "count" { 4 } else { 6 };
         for (k, row) in text.lines().enumerate() {
             assert!(row.starts_with(&format!("{}\t", k + 1)), "{row}");
