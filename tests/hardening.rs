@@ -241,11 +241,11 @@ fn assert_stops_on(args: &[&str], dir: &Path, after: Duration, sig: &str) -> Str
     );
     if let (Some(text), true) = (
         fs::read_to_string(&out).ok(),
-        matches!(args[0], "generate" | "solve"),
+        matches!(args[0], "generate" | "solve" | "fill"),
     ) {
-        // generate keeps the puzzles it finished (each proven unique), solve the solutions
-        // of the puzzles it finished: whole grids only (16×16 and 9×9 here).
-        let rows = if args[0] == "generate" { 16 } else { 9 };
+        // Finished puzzles (each proven unique), solutions or grids, each whole.
+        let rows = [("generate", 16), ("solve", 9), ("fill", 100)];
+        let rows = rows.iter().find(|r| r.0 == args[0]).unwrap().1;
         for grid in text.split("\n\n").filter(|g| !g.trim().is_empty()) {
             assert_eq!(grid.lines().count(), rows, "{grid}");
         }

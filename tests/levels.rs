@@ -18,7 +18,8 @@ fn stdout(args: &[&str]) -> String {
     String::from_utf8(out).expect("UTF-8 output")
 }
 
-/// `generate ARGS --count M --first-index K` for the given (K, M) shards, concatenated.
+/// `ARGS --count M --first-index K` (generate or fill) for the given (K, M) shards,
+/// concatenated.
 fn shards(args: &[&str], parts: &[(u64, u64)]) -> String {
     parts
         .iter()
@@ -90,16 +91,20 @@ fn batches_longer_than_a_chunk_match_their_shards() {
     // Grid i of a batch is the one `fill --count` makes from the same seed at every length.
     let head = stdout(&[&fill[..], &["--count", "1030"]].concat());
     assert!(grids.starts_with(&head));
-    // Puzzle numbers stay within 2^53, which jq and JavaScript hold exactly.
-    for first in [u64::MAX, 1 << 53, (1 << 53) - 1] {
-        shiftgrid()
-            .args(["generate", "--box", "2", "--count", "2", "--first-index"])
-            .arg(first.to_string())
-            .assert()
-            .code(2)
-            .stderr(contains(
-                "runs past the last puzzle number (9007199254740992)",
-            ));
+    // So do fill's shards.
+    assert_eq!(shards(&fill, &[(0, 1), (1, 1029), (1030, 1070)]), grids);
+    // Puzzle and grid numbers stay within 2^53, which jq and JavaScript hold exactly.
+    for (command, what) in [("generate", "puzzle"), ("fill", "grid")] {
+        for first in [u64::MAX, 1 << 53, (1 << 53) - 1] {
+            shiftgrid()
+                .args([command, "--box", "2", "--count", "2", "--first-index"])
+                .arg(first.to_string())
+                .assert()
+                .code(2)
+                .stderr(contains(format!(
+                    "runs past the last {what} number (9007199254740992)"
+                )));
+        }
     }
     let last = shiftgrid()
         .args([

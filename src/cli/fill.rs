@@ -31,6 +31,12 @@ pub(super) struct FillArgs {
     #[arg(long, short = 'n', default_value_t = 1, value_name = "M",
           value_parser = super::whole::<u64>(1, u64::MAX))]
     count: u64,
+    /// Grids of the batch of --seed to skip: makes the next M, numbered K+1 to K+M in the
+    /// output as in the whole batch, so shards made apart concatenate into it (0 makes
+    /// grids 1 to M, as without it; the note of an interrupted batch gives K; K+M at most
+    /// 2^53).
+    #[arg(long, value_name = "K", value_parser = super::whole::<u64>(0, u64::MAX))]
+    first_index: Option<u64>,
     #[command(flatten)]
     output: OutputArgs,
     /// Write the grid and line forms one character per cell in this alphabet (16x16 and
@@ -150,6 +156,10 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
     Ok(())
 }
 
+/// The last grid number of a batch: numbers up to 2^53 (labels and JSON's "index"), which
+/// JSON tools that read numbers as doubles (jq, JavaScript) hold exactly.
+const LAST_INDEX: u64 = 1 << 53;
+
 /// Grids of a batch made in parallel at a time.
 const FILL_CHUNK: u64 = 1024;
 
@@ -168,7 +178,20 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     let out_form = args.output.resolve()?;
     let json = out_form.is_json();
     let alphabet = alphabet_for(out_form, args.alphabet, shape, false)?;
-    let mut sink = sink_for_shape(out_form, shape, &args.names, args.count > 1, || {
+    // A batch (or a shard of one, with --first-index) seeds grid i from the run seed and i,
+    // and numbers its grids; a lone grid uses the run seed itself.
+    let batch = args.count > 1 || args.first_index.is_some();
+    let first = args.first_index.unwrap_or(0);
+    if first
+        .checked_add(args.count)
+        .is_none_or(|end| end > LAST_INDEX)
+    {
+        return Err(exit::usage_error(format!(
+            "--first-index {first} --count {} runs past the last grid number ({LAST_INDEX})",
+            args.count,
+        )));
+    }
+    let mut sink = sink_for_shape(out_form, shape, &args.names, batch, || {
         format!("--count {} makes {} grids", args.count, args.count)
     })?;
     sink.set_alphabet(alphabet);
@@ -180,7 +203,7 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     // Every thread at work holds a search matrix (one worker per thread for one grid, one
     // grid per thread for a batch).
     let threads = rayon::current_num_threads().min(crate::generate::fill::MAX_WORKERS);
-    let matrices = if args.count == 1 {
+    let matrices = if !batch {
         threads
     } else {
         threads.min(usize::try_from(args.count).unwrap_or(usize::MAX))
@@ -191,11 +214,7 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     check_memory(shape, matrices, threads, headroom())?;
     let seed = pick_seed(args.seed);
     // A lone grid depends on the thread count (its workers race); a batch's do not.
-    note_seed(
-        args.seed,
-        seed,
-        (args.count == 1).then(rayon::current_num_threads),
-    );
+    note_seed(args.seed, seed, (!batch).then(rayon::current_num_threads));
     let started = std::time::Instant::now();
     let visible = progress::show_progress(ctx.quiet);
     let bar = progress::Progress::new(
@@ -211,20 +230,23 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
             .fill(cfg, &ctx.control)
             .expect("the empty board always has a completion")
     };
+    // Grid i (from 0) of this run is grid first + i of the batch.
     let grid_seed = |i: u64| {
-        if args.count == 1 {
-            seed
+        if batch {
+            batch_seed(seed, first + i)
         } else {
-            batch_seed(seed, i)
+            seed
         }
     };
     let (mut nodes, mut restarts) = (0u64, 0u64);
     // A chunk of grids at a time, so that memory stays bounded whatever --count is (the
     // sink spools its output to a temporary file).
     let mut at = 0;
+    // Set when an interrupt cut the batch: the grids of the finished prefix.
+    let mut cut: Option<u64> = None;
     while at < args.count {
         let end = args.count.min(at + FILL_CHUNK);
-        let results: Vec<Option<Filled>> = if args.count == 1 {
+        let results: Vec<Option<Filled>> = if !batch {
             // One worker per thread (so the grid depends on --threads, as documented).
             vec![fill_one(&FillConfig {
                 workers: 0,
@@ -244,16 +266,19 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
                 })
                 .collect()
         };
-        if ctx.control.interrupt.load(Ordering::Relaxed) || results.iter().any(Option::is_none) {
-            bar.finish();
-            return Err(exit::interrupted());
+        // Grids finished after the first one an interrupt cut short are left out, so
+        // that what is written is a prefix of the batch.
+        let finished = results.iter().take_while(|r| r.is_some()).count();
+        let interrupted = ctx.control.interrupt.load(Ordering::Relaxed);
+        if interrupted || finished < results.len() {
+            cut = Some(at + finished as u64);
         }
-        for (i, f) in (at..end).zip(results.iter().flatten()) {
+        for (i, f) in (at..end).zip(results.iter().map_while(Option::as_ref)) {
             if args.stats && !json {
                 msg!(
                     "grid {}: seed {}, {:.3} s (matrix {:.3} s), {} nodes, {} dead ends, \
                      {} restarts, worker {} of {}",
-                    i + 1,
+                    first + i + 1,
                     grid_seed(i),
                     f.elapsed.as_secs_f64(),
                     f.build_time.as_secs_f64(),
@@ -268,16 +293,22 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
             restarts += f.stats.restarts;
             sink.push(&FilledGrid {
                 key: InBatch {
-                    index: i + 1,
+                    index: first + i + 1,
                     seed: grid_seed(i),
                 },
                 grid: &f.grid,
                 stats: (args.stats && json).then_some(f),
             })?;
         }
+        if cut.is_some() {
+            break;
+        }
         at = end;
     }
     bar.finish();
+    if let Some(made) = cut {
+        return finish_cut(ctx, args, made, sink);
+    }
     emit(
         ctx,
         args.output.output.as_deref(),
@@ -295,6 +326,38 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
         ),
     );
     Ok(Exit::Success)
+}
+
+/// Ends a run that an interrupt cut after its first `made` grids: writes them (a prefix of
+/// the batch, every grid finished) and names the `--first-index` that resumes the batch;
+/// nothing is written when no grid was finished. Exits as interrupted either way.
+///
+/// # Errors
+/// The interruption itself when nothing was made, and the errors of [`emit`].
+fn finish_cut(ctx: &Ctx, args: &FillArgs, made: u64, sink: super::output::Sink) -> Result<Exit> {
+    if made == 0 {
+        return Err(exit::interrupted());
+    }
+    let first = args.first_index.unwrap_or(0);
+    msg!(
+        "shiftgrid: interrupted: writing the first {made} grid{} of the {}, each finished \
+         (resume with --first-index {})",
+        if made == 1 { "" } else { "s" },
+        if first == 0 { "batch" } else { "shard" },
+        first + made
+    );
+    // After a first Ctrl-C the grids made so far are still written (a second one exits).
+    let writing = Ctx {
+        quiet: ctx.quiet,
+        control: crate::solve::SearchControl::default(),
+    };
+    emit(
+        &writing,
+        args.output.output.as_deref(),
+        args.names.paths(),
+        sink.finish()?,
+    )?;
+    Ok(Exit::Interrupted)
 }
 
 /// One grid of the batch, as output.

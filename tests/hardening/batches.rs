@@ -322,3 +322,43 @@ fn stdout_of(child: &mut std::process::Child) -> String {
         .unwrap();
     out
 }
+
+/// Ctrl-C in a `fill --count` batch writes its first grids, each whole (before, it wrote
+/// nothing), and names the `--first-index` that resumes it: the prefix and the shard made
+/// from there concatenate into what the whole batch makes.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_in_a_fill_batch_writes_a_prefix_that_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["fill", "--box", "6", "--seed", "8", "-f", "line"];
+    let (code, stderr) = pressed_after(
+        dir.path(),
+        "2",
+        &[&args[..], &["--count", "1000000", "-o", "cut.txt"]].concat(),
+        Duration::from_millis(700),
+    );
+    assert_eq!(code, Some(130), "{stderr}");
+    let Ok(cut) = fs::read_to_string(dir.path().join("cut.txt")) else {
+        // No grid finished before the press (a very slow machine): the run says so.
+        assert!(stderr.contains("no output was written"), "{stderr}");
+        return;
+    };
+    let made = cut.lines().count();
+    assert!(made > 0 && cut.lines().all(|l| l.split(' ').count() == 36 * 36));
+    assert!(
+        stderr.contains(&format!(
+            "writing the first {made} grid{} of the batch, each finished (resume with \
+             --first-index {made})",
+            if made == 1 { "" } else { "s" }
+        )),
+        "{stderr}"
+    );
+    let run = |extra: &[&str]| {
+        let out = shiftgrid().args(args).args(extra).output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let rest = run(&["--count", "2", "--first-index", &made.to_string()]);
+    let whole = run(&["--count", &(made + 2).to_string()]);
+    assert_eq!(cut + &rest, whole);
+}
