@@ -362,9 +362,13 @@ fn improper_puzzles_are_named_in_the_output() {
     let none =
         "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.\n";
     let many = "0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
+    // Staff 1 / day 3 has no shift left (1 and 2 in its row, 3 in its box, 4 in its
+    // column): the techniques show there is none, with no search.
+    let stuck = "1 2 0 0\n0 0 3 0\n0 0 4 0\n0 0 0 0\n";
     for (input, text, json) in [
         (none, "\tno-solution\t", "\"solutions\":\"none\""),
         (many, "\tmultiple\t", "\"solutions\":\"multiple\""),
+        (stuck, "\tcontradiction\t", "\"solutions\":\"none\""),
     ] {
         crate::util::shiftgrid()
             .args(["grade", "-"])
@@ -382,6 +386,18 @@ fn improper_puzzles_are_named_in_the_output() {
                     .and(predicates::str::contains("\"difficulty\":null")),
             );
     }
+    // A puzzle the techniques fill has one solution, with or without a search.
+    crate::util::shiftgrid()
+        .args(["grade", "-f", "json", "-"])
+        .write_stdin(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        )
+        .assert()
+        .code(0)
+        .stdout(
+            predicates::str::contains("\"outcome\":\"solved\"")
+                .and(predicates::str::contains("\"solutions\":\"one\"")),
+        );
 }
 
 /// A minimal puzzle less one given has several solutions (that is what minimal means):

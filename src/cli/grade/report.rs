@@ -30,14 +30,16 @@ fn difficulty_text(g: &Grade, solutions: Option<u64>) -> &'static str {
     }
 }
 
-/// What the short search found for a puzzle the techniques could not finish.
-fn solutions_name(settled: Option<Settled>) -> Option<&'static str> {
-    settled.map(|s| match s {
-        Settled::Unique => "one",
-        Settled::Improper(0) => "none",
-        Settled::Improper(_) => "multiple",
-        Settled::Unknown => "unknown",
-    })
+/// The puzzle's solutions as known: what the techniques showed (each step is a deduction,
+/// so a puzzle they fill has one solution, and one they contradict none), else what the
+/// short search found for a puzzle they could not finish.
+fn solutions_name(outcome: Outcome, settled: Option<Settled>) -> &'static str {
+    match (outcome, settled) {
+        (Outcome::Solved, _) | (_, Some(Settled::Unique)) => "one",
+        (Outcome::Contradiction, _) | (_, Some(Settled::Improper(0))) => "none",
+        (_, Some(Settled::Improper(_))) => "multiple",
+        (Outcome::Beyond, Some(Settled::Unknown) | None) => "unknown",
+    }
 }
 
 /// The count a short search settled for a puzzle that is no proper puzzle.
@@ -69,10 +71,9 @@ impl Entry for Graded<'_> {
             max_level: u8,
             steps: u32,
             difficulty: Option<&'static str>,
-            /// Beyond the techniques, what a short search settled: `one`, `none`,
-            /// `multiple` (not a proper puzzle) or `unknown`.
-            #[serde(skip_serializing_if = "Option::is_none")]
-            solutions: Option<&'static str>,
+            /// `one`, `none`, `multiple` (not a proper puzzle) or `unknown`: what the
+            /// techniques showed, else what a short search settled.
+            solutions: &'static str,
             counts: [u32; 8],
             eliminated: [u64; 8],
             #[serde(skip_serializing_if = "Option::is_none")]
@@ -93,7 +94,7 @@ impl Entry for Graded<'_> {
                     .difficulty()
                     .map(|d| d.name())
                     .filter(|_| improper(self.settled).is_none()),
-                solutions: solutions_name(self.settled),
+                solutions: solutions_name(g.outcome, self.settled),
                 counts: g.counts,
                 eliminated: g.eliminated,
                 conflict: g.conflict.map(|c| c.named(labels).to_string()),
