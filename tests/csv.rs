@@ -23,6 +23,7 @@ mod errors;
 mod excel;
 mod forms;
 mod grade;
+mod json_names;
 mod notes;
 
 /// `g` with about a third of its cells blank.

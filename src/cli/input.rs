@@ -136,6 +136,11 @@ impl Item {
         self.roster.as_ref().and_then(|r| r.0.as_deref())
     }
 
+    /// For a roster CSV: its staff, day and shift names.
+    pub(super) fn roster_names(&self) -> Option<&Names> {
+        self.roster.as_ref().map(|r| &r.1)
+    }
+
     /// Its number for messages: `2`, or `2 ("Week 12")` for a grid with a label.
     pub(super) fn number(&self) -> String {
         match self.grid_label() {

@@ -41,23 +41,39 @@ struct ShapeJson {
 }
 
 /// A record's key for a puzzle of the input: its 1-based number and the line it starts on,
-/// and for a roster of a long CSV with a `grid` column, its label there (as `label`:
-/// `generate`'s records use `grid` for the kind of grid).
+/// for a roster of a long CSV with a `grid` column, its label there (as `label`:
+/// `generate`'s records use `grid` for the kind of grid), and for a roster CSV, its names,
+/// which map the record's numbers back to them (shift `s` is `names.shifts[s - 1]`).
 #[derive(Serialize)]
-pub(in crate::cli) struct InInput {
+pub(in crate::cli) struct InInput<'a> {
     puzzle: usize,
     line: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
-    label: Option<String>,
+    label: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    names: Option<NamesJson<'a>>,
 }
 
-impl InInput {
+/// A roster's names, in the order of its rows, columns and symbols.
+#[derive(Serialize)]
+struct NamesJson<'a> {
+    staff: &'a [String],
+    days: &'a [String],
+    shifts: &'a [String],
+}
+
+impl<'a> InInput<'a> {
     /// The key of `item`.
-    pub(in crate::cli) fn of(item: &Item) -> InInput {
+    pub(in crate::cli) fn of(item: &'a Item) -> InInput<'a> {
         InInput {
             puzzle: item.index + 1,
             line: item.line,
-            label: item.grid_label().map(str::to_string),
+            label: item.grid_label(),
+            names: item.roster_names().map(|n| NamesJson {
+                staff: n.staff(),
+                days: n.days(),
+                shifts: n.shifts(),
+            }),
         }
     }
 }
