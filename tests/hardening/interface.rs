@@ -461,6 +461,31 @@ fn an_output_past_the_file_size_limit_is_a_failed_write() {
         1,
         "no temporary file left"
     );
+    // Output past 16 MiB waits in a temporary file beside the target, which the limit
+    // stops first: the error names where (it was "File too large" alone). 100 copies of a
+    // 100x100 grid make 24 MB of long CSV.
+    let grid = crate::util::shiftgrid()
+        .args(["fill", "--box", "10", "--seed", "1", "-f", "line"])
+        .output()
+        .unwrap();
+    let batch = dir.path().join("batch.txt");
+    fs::write(&batch, grid.stdout.repeat(100)).unwrap();
+    let args = ["-q", "export", "--csv-shape", "long", "-o"];
+    let paths = [target.to_str().unwrap(), batch.to_str().unwrap()];
+    let Some(out) = under_limit("--fsize=1000000", &[&args[..], &paths].concat()) else {
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(74), "{stderr}");
+    let place = dir.path().display();
+    assert!(
+        stderr.contains(&format!(
+            "cannot write the temporary file that holds the output past 16 MiB until the run \
+             ends, in {place}: File too large"
+        )),
+        "{stderr}"
+    );
+    assert_eq!(fs::read_to_string(&target).unwrap(), "old\n");
 }
 
 /// A low soft limit on open files (`ulimit -Sn 6`, the hard limit higher) is raised as far

@@ -31,6 +31,8 @@ pub(in crate::cli) fn spool_beside(dir: std::path::PathBuf) {
 pub(in crate::cli) struct Spool {
     mem: Vec<u8>,
     file: Option<BufWriter<File>>,
+    /// The directory of the temporary file, for its errors.
+    dir: std::path::PathBuf,
 }
 
 impl Spool {
@@ -66,12 +68,14 @@ impl Spool {
                 }
             }
             Some(f) => {
-                let mut f = f.into_inner().map_err(|e| e.into_error())?;
-                f.seek(SeekFrom::Start(0))?;
+                let dir = self.dir;
+                let named = |e| file_error(&dir, e);
+                let mut f = f.into_inner().map_err(|e| named(e.into_error()))?;
+                f.seek(SeekFrom::Start(0)).map_err(named)?;
                 let mut buf = vec![0; COPY_PIECE];
                 loop {
                     stop()?;
-                    let n = f.read(&mut buf)?;
+                    let n = f.read(&mut buf).map_err(named)?;
                     if n == 0 {
                         break;
                     }
@@ -86,9 +90,10 @@ impl Spool {
 impl Write for Spool {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         if let Some(f) = &mut self.file {
-            return f.write(buf);
+            return f.write(buf).map_err(|e| file_error(&self.dir, e));
         }
         if self.mem.len() + buf.len() > SPOOL_MEMORY {
+            self.dir = SPOOL_DIR.get().cloned().unwrap_or_else(std::env::temp_dir);
             let file = match SPOOL_DIR.get() {
                 Some(dir) => tempfile::tempfile_in(dir).map_err(|e| {
                     std::io::Error::new(
@@ -112,8 +117,9 @@ impl Write for Spool {
                 }),
             }?;
             let mut f = BufWriter::new(file);
-            f.write_all(&self.mem)?;
-            f.write_all(buf)?;
+            f.write_all(&self.mem)
+                .and_then(|()| f.write_all(buf))
+                .map_err(|e| file_error(&self.dir, e))?;
             self.mem = Vec::new();
             self.file = Some(f);
         } else {
@@ -124,14 +130,30 @@ impl Write for Spool {
 
     fn flush(&mut self) -> std::io::Result<()> {
         match &mut self.file {
-            Some(f) => f.flush(),
+            Some(f) => f.flush().map_err(|e| file_error(&self.dir, e)),
             None => Ok(()),
         }
     }
 }
 
+/// An error `e` of the temporary file in `dir`, named (a disk or a `ulimit -f` can be full
+/// there long before the output's own file is written).
+fn file_error(dir: &std::path::Path, e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(
+        e.kind(),
+        format!(
+            "cannot write the temporary file that holds the output past 16 MiB until the \
+             run ends, in {}: {e}",
+            crate::cli::shown(dir)
+        ),
+    )
+}
+
 impl From<Vec<u8>> for Spool {
     fn from(mem: Vec<u8>) -> Spool {
-        Spool { mem, file: None }
+        Spool {
+            mem,
+            ..Spool::default()
+        }
     }
 }
