@@ -108,7 +108,14 @@ fn last_words(line: &[u8]) -> ! {
 ///   as far as the hard limit allows: a run needs about eight descriptors (the standard
 ///   streams, the signal handlers' pipes, its input, the `-o` file's temporary file and a
 ///   spool file), and with fewer the output failed only once all the work was done.
+/// - Under an address-space limit (`ulimit -v`), glibc's allocator is held to one arena
+///   (as `MALLOC_ARENA_MAX=1` does; a value the user set is kept): by default it reserves
+///   64 MB of address space for each thread that allocates, which about doubled what a
+///   run needed (a 100×100 fill on two threads: 542 MB, against 285 MB with one arena).
+///   The hot loops do not allocate, so the one arena costs no measurable time.
 pub fn limits_at_start() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    one_arena_under_an_address_limit();
     #[cfg(unix)]
     {
         use nix::libc;
@@ -128,6 +135,30 @@ pub fn limits_at_start() {
                 limit.rlim_cur = OPEN_FILES.min(limit.rlim_max);
                 libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
             }
+        }
+    }
+}
+
+/// Holds glibc's allocator to one arena when the address space is limited and
+/// `MALLOC_ARENA_MAX` is not set (see [`limits_at_start`]). Called before any thread
+/// starts.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn one_arena_under_an_address_limit() {
+    use nix::libc;
+    if std::env::var_os("MALLOC_ARENA_MAX").is_some() {
+        return;
+    }
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: a valid pointer to an `rlimit`; `mallopt` takes plain integers, and no other
+    // thread allocates yet.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_AS, &mut limit) == 0
+            && limit.rlim_cur != libc::RLIM_INFINITY
+        {
+            libc::mallopt(libc::M_ARENA_MAX, 1);
         }
     }
 }

@@ -53,25 +53,26 @@ pub(super) struct FillArgs {
 /// Bytes a fill takes besides its matrices (measured: about 80 MB at 100×100; less below).
 const FILL_BASE_BYTES: u64 = 80 << 20;
 
-/// Address space a fill takes per thread under `ulimit -v` besides its search matrix (the
-/// C library's arena and the thread's stack; with the matrix, measured 103 MB a thread at
-/// 100×100, 2026-11-27): fewer threads would leave it free.
-const THREAD_RESERVE_BYTES: u64 = 37_000_000;
+/// Address space a fill takes under `ulimit -v`, by box size from 8 up: once, and for each
+/// thread with a search matrix. Under such a limit the binary holds the C library's
+/// allocator to one arena (`resources.rs`), so threads reserve no arena each. Measured
+/// 2026-11-28 as the smallest limits under which 1, 2, 3, 4, 6 and 8 threads filled one
+/// grid (the same for seeds 1 to 4): 86, 124, -, 197 and 269 MB at 64×64; 159, 229, 299,
+/// 368 and 513 MB at 81×81; 223, 296, 365, 438, 583 and 723 MB at 100×100. The figures
+/// here hold each with 10 MB to spare.
+fn address_space(shape: Shape) -> Option<(u64, u64)> {
+    const MB: u64 = 1_000_000;
+    match shape.box_size() {
+        8 => Some((60 * MB, 38 * MB)),
+        9 => Some((100 * MB, 72 * MB)),
+        10 => Some((162 * MB, 74 * MB)),
+        _ => None,
+    }
+}
 
-/// The least address space a fill thread takes under `ulimit -v`, whatever its matrix: the
-/// arena dominates (measured about 100 MB a thread at 81×81 as at 100×100).
-const THREAD_MIN_BYTES: u64 = 104_000_000;
-
-/// Address space a pool thread with no matrix takes under `ulimit -v` (its arena and
-/// stack; measured 68 MB): a batch smaller than the pool leaves such threads idle.
-const IDLE_THREAD_BYTES: u64 = 70_000_000;
-
-/// Address space a fill takes under `ulimit -v` once, whatever its threads, besides
-/// [`FILL_BASE_BYTES`]: the pool's and the main thread's arenas, the Ctrl-C handler's
-/// thread (measured: with the base, 313 MB from the start of the process; the smallest
-/// limits under which 1, 2, 3, 4 and 6 threads filled a 100×100 grid were 414, 477, 581,
-/// 682 and 885 MB counted in KiB).
-const POOL_RESERVE_BYTES: u64 = 230_000_000;
+/// Address space a pool thread with no matrix takes under `ulimit -v` (its stack): a
+/// batch smaller than the pool leaves such threads idle (measured: six of them, 11 MB).
+const IDLE_THREAD_BYTES: u64 = 3_000_000;
 
 /// The smallest search matrix worth a check (from 64×64 up): below it a fill needs little
 /// memory, and a container whose room is mostly taken should not be refused a 9×9 grid.
@@ -89,33 +90,21 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
     if per < CHECKED_MATRIX_BYTES {
         return Ok(());
     }
-    // Under `ulimit -v` the address space left was read with every pool thread's arena
-    // reserved, and once the limit is near, threads map less than they would otherwise:
-    // where what was left before the pool started is known, the run is weighed against it,
-    // with what the pool maps (once, and per thread) counted in. Each limit: what is
-    // available, what the run needs, and the threads that fit.
-    let address = match room.before_pool {
-        Some(before) => room.address_space.map(|_| {
-            let fixed = FILL_BASE_BYTES + POOL_RESERVE_BYTES;
-            let each = (per + THREAD_RESERVE_BYTES).max(THREAD_MIN_BYTES);
+    // Under `ulimit -v`: what was left before the pool started (its idle threads counted
+    // in), else what is left now. Each limit: what is available, what the run needs, and
+    // the threads that fit.
+    let address = room
+        .before_pool
+        .or(room.address_space)
+        .zip(address_space(shape))
+        .map(|(available, (fixed, each))| {
             let idle = IDLE_THREAD_BYTES * pool.saturating_sub(matrices) as u64;
             (
-                before,
-                fixed + each * matrices as u64 + idle,
-                // Threads that fit with a matrix each (the batch as large as the pool).
-                before.saturating_sub(fixed) / each,
-            )
-        }),
-        None => room.address_space.map(|available| {
-            // With k threads, (pool - k) reserves more would be free.
-            let freed = THREAD_RESERVE_BYTES * pool as u64;
-            (
                 available,
-                FILL_BASE_BYTES + per * matrices as u64,
-                (available + freed).saturating_sub(FILL_BASE_BYTES) / (per + THREAD_RESERVE_BYTES),
+                fixed + each * matrices as u64 + idle,
+                available.saturating_sub(fixed) / each,
             )
-        }),
-    };
+        });
     let resident = room.resident.map(|available| {
         (
             available,
@@ -338,13 +327,16 @@ fn finish_cut(ctx: &Ctx, args: &FillArgs, made: u64, sink: super::output::Sink) 
     if made == 0 {
         return Err(exit::interrupted());
     }
+    // Short enough for an 80-column terminal.
     let first = args.first_index.unwrap_or(0);
+    let (from, to) = (first + 1, first + made);
     msg!(
-        "shiftgrid: interrupted: writing the first {made} grid{} of the {}, each finished \
-         (resume with --first-index {})",
-        if made == 1 { "" } else { "s" },
-        if first == 0 { "batch" } else { "shard" },
-        first + made
+        "shiftgrid: interrupted: writing {} (resume with --first-index {to})",
+        if made == 1 {
+            format!("grid {to}")
+        } else {
+            format!("grids {from} to {to}")
+        }
     );
     // After a first Ctrl-C the grids made so far are still written (a second one exits).
     let writing = Ctx {
@@ -435,68 +427,51 @@ mod tests {
             "{text}"
         );
         assert!(check_memory(big, 177, 177, resident(12_000_000_000)).is_ok());
-        // Under `ulimit -v` (800 MB, where 8 threads aborted and 4 ran) when the address
-        // space at the start is not known: what is left with the pool's 8 arenas reserved
-        // counts, and fewer threads would free some of them (3 fit by that estimate).
-        let space = Headroom {
+        // Under `ulimit -v`, with 7 MB mapped when the process started (limits in MB;
+        // the smallest that filled are in `address_space`'s documentation).
+        let mb = |m: u64| m * 1_000_000;
+        let limited = |limit: u64| Headroom {
             resident: Some(12_000_000_000),
-            address_space: Some(200_000_000),
-            before_pool: None,
+            address_space: Some(mb(limit - 100)),
+            before_pool: Some(mb(limit - 7)),
         };
-        let text = check_memory(big, 8, 8, space).unwrap_err().to_string();
+        // 8 threads filled under 723 MB: they fit in 800; 16 do not, and 8 is what fits.
+        assert!(check_memory(big, 8, 8, limited(800)).is_ok());
+        let text = check_memory(big, 16, 16, limited(800))
+            .unwrap_err()
+            .to_string();
         assert!(
-            text.contains("8 threads")
+            text.contains("16 threads")
                 && text.contains("address space")
-                && text.contains("use --threads 3 or fewer"),
+                && text.contains("use --threads 8 or fewer"),
             "{text}"
         );
-        let tight = Headroom {
-            resident: Some(50_000_000),
-            ..Headroom::default()
-        };
-        let text = check_memory(big, 1, 1, tight).unwrap_err().to_string();
-        assert!(
-            text.contains("on 1 thread ") && text.contains("not even one"),
-            "{text}"
-        );
-        // Measured under `ulimit -v 600000` (KiB), with 6,640 KiB mapped when the process
-        // started: 16 threads had mapped 568,304 KiB (their arenas failing near the limit),
-        // and 3 threads 344,676 KiB. Two threads ran; three ran only without the check,
-        // from 581,250 KiB up (so refusing them is on the safe side).
-        let kib = |k: u64| k * 1024;
-        let limited = |limit: u64, now: u64| Headroom {
-            resident: Some(12_000_000_000),
-            address_space: Some(kib(limit - now)),
-            before_pool: Some(kib(limit - 6_640)),
-        };
-        for (threads, now) in [(16, 568_304), (7, 549_548), (3, 344_676)] {
-            let text = check_memory(big, threads, threads, limited(600_000, now))
-                .unwrap_err()
-                .to_string();
-            assert!(text.contains("use --threads 2 or fewer"), "{text}");
-        }
-        assert!(check_memory(big, 2, 2, limited(600_000, 277_076)).is_ok());
-        // Under 380,000 KiB one thread aborted when it was let through: not even one fits.
-        let text = check_memory(big, 1, 1, limited(380_000, 209_484))
+        // One thread filled from 223 MB up: under 200 not even one fits; 250 holds it.
+        let text = check_memory(big, 1, 1, limited(200))
             .unwrap_err()
             .to_string();
         assert!(text.contains("not even one thread fits"), "{text}");
-        assert!(check_memory(big, 1, 1, limited(420_000, 209_484)).is_ok());
-        // At 81x81 a thread takes as much (its arena, not its smaller matrix): 4 to 7
-        // threads aborted under 600,000 KiB when let through; 2 ran from 460,000 up.
-        let text = check_memory(Shape::new(9).unwrap(), 5, 5, limited(600_000, 0))
+        assert!(check_memory(big, 1, 1, limited(250)).is_ok());
+        // At 81x81 six threads filled from 513 MB up: in 600 MB six fit, seven do not.
+        let nine = Shape::new(9).unwrap();
+        assert!(check_memory(nine, 6, 6, limited(600)).is_ok());
+        let text = check_memory(nine, 7, 7, limited(600))
             .unwrap_err()
             .to_string();
-        assert!(text.contains("use --threads 2 or fewer"), "{text}");
-        // Two grids on a pool of 12: the idle threads reserve space too (aborted under
-        // 700,000 KiB), and 3 threads fit.
-        let text = check_memory(big, 2, 12, limited(700_000, 0))
+        assert!(text.contains("use --threads 6 or fewer"), "{text}");
+        // Two grids on a pool of 64: the idle threads' stacks count too.
+        assert!(check_memory(big, 2, 2, limited(330)).is_ok());
+        let text = check_memory(big, 2, 64, limited(330))
             .unwrap_err()
             .to_string();
-        assert!(
-            text.contains("on 12 threads") && text.contains("use --threads 3 or fewer"),
-            "{text}"
-        );
+        assert!(text.contains("on 64 threads"), "{text}");
+        // Without the address space at the start, what is left now counts.
+        let now = Headroom {
+            before_pool: None,
+            ..limited(800)
+        };
+        let text = check_memory(big, 16, 16, now).unwrap_err().to_string();
+        assert!(text.contains("use --threads 7 or fewer"), "{text}");
         // Small grids (a room mostly taken refuses no 9x9 or 49x49), or memory that cannot
         // be told: nothing to refuse.
         assert!(check_memory(Shape::new(3).unwrap(), 256, 256, resident(1 << 20)).is_ok());

@@ -346,11 +346,10 @@ fn ctrl_c_in_a_fill_batch_writes_a_prefix_that_resumes() {
     let made = cut.lines().count();
     assert!(made > 0 && cut.lines().all(|l| l.split(' ').count() == 36 * 36));
     assert!(
-        stderr.contains(&format!(
-            "writing the first {made} grid{} of the batch, each finished (resume with \
-             --first-index {made})",
-            if made == 1 { "" } else { "s" }
-        )),
+        stderr.contains(&match made {
+            1 => "writing grid 1 (resume with --first-index 1)".to_string(),
+            _ => format!("writing grids 1 to {made} (resume with --first-index {made})"),
+        }),
         "{stderr}"
     );
     let run = |extra: &[&str]| {

@@ -305,7 +305,7 @@ fn fill_refuses_threads_beyond_the_address_space_limit() {
     let args = [
         "-q",
         "-j",
-        "8",
+        "16",
         "fill",
         "--box",
         "10",
@@ -323,6 +323,18 @@ fn fill_refuses_threads_beyond_the_address_space_limit() {
         stderr.contains("ulimit -v") && stderr.contains("--threads"),
         "{stderr}"
     );
+    // The threads it names fit: the allocator keeps one arena under the limit, where it
+    // reserved 64 MB a thread (8 threads, which fit now, aborted under 800 MB).
+    let fit = stderr
+        .split("use --threads ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .unwrap();
+    assert!(fit.parse::<u32>().unwrap() >= 8, "{stderr}");
+    let mut args = args;
+    args[2] = fit;
+    let out = under_address_limit(800_000_000, &args).unwrap();
+    assert!(out.status.success(), "{out:?}");
 }
 
 /// Under an address-space limit that holds fewer puzzles than threads, a `generate` batch

@@ -9,20 +9,20 @@ use crate::cli::exit;
 use crate::cli::memory::Headroom;
 use crate::grid::Shape;
 
-/// Memory one puzzle in the making takes, and address space under `ulimit -v` on a pool
-/// thread (whose arena is reserved already), by box size from 8 up, measured on
-/// 2026-11-27: peak RSS 107, 208 and 214 MB a puzzle at 64×64, 81×81 and 100×100
-/// (`generate --count k -j k`); at 100×100 on 16 threads under `ulimit -v 1500000` (0.48
-/// GB left once the pool had started) two puzzles at once ran and three aborted, and on
-/// k threads the smallest limits for k puzzles grew by about 100, 200 and 300 MB a thread
-/// at 64×64, 81×81 and 100×100, of which the thread's arena takes about 65 MB.
+/// Memory one puzzle in the making takes, and address space under `ulimit -v`, by box size
+/// from 8 up. Resident, measured 2026-11-27: peak RSS 107, 208 and 214 MB a puzzle at
+/// 64×64, 81×81 and 100×100 (`generate --count k -j k`). Address space, where the binary
+/// holds the allocator to one arena (`resources.rs`), measured 2026-11-28 as the smallest
+/// limits under which k puzzles were made at once on k threads: 120, 229 and 446 MB for
+/// 1, 2 and 4 at 64×64; 229 and 438 MB for 1 and 2 at 81×81; 291 and 571 MB at 100×100
+/// (about 108, 209 and 280 MB a puzzle; [`SPACE_MARGIN`] covers the rest).
 fn per_puzzle(shape: Shape) -> Option<(u64, u64)> {
     const MB: u64 = 1_000_000;
     // (resident, address space)
     match shape.box_size() {
-        8 => Some((115 * MB, 80 * MB)),
-        9 => Some((215 * MB, 160 * MB)),
-        10 => Some((225 * MB, 240 * MB)),
+        8 => Some((115 * MB, 115 * MB)),
+        9 => Some((215 * MB, 215 * MB)),
+        10 => Some((225 * MB, 290 * MB)),
         _ => None,
     }
 }
@@ -116,20 +116,25 @@ mod tests {
             puzzles_at_once(big, 16, &room(Some(gb(12.0)), None)).unwrap(),
             16
         );
-        // Under `ulimit -v` as measured at 100x100: 0.48 GB left after a pool of 16 held
-        // two (three aborted); one here, on the safe side.
+        // Under `ulimit -v`, as measured: two 100x100 puzzles were made at once from 571
+        // MB up, so 0.58 GB left holds one here (on the safe side), and 0.7 GB two.
         assert_eq!(
-            puzzles_at_once(big, 16, &room(None, Some(gb(0.48)))).unwrap(),
+            puzzles_at_once(big, 16, &room(None, Some(gb(0.58)))).unwrap(),
             1
         );
         assert_eq!(
-            puzzles_at_once(big, 16, &room(None, Some(gb(1.0)))).unwrap(),
-            3
+            puzzles_at_once(big, 16, &room(None, Some(gb(0.7)))).unwrap(),
+            2
         );
+        // Four 64x64 ones from 446 MB up: 0.5 GB holds three, 0.75 GB six.
         let b8 = Shape::new(8).unwrap();
         assert_eq!(
             puzzles_at_once(b8, 8, &room(None, Some(gb(0.5)))).unwrap(),
-            5
+            3
+        );
+        assert_eq!(
+            puzzles_at_once(b8, 8, &room(None, Some(gb(0.75)))).unwrap(),
+            6
         );
         // Not even one: refused, saying which limit.
         let e = puzzles_at_once(big, 4, &room(Some(gb(0.1)), Some(gb(8.0)))).unwrap_err();
