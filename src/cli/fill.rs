@@ -145,10 +145,6 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
     Ok(())
 }
 
-/// The last grid number of a batch: numbers up to 2^53 (labels and JSON's "index"), which
-/// JSON tools that read numbers as doubles (jq, JavaScript) hold exactly.
-const LAST_INDEX: u64 = 1 << 53;
-
 /// Grids of a batch made in parallel at a time.
 const FILL_CHUNK: u64 = 1024;
 
@@ -170,16 +166,7 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     // A batch (or a shard of one, with --first-index) seeds grid i from the run seed and i,
     // and numbers its grids; a lone grid uses the run seed itself.
     let batch = args.count > 1 || args.first_index.is_some();
-    let first = args.first_index.unwrap_or(0);
-    if first
-        .checked_add(args.count)
-        .is_none_or(|end| end > LAST_INDEX)
-    {
-        return Err(exit::usage_error(format!(
-            "--first-index {first} --count {} runs past the last grid number ({LAST_INDEX})",
-            args.count,
-        )));
-    }
+    let first = super::output::first_in_batch(args.first_index, args.count, "grid")?;
     let mut sink = sink_for_shape(out_form, shape, &args.names, batch, || {
         format!("--count {} makes {} grids", args.count, args.count)
     })?;

@@ -343,19 +343,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     sink.set_alphabet(alphabet);
     let seed = pick_seed(args.seed);
     let method = method_of(args, shape, seed, source.as_ref().map(|s| s.keep.is_some()))?;
-    // Numbers up to 2^53 (labels and JSON's "index" are i + 1), which JSON tools that read
-    // numbers as doubles (jq, JavaScript) hold exactly.
-    const LAST_INDEX: u64 = 1 << 53;
-    let first = args.first_index.unwrap_or(0);
-    if first
-        .checked_add(args.count)
-        .is_none_or(|end| end > LAST_INDEX)
-    {
-        return Err(exit::usage_error(format!(
-            "--first-index {first} --count {} runs past the last puzzle number ({LAST_INDEX})",
-            args.count,
-        )));
-    }
+    let first = super::output::first_in_batch(args.first_index, args.count, "puzzle")?;
     note_seed(args.seed, seed, None);
     // A single puzzle without --first-index uses the run seed itself (as it always has);
     // batches and shards seed puzzle i from (seed, i), so a shard is a slice of the batch.

@@ -38,7 +38,7 @@ use crate::io::parse::Alphabet;
 use crate::io::write::OutputFormat;
 
 pub(super) use entry::{Entry, GridRef, Shown};
-pub(super) use record::{InBatch, InInput, Record, Rows};
+pub(super) use record::{InBatch, InInput, Record, Rows, first_in_batch};
 pub(super) use roster::{note_full_roster_names, note_numbered_out_of_order, shift_names_note};
 pub(super) use sink::{Form, Sink, sink_for_shape};
 pub(super) use spool::Spool;

@@ -78,6 +78,29 @@ impl<'a> InInput<'a> {
     }
 }
 
+/// The first item of a batch to make, `--first-index` (0 without it), once it is checked
+/// that the last of the `count` items to make keeps a number within 2^53 (labels and
+/// JSON's `"index"`), which JSON tools that read numbers as doubles (jq, JavaScript) hold
+/// exactly. `what`: "puzzle" or "grid", for the error.
+///
+/// # Errors
+/// A usage error when the numbers would run past 2^53.
+pub(in crate::cli) fn first_in_batch(
+    first_index: Option<u64>,
+    count: u64,
+    what: &str,
+) -> anyhow::Result<u64> {
+    const LAST_INDEX: u64 = 1 << 53;
+    let first = first_index.unwrap_or(0);
+    if first.checked_add(count).is_none_or(|end| end > LAST_INDEX) {
+        return Err(crate::cli::exit::usage_error(format!(
+            "--first-index {first} --count {count} runs past the last {what} number \
+             ({LAST_INDEX})"
+        )));
+    }
+    Ok(first)
+}
+
 /// A record's key for a grid a run made: its 1-based number in the batch and its seed.
 #[derive(Serialize)]
 pub(in crate::cli) struct InBatch {
