@@ -145,7 +145,12 @@ pub fn limits_at_start() {
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn one_arena_under_an_address_limit() {
     use nix::libc;
-    if std::env::var_os("MALLOC_ARENA_MAX").is_some() {
+    // glibc ignores a value that is not a whole number above 0, as here.
+    let set = std::env::var("MALLOC_ARENA_MAX")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .is_some_and(|n| n > 0);
+    if set {
         return;
     }
     let mut limit = libc::rlimit {

@@ -91,8 +91,33 @@ fn batches_longer_than_a_chunk_match_their_shards() {
     // Grid i of a batch is the one `fill --count` makes from the same seed at every length.
     let head = stdout(&[&fill[..], &["--count", "1030"]].concat());
     assert!(grids.starts_with(&head));
-    // So do fill's shards.
+    // So do fill's shards, and a shard of one grid is a roster of its own.
     assert_eq!(shards(&fill, &[(0, 1), (1, 1029), (1030, 1070)]), grids);
+    let fifth = stdout(&["fill", "--box", "2", "--seed", "3", "--first-index", "4"]);
+    let roster = stdout(&[
+        "fill",
+        "-b",
+        "2",
+        "-s",
+        "3",
+        "--first-index",
+        "4",
+        "-f",
+        "csv",
+    ]);
+    let named: Vec<String> = fifth
+        .lines()
+        .map(|r| {
+            r.split(' ')
+                .map(|v| format!("Shift {v}"))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    assert_eq!(roster.lines().skip(1).count(), 4, "{roster}");
+    for (k, row) in roster.lines().skip(1).enumerate() {
+        assert_eq!(row, format!("Staff {},{}", k + 1, named[k]));
+    }
     // Puzzle and grid numbers stay within 2^53, which jq and JavaScript hold exactly.
     for (command, what) in [("generate", "puzzle"), ("fill", "grid")] {
         for first in [u64::MAX, 1 << 53, (1 << 53) - 1] {

@@ -26,15 +26,16 @@ pub(super) struct FillArgs {
     /// Seed for the random choices (default: picked at random and printed on stderr).
     #[arg(long, short, value_name = "S", value_parser = super::whole::<u64>(0, u64::MAX))]
     seed: Option<u64>,
-    /// Number of grids; grid i is seeded from the run seed and i, and grids are made in
-    /// parallel, one thread each.
+    /// Number of grids. In a batch (M > 1, or with --first-index) grid i is seeded from the
+    /// run seed and i, and grids are made in parallel, one thread each; a lone grid uses
+    /// the run seed itself, with every thread at work on it.
     #[arg(long, short = 'n', default_value_t = 1, value_name = "M",
           value_parser = super::whole::<u64>(1, u64::MAX))]
     count: u64,
     /// Grids of the batch of --seed to skip: makes the next M, numbered K+1 to K+M in the
     /// output as in the whole batch, so shards made apart concatenate into it (0 makes
-    /// grids 1 to M, as without it; the note of an interrupted batch gives K; K+M at most
-    /// 2^53).
+    /// grids 1 to M of the batch, where a lone grid without it uses the run seed itself;
+    /// the note of an interrupted batch gives K and M; K+M at most 2^53).
     #[arg(long, value_name = "K", value_parser = super::whole::<u64>(0, u64::MAX))]
     first_index: Option<u64>,
     #[command(flatten)]
@@ -145,6 +146,12 @@ fn check_memory(shape: Shape, matrices: usize, pool: usize, room: Headroom) -> R
     Ok(())
 }
 
+/// What a batch holds besides its fills: up to 16 MiB of output before it spools it to a
+/// file, a chunk of [`FILL_CHUNK`] finished grids (10 MB at 100×100), and what the
+/// allocator's one arena leaves between them (a batch of 1,350 64×64 grids ran out of
+/// address space 19 MB above the limit one grid needs).
+const BATCH_HELD_BYTES: u64 = 48_000_000;
+
 /// Grids of a batch made in parallel at a time.
 const FILL_CHUNK: u64 = 1024;
 
@@ -167,7 +174,7 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     // and numbers its grids; a lone grid uses the run seed itself.
     let batch = args.count > 1 || args.first_index.is_some();
     let first = super::output::first_in_batch(args.first_index, args.count, "grid")?;
-    let mut sink = sink_for_shape(out_form, shape, &args.names, batch, || {
+    let mut sink = sink_for_shape(out_form, shape, &args.names, args.count > 1, || {
         format!("--count {} makes {} grids", args.count, args.count)
     })?;
     sink.set_alphabet(alphabet);
@@ -187,7 +194,8 @@ pub(super) fn run(ctx: &Ctx, args: &FillArgs) -> Result<Exit> {
     // The pool's threads have started (and reserved what they reserve for themselves)
     // before what is left is read.
     rayon::broadcast(|_| ());
-    check_memory(shape, matrices, threads, headroom())?;
+    let held = if batch { BATCH_HELD_BYTES } else { 0 };
+    check_memory(shape, matrices, threads, headroom().less(held))?;
     let seed = pick_seed(args.seed);
     // A lone grid depends on the thread count (its workers race); a batch's do not.
     note_seed(args.seed, seed, (!batch).then(rayon::current_num_threads));
@@ -318,12 +326,13 @@ fn finish_cut(ctx: &Ctx, args: &FillArgs, made: u64, sink: super::output::Sink) 
     let first = args.first_index.unwrap_or(0);
     let (from, to) = (first + 1, first + made);
     msg!(
-        "shiftgrid: interrupted: writing {} (resume with --first-index {to})",
+        "shiftgrid: interrupted: writing {} (resume with --first-index {to} --count {})",
         if made == 1 {
             format!("grid {to}")
         } else {
             format!("grids {from} to {to}")
-        }
+        },
+        args.count - made
     );
     // After a first Ctrl-C the grids made so far are still written (a second one exits).
     let writing = Ctx {
@@ -452,6 +461,15 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(text.contains("on 64 threads"), "{text}");
+        // A batch holds its output besides: 1,350 grids of 64x64 on two threads ran out
+        // under 143.4 MB, which two fills alone fit.
+        let b8 = Shape::new(8).unwrap();
+        let at = |limit: f64| Headroom {
+            before_pool: Some((limit * 1e6) as u64 - 7_000_000),
+            ..limited(800)
+        };
+        assert!(check_memory(b8, 2, 2, at(143.4)).is_ok());
+        assert!(check_memory(b8, 2, 2, at(143.4).less(BATCH_HELD_BYTES)).is_err());
         // Without the address space at the start, what is left now counts.
         let now = Headroom {
             before_pool: None,

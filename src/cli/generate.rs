@@ -164,8 +164,8 @@ pub(super) struct GenerateArgs {
     count: u64,
     /// Puzzles of the batch of --seed to skip: makes the next M, numbered K+1 to K+M in the
     /// output as in the whole batch, so shards made apart concatenate into it (0 makes
-    /// puzzles 1 to M, as without it; the resume note of an interrupted batch gives K; K+M
-    /// at most 2^53).
+    /// puzzles 1 to M of the batch, where a lone puzzle without it uses the run seed itself;
+    /// the resume note of an interrupted batch gives K and M; K+M at most 2^53).
     #[arg(long, value_name = "K", value_parser = super::whole::<u64>(0, u64::MAX))]
     first_index: Option<u64>,
     /// Also print each puzzle's solution after it.
@@ -482,7 +482,7 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
     if let Some(k) = finished {
         msg!(
             "shiftgrid: interrupted: writing the first {} puzzle{} of the batch, each \
-             finished{} (resume with --first-index {})",
+             finished{} (resume with --first-index {} --count {})",
             totals.made,
             if totals.made == 1 { "" } else { "s" },
             if dropped > 0 {
@@ -493,7 +493,8 @@ pub(super) fn run(ctx: &Ctx, args: &GenerateArgs) -> Result<Exit> {
             } else {
                 String::new()
             },
-            first + k
+            first + k,
+            args.count - k
         );
     }
     // After a first Ctrl-C the puzzles made so far are still written (a second one exits);

@@ -25,6 +25,18 @@ pub(super) struct Headroom {
     pub(super) before_pool: Option<u64>,
 }
 
+impl Headroom {
+    /// What is left once `bytes` more are taken (the output a batch holds, say).
+    pub(super) fn less(self, bytes: u64) -> Headroom {
+        let less = |v: Option<u64>| v.map(|v| v.saturating_sub(bytes));
+        Headroom {
+            resident: less(self.resident),
+            address_space: less(self.address_space),
+            before_pool: less(self.before_pool),
+        }
+    }
+}
+
 /// How messages name the memory limit ([`Headroom::resident`]).
 /// A size for messages: "12.3 GB", "0.42 GB" (two figures, so that a need and a limit
 /// that differ do not print alike), or below 0.1 GB in megabytes ("48 MB", not "0.0 GB").

@@ -347,8 +347,11 @@ fn ctrl_c_in_a_fill_batch_writes_a_prefix_that_resumes() {
     assert!(made > 0 && cut.lines().all(|l| l.split(' ').count() == 36 * 36));
     assert!(
         stderr.contains(&match made {
-            1 => "writing grid 1 (resume with --first-index 1)".to_string(),
-            _ => format!("writing grids 1 to {made} (resume with --first-index {made})"),
+            1 => "writing grid 1 (resume with --first-index 1 --count 999999)".to_string(),
+            _ => format!(
+                "writing grids 1 to {made} (resume with --first-index {made} --count {})",
+                1_000_000 - made
+            ),
         }),
         "{stderr}"
     );
