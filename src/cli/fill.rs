@@ -325,15 +325,19 @@ fn finish_cut(ctx: &Ctx, args: &FillArgs, made: u64, sink: super::output::Sink) 
     // Short enough for an 80-column terminal.
     let first = args.first_index.unwrap_or(0);
     let (from, to) = (first + 1, first + made);
-    msg!(
-        "shiftgrid: interrupted: writing {} (resume with --first-index {to} --count {})",
-        if made == 1 {
-            format!("grid {to}")
-        } else {
-            format!("grids {from} to {to}")
-        },
-        args.count - made
-    );
+    let grids = if made == 1 {
+        format!("grid {to}")
+    } else {
+        format!("grids {from} to {to}")
+    };
+    match args.count - made {
+        // The press came once every grid was made: nothing is left to resume.
+        0 => msg!("shiftgrid: interrupted: writing {grids}, all of the run's"),
+        left => msg!(
+            "shiftgrid: interrupted: writing {grids} (resume with --first-index {to} --count \
+             {left})"
+        ),
+    }
     // After a first Ctrl-C the grids made so far are still written (a second one exits).
     let writing = Ctx {
         quiet: ctx.quiet,
