@@ -439,6 +439,17 @@ fn running_out_of_memory_or_threads_is_one_line_and_status_71() {
     }
 }
 
+/// `solve -o target` of top95 under the `prlimit` limit `limit` (see [`under_limit`]).
+#[cfg(target_os = "linux")]
+fn top95_solved_under(limit: &str, target: &std::path::Path) -> Option<std::process::Output> {
+    let top95 = crate::util::repo("grids/top95.txt");
+    let target = target.to_str().unwrap();
+    under_limit(
+        limit,
+        &["-q", "solve", "-o", target, top95.to_str().unwrap()],
+    )
+}
+
 /// Under a file-size limit (`ulimit -f`) an output past it is a failed write (status 74,
 /// one line, no temporary file left, the old target kept); before, SIGXFSZ killed the run
 /// (status 153) with nothing said and a temporary file cut at the limit left behind.
@@ -448,15 +459,7 @@ fn an_output_past_the_file_size_limit_is_a_failed_write() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("solved.txt");
     fs::write(&target, "old\n").unwrap();
-    let top95 = crate::util::repo("grids/top95.txt");
-    let args = [
-        "-q",
-        "solve",
-        "-o",
-        target.to_str().unwrap(),
-        top95.to_str().unwrap(),
-    ];
-    let Some(out) = under_limit("--fsize=1000", &args) else {
+    let Some(out) = top95_solved_under("--fsize=1000", &target) else {
         return;
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -508,15 +511,7 @@ fn an_output_past_the_file_size_limit_is_a_failed_write() {
 fn a_low_soft_limit_on_open_files_is_raised() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("solved.txt");
-    let top95 = crate::util::repo("grids/top95.txt");
-    let args = [
-        "-q",
-        "solve",
-        "-o",
-        target.to_str().unwrap(),
-        top95.to_str().unwrap(),
-    ];
-    let Some(out) = under_limit("--nofile=6:1024", &args) else {
+    let Some(out) = top95_solved_under("--nofile=6:1024", &target) else {
         return;
     };
     let stderr = String::from_utf8_lossy(&out.stderr);
