@@ -385,6 +385,33 @@ impl Puzzle {
         check_cells(self.shape, &self.cells)
     }
 
+    /// Whether `cells` (row-major) is a solution of this puzzle: a full, valid grid of its
+    /// shape that agrees on every given. The same independent check as [`Grid::new`] and
+    /// [`Puzzle::is_completed_by`] together, without building a [`Grid`]: engines run it on
+    /// every solution they count, kept or not.
+    pub fn is_solved_by(&self, cells: &[u8]) -> bool {
+        let n = self.shape.side();
+        if cells.len() != self.cells.len() {
+            return false;
+        }
+        let (mut rows, mut cols, mut blocks) = ([0u128; 100], [0u128; 100], [0u128; 100]);
+        for (i, (&c, &g)) in cells.iter().zip(&self.cells).enumerate() {
+            if c == 0 || usize::from(c) > n || (g != 0 && g != c) {
+                return false;
+            }
+            let (row, col) = (i / n, i % n);
+            let bit = 1u128 << (c - 1);
+            let block = self.shape.block_of(row, col);
+            if (rows[row] | cols[col] | blocks[block]) & bit != 0 {
+                return false;
+            }
+            rows[row] |= bit;
+            cols[col] |= bit;
+            blocks[block] |= bit;
+        }
+        true
+    }
+
     /// Whether `grid` is a completion of this puzzle: same shape and agrees on every given.
     pub fn is_completed_by(&self, grid: &Grid) -> bool {
         grid.shape() == self.shape
@@ -467,93 +494,4 @@ impl From<Grid> for Puzzle {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Positions and houses a caller built out of range still print (in a debug build,
-    /// `usize::MAX + 1` overflowed).
-    #[test]
-    fn out_of_range_positions_print() {
-        let p = Pos {
-            row: usize::MAX,
-            col: 0,
-        };
-        assert_eq!(
-            p.to_string(),
-            format!("row {}, column 1", u128::from(u64::MAX) + 1)
-        );
-        assert_eq!(
-            House::Block(usize::MAX).to_string(),
-            format!("block {}", u128::from(u64::MAX) + 1)
-        );
-    }
-
-    #[test]
-    fn shapes() {
-        assert_eq!(Shape::from_side(100).unwrap().box_size(), 10);
-        assert_eq!(Shape::from_cells(81).unwrap().side(), 9);
-        for bad in [0, 1, 2, 3, 5, 8, 10, 121] {
-            let e = Shape::from_side(bad).unwrap_err();
-            assert!(e.to_string().contains("supported sizes are 4x4"), "{e}");
-        }
-        assert!(Shape::new(11).is_err());
-        assert!(Shape::new(1).is_err());
-        assert_eq!(Shape::all().count(), 9);
-    }
-
-    #[test]
-    fn block_numbering() {
-        let s = Shape::new(3).unwrap();
-        assert_eq!(s.block_of(0, 0), 0);
-        assert_eq!(s.block_of(4, 8), 5);
-        assert_eq!(s.block_of(8, 8), 8);
-    }
-
-    #[test]
-    fn checks_a_hand_made_4x4() {
-        let s = Shape::new(2).unwrap();
-        let good = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
-        assert!(Grid::new(s, good.clone()).is_ok());
-        // Rows and columns fine, but block 0 holds 2 twice (a Latin square, not a sudoku).
-        let latin_bad = vec![1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2, 4, 1, 2, 3];
-        match Grid::new(s, latin_bad).unwrap_err() {
-            GridError::Duplicate {
-                house: House::Block(0),
-                ..
-            } => {}
-            e => panic!("unexpected {e:?}"),
-        }
-        let mut blank = good;
-        blank[5] = 0;
-        assert!(matches!(
-            Grid::new(s, blank).unwrap_err(),
-            GridError::Blank {
-                pos: Pos { row: 1, col: 1 }
-            }
-        ));
-    }
-
-    #[test]
-    fn duplicate_names_both_cells() {
-        let s = Shape::new(2).unwrap();
-        let mut cells = vec![0u8; 16];
-        cells[1] = 3;
-        cells[13] = 3;
-        let e = Puzzle::new(s, cells).unwrap().check().unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "symbol 3 appears twice in column 2: at row 1, column 2 and at row 4, column 2"
-        );
-    }
-
-    #[test]
-    fn symbol_range() {
-        let s = Shape::new(2).unwrap();
-        let mut cells = vec![0u8; 16];
-        cells[6] = 5;
-        assert!(matches!(
-            Puzzle::new(s, cells).unwrap_err(),
-            GridError::Symbol { symbol: 5, .. }
-        ));
-    }
-}
+mod tests;

@@ -53,11 +53,13 @@ pub(super) fn puzzles_at_once(shape: Shape, wanted: usize, room: &Headroom) -> R
         use crate::cli::memory::{MEMORY_LIMIT, SPACE_LIMIT};
         let (left, what) = match (by_memory, room.resident) {
             (Some(0), Some(r)) => (r, MEMORY_LIMIT.to_string()),
-            _ => (
+            // Each pool thread reserves some: fewer threads leave more, when there are
+            // several.
+            _ if rayon::current_num_threads() > 1 => (
                 room.address_space.unwrap_or(0),
-                // Each pool thread reserves some: fewer threads leave more.
                 format!("{SPACE_LIMIT}; fewer --threads leave more"),
             ),
+            _ => (room.address_space.unwrap_or(0), SPACE_LIMIT.to_string()),
         };
         return Err(exit::resource_error(format!(
             "a {shape} puzzle takes about {} while it is made, more than the {} {what}: free \

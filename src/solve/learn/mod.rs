@@ -187,7 +187,7 @@ use std::time::Instant;
 pub use heuristic::{Branch, Phase, RestartPolicy};
 pub use trail::Lit;
 
-use crate::grid::{Grid, GridError, Puzzle, Shape};
+use crate::grid::{GridError, Puzzle, Shape};
 use analyze::Analyzer;
 use clauses::ClauseDb;
 use heuristic::{Heuristic, Restarts};
@@ -533,7 +533,8 @@ impl Learner {
 pub struct LearnOutcome {
     /// Solutions found, at most the cap; exact when [`LearnOutcome::complete`].
     pub count: u64,
-    /// The first `keep` solutions, symbol per cell, each checked by [`Grid::new`].
+    /// The first `keep` solutions, symbol per cell. Each, as every counted one, passed
+    /// [`Puzzle::is_solved_by`].
     pub solutions: Vec<Vec<u8>>,
     /// Whether the count is final (the cap was reached or no solution is left) rather than
     /// cut short by the budget.
@@ -550,7 +551,8 @@ pub struct LearnOutcome {
 /// [`GridError::Duplicate`] when the givens repeat a symbol in a house.
 ///
 /// # Panics
-/// If the engine returns a grid that fails [`Grid::new`]'s independent check (a bug).
+/// If a model it counts, kept or not, fails [`Puzzle::is_solved_by`]'s independent check
+/// (a bug).
 pub fn count(
     puzzle: &Puzzle,
     cap: u64,
@@ -560,7 +562,6 @@ pub fn count(
 ) -> Result<LearnOutcome, GridError> {
     puzzle.check()?;
     let cap = cap.max(1);
-    let shape = puzzle.shape();
     let mut learner = Learner::for_puzzle(puzzle, config, budget);
     let mut ok = learner.ok;
     let mut out = LearnOutcome {
@@ -574,12 +575,13 @@ pub fn count(
         match learner.solve_within_total(budget) {
             Answer::Sat => {
                 out.count += 1;
+                // Every counted model, kept or not, passes the independent check.
+                assert!(
+                    puzzle.is_solved_by(&learner.model),
+                    "the model solves the puzzle"
+                );
                 if out.solutions.len() < keep {
-                    let cells = learner.model_cells();
-                    let grid = Grid::new(shape, cells.clone())
-                        .expect("the learner's model is a valid grid");
-                    assert!(puzzle.is_completed_by(&grid), "the model keeps the givens");
-                    out.solutions.push(cells);
+                    out.solutions.push(learner.model_cells());
                 }
                 learner.blocking_clause(&mut block);
                 ok = learner.add_clause(&block);

@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::*;
 use crate::generate::fill::{FillConfig, fill_grid};
+use crate::grid::Grid;
 use crate::solve::{SearchControl, SolveLimits, dlx::Solver};
 
 fn planted(b: usize, seed: u64) -> Vec<u8> {
