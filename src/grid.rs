@@ -386,30 +386,12 @@ impl Puzzle {
     }
 
     /// Whether `cells` (row-major) is a solution of this puzzle: a full, valid grid of its
-    /// shape that agrees on every given. The same independent check as [`Grid::new`] and
-    /// [`Puzzle::is_completed_by`] together, without building a [`Grid`]: engines run it on
-    /// every solution they count, kept or not.
+    /// shape that agrees on every given. It checks what [`Grid::new`] and
+    /// [`Puzzle::is_completed_by`] check together (its own code, with per-house masks on
+    /// the stack, and no [`Grid`] built): every engine runs it on each solution it counts
+    /// but does not keep (kept ones become [`Grid`]s).
     pub fn is_solved_by(&self, cells: &[u8]) -> bool {
-        let n = self.shape.side();
-        if cells.len() != self.cells.len() {
-            return false;
-        }
-        let (mut rows, mut cols, mut blocks) = ([0u128; 100], [0u128; 100], [0u128; 100]);
-        for (i, (&c, &g)) in cells.iter().zip(&self.cells).enumerate() {
-            if c == 0 || usize::from(c) > n || (g != 0 && g != c) {
-                return false;
-            }
-            let (row, col) = (i / n, i % n);
-            let bit = 1u128 << (c - 1);
-            let block = self.shape.block_of(row, col);
-            if (rows[row] | cols[col] | blocks[block]) & bit != 0 {
-                return false;
-            }
-            rows[row] |= bit;
-            cols[col] |= bit;
-            blocks[block] |= bit;
-        }
-        true
+        solves(self.shape, &self.cells, cells)
     }
 
     /// Whether `grid` is a completion of this puzzle: same shape and agrees on every given.
@@ -421,6 +403,40 @@ impl Puzzle {
                 .zip(grid.cells())
                 .all(|(&g, &s)| g == 0 || g == s)
     }
+}
+
+/// Whether `cells` solves the puzzle whose cells are `givens` (see [`Puzzle::is_solved_by`]),
+/// for engines that hold a puzzle's cells rather than a [`Puzzle`].
+pub(crate) fn solves(shape: Shape, givens: &[u8], cells: &[u8]) -> bool {
+    let (n, b) = (shape.side(), shape.box_size());
+    if cells.len() != shape.cells() || givens.len() != cells.len() {
+        return false;
+    }
+    // Row by row, with the block counted along rather than divided out: engines call this
+    // on every solution they count, and divisions were most of its time.
+    let (mut cols, mut blocks) = ([0u128; 100], [0u128; 100]);
+    for (row, (line, given)) in cells
+        .chunks_exact(n)
+        .zip(givens.chunks_exact(n))
+        .enumerate()
+    {
+        let mut seen = 0u128;
+        let band = row / b * b;
+        for (col, (&c, &g)) in line.iter().zip(given).enumerate() {
+            if c == 0 || usize::from(c) > n || (g != 0 && g != c) {
+                return false;
+            }
+            let bit = 1u128 << (c - 1);
+            let block = &mut blocks[band + col / b];
+            if (seen | cols[col] | *block) & bit != 0 {
+                return false;
+            }
+            seen |= bit;
+            cols[col] |= bit;
+            *block |= bit;
+        }
+    }
+    true
 }
 
 /// A full, valid grid: every cell filled, every house a permutation of `1..=n`.

@@ -161,7 +161,11 @@ pub fn expand_grid(solution: &Grid, config: &ExpandConfig, control: &SearchContr
     let finished = shaper.blank_while_solved(&mut cells, &order, control);
     // No grading again, after an interrupt least of all.
     let grade = shaper.grade_blanked(&cells);
-    debug_assert!(grade.is_solved());
+    // The techniques' grid is the solution: the puzzle is unique because they fill it.
+    assert!(
+        grade.is_solved() && grade.cells == solution.cells(),
+        "an expanded puzzle is filled by the techniques, to its grid"
+    );
     Expanded {
         puzzle: Puzzle::new(solution.shape(), cells).expect("cells come from a valid grid"),
         solution: solution.clone(),

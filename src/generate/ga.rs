@@ -422,7 +422,11 @@ pub fn evolve_grid(
     }
     let best = best_ever.expect("one generation at least");
     let cells = puzzle_cells(solution, &best.genome);
-    debug_assert!(best.grade.is_solved());
+    // The techniques' grid is the solution: the puzzle is unique because they fill it.
+    assert!(
+        best.grade.is_solved() && best.grade.cells == solution.cells(),
+        "an evolved puzzle is filled by the techniques, to its grid"
+    );
     Evolved {
         puzzle: Puzzle::new(shape, cells).expect("cells come from a valid grid"),
         solution: solution.clone(),

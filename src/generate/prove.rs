@@ -170,6 +170,8 @@ impl Worker {
                         node_limit: limit,
                         control,
                         prefer: Some(solution),
+                        // Its one solution is kept, and checked as a witness.
+                        givens: None,
                     },
                 );
                 if let Some(second) = r.kept.into_iter().next() {

@@ -121,3 +121,25 @@ fn is_solved_by_checks_validity_and_givens() {
     let nine = Shape::new(3).unwrap();
     assert!(!Puzzle::empty(nine).is_solved_by(&good));
 }
+
+/// At 9×9 the blocks count along each row: the pattern grid passes, a cyclic Latin square
+/// (every row and column fine) fails in its blocks, and so does the pattern with two
+/// columns of different stacks swapped.
+#[test]
+fn is_solved_by_counts_blocks_along_rows() {
+    let nine = Shape::new(3).unwrap();
+    let grid = |f: &dyn Fn(usize, usize) -> usize| -> Vec<u8> {
+        (0..81).map(|i| f(i / 9, i % 9) as u8 + 1).collect()
+    };
+    let empty = Puzzle::empty(nine);
+    let pattern = grid(&|r, c| (r * 3 + r / 3 + c) % 9);
+    assert!(Grid::new(nine, pattern.clone()).is_ok());
+    assert!(empty.is_solved_by(&pattern));
+    assert!(!empty.is_solved_by(&grid(&|r, c| (r + c) % 9)));
+    let swapped = grid(&|r, c| {
+        let c = [0, 1, 3, 2, 4, 5, 6, 7, 8][c];
+        (r * 3 + r / 3 + c) % 9
+    });
+    assert!(Grid::new(nine, swapped.clone()).is_err());
+    assert!(!empty.is_solved_by(&swapped));
+}

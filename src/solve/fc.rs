@@ -274,7 +274,14 @@ impl FcSolver {
             complete: true,
             stats,
         };
-        out.complete = self.search(cap.max(1), keep, has_empty, budget, &mut out);
+        out.complete = self.search(
+            cap.max(1),
+            keep,
+            has_empty,
+            puzzle.cells(),
+            budget,
+            &mut out,
+        );
         out.stats.elapsed = start.elapsed();
         Ok(out)
     }
@@ -340,6 +347,7 @@ impl FcSolver {
         cap: u64,
         keep: usize,
         has_empty: bool,
+        givens: &[u8],
         budget: &FcBudget<'_>,
         out: &mut FcOutcome,
     ) -> bool {
@@ -356,9 +364,13 @@ impl FcSolver {
             // A node: every assignment on the stack survived forward checking.
             if open == 0 {
                 out.count += 1;
+                // Kept or not, every solution passes the independent check.
+                assert!(
+                    crate::grid::solves(self.shape, givens, &self.values),
+                    "every solution forward checking counts solves the puzzle"
+                );
                 if out.solutions.len() < keep {
-                    let grid = Grid::new(self.shape, self.values.clone())
-                        .expect("an assignment consistent with every neighbour is a valid grid");
+                    let grid = Grid::new(self.shape, self.values.clone()).expect("checked above");
                     out.solutions.push(grid);
                 }
                 if out.count >= cap {

@@ -382,9 +382,16 @@ fn learn_outcome_within(
 }
 
 /// Checks an engine's kept solutions with the independent checker: each must be a valid
-/// grid that keeps every given of `givens` (the puzzle's cells, 0 for a blank). An engine
-/// bug must never reach the user as a grid, nor as a "solution" of another puzzle.
+/// grid that keeps every given of `givens` (the puzzle's cells, 0 for a blank), and no two
+/// the same. An engine bug must never reach the user as a grid, nor as a "solution" of
+/// another puzzle, nor as a second solution of a unique one.
 pub(crate) fn checked_grids(shape: crate::Shape, givens: &[u8], kept: Vec<Vec<u8>>) -> Vec<Grid> {
+    let distinct: std::collections::HashSet<&[u8]> = kept.iter().map(Vec::as_slice).collect();
+    assert_eq!(
+        distinct.len(),
+        kept.len(),
+        "an engine's solutions are distinct"
+    );
     kept.into_iter()
         .map(|cells| {
             assert!(
@@ -470,9 +477,14 @@ impl Workspace {
                 let budget = fc::FcBudget::from_control(control, limits.node_limit);
                 let solver = self.fc.as_mut().expect("set just above");
                 let o = solver.solve(puzzle, limits.max_solutions, limits.keep, &budget)?;
+                let solutions = o
+                    .solutions
+                    .into_iter()
+                    .map(|g| g.cells().to_vec())
+                    .collect();
                 Ok(Outcome {
                     count: o.count,
-                    solutions: o.solutions,
+                    solutions: checked_grids(puzzle.shape(), puzzle.cells(), solutions),
                     complete: o.complete,
                     capped: o.count >= limits.max_solutions,
                     stats: Stats::Fc(o.stats),

@@ -108,6 +108,7 @@ pub(crate) fn run(enc: &Encoding, limits: &SolveLimits, control: &SearchControl)
             apply(&mut m, prefix);
             let mut stacks = Stacks::with_depth(m.items() + 1);
             let mut buf = Vec::with_capacity(enc.givens.len());
+            let mut full = Vec::new();
             let halt = Halt {
                 control: Some(control),
                 done: Some(&done),
@@ -122,12 +123,19 @@ pub(crate) fn run(enc: &Encoding, limits: &SolveLimits, control: &SearchControl)
                     return Flow::Stop;
                 }
                 found += 1;
-                if kept.len() < keep {
-                    let mut full = Vec::with_capacity(prefix.len() + xs.len());
+                if kept.len() < keep || found <= super::CHECKED {
+                    full.clear();
                     full.extend_from_slice(prefix);
                     full.extend_from_slice(xs);
                     enc.decode_into(m, &full, &mut buf);
-                    kept.push(buf.clone());
+                    if kept.len() < keep {
+                        kept.push(buf.clone());
+                    } else {
+                        assert!(
+                            crate::grid::solves(enc.shape, &enc.givens, &buf),
+                            "every solution DLX counts solves the puzzle"
+                        );
+                    }
                 }
                 if before + 1 >= cap {
                     done.store(true, Ordering::Relaxed);

@@ -69,6 +69,7 @@ pub fn count(
             node_limit: limits.node_limit,
             control,
             prefer: None,
+            givens: Some(puzzle.cells()),
         },
     );
     Ok(Outcome {
@@ -190,6 +191,9 @@ pub(crate) struct SearchLimits<'a> {
     pub control: &'a SearchControl,
     /// Try this grid's symbols first.
     pub prefer: Option<&'a [u8]>,
+    /// The puzzle's cells, to check the solutions counted beyond `keep` against (kept
+    /// ones are checked by the caller).
+    pub givens: Option<&'a [u8]>,
 }
 
 /// What [`Propagator::count`] found.

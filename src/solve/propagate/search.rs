@@ -57,11 +57,18 @@ impl Propagator {
             alts.clear();
             if !this.branches(&cand, limits.prefer, &mut alts) {
                 out.count += 1;
+                let cells = || -> Vec<u8> {
+                    cand.iter()
+                        .map(|m| m.first().map_or(0, |v| v.get()))
+                        .collect()
+                };
                 if out.kept.len() < limits.keep {
-                    out.kept.push(
-                        cand.iter()
-                            .map(|m| m.first().map_or(0, |v| v.get()))
-                            .collect(),
+                    out.kept.push(cells());
+                } else if let Some(givens) = limits.givens {
+                    // Counted, not kept: checked all the same (kept ones are, as grids).
+                    assert!(
+                        crate::grid::solves(this.shape, givens, &cells()),
+                        "every solution propagation counts solves the puzzle"
                     );
                 }
                 pool.push(cand);
