@@ -137,14 +137,6 @@ impl Solver {
     }
 }
 
-/// The solutions each search checks with the independent check ([`crate::grid::solves`])
-/// though it does not keep them (kept ones are checked as grids): the first two, on which
-/// a verdict (none, unique, several) rests. Checking every one cost 2-4 times the time of
-/// a count of many solutions (300,000 of a 9×9 board with one row given: 0.25 s, and
-/// 0.54-1.0 s checking each), where the other engines spend far more per solution than
-/// the check takes, and check them all.
-const CHECKED: u64 = 2;
-
 /// The serial search over `m` (restored afterwards): `(count, kept cells, complete, stats)`.
 fn serial(
     m: &mut Matrix,
@@ -170,7 +162,7 @@ fn serial(
         if kept.len() < limits.keep {
             sudoku::decode_into(options, givens, m, xs, &mut buf);
             kept.push(buf.clone());
-        } else if count <= CHECKED {
+        } else if count <= super::CHECKED {
             sudoku::decode_into(options, givens, m, xs, &mut buf);
             assert!(
                 crate::grid::solves(shape, givens, &buf),

@@ -123,7 +123,7 @@ pub(crate) fn run(enc: &Encoding, limits: &SolveLimits, control: &SearchControl)
                     return Flow::Stop;
                 }
                 found += 1;
-                if kept.len() < keep || found <= super::CHECKED {
+                if kept.len() < keep || found <= crate::solve::CHECKED {
                     full.clear();
                     full.extend_from_slice(prefix);
                     full.extend_from_slice(xs);

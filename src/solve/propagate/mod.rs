@@ -191,8 +191,8 @@ pub(crate) struct SearchLimits<'a> {
     pub control: &'a SearchControl,
     /// Try this grid's symbols first.
     pub prefer: Option<&'a [u8]>,
-    /// The puzzle's cells, to check the solutions counted beyond `keep` against (kept
-    /// ones are checked by the caller).
+    /// The puzzle's cells, to check the first solutions counted beyond `keep` against
+    /// ([`crate::solve::CHECKED`]; kept ones are checked by the caller).
     pub givens: Option<&'a [u8]>,
 }
 

@@ -5,6 +5,7 @@ use std::sync::atomic::Ordering;
 
 use super::{PropCount, Propagator, SearchLimits};
 use crate::cells::{SymbolSet, Tally};
+use crate::solve::CHECKED;
 
 impl Propagator {
     /// Counts the completions of `root`, a propagation fixpoint, up to `limits.cap`: branch
@@ -64,7 +65,7 @@ impl Propagator {
                 };
                 if out.kept.len() < limits.keep {
                     out.kept.push(cells());
-                } else if let Some(givens) = limits.givens {
+                } else if let Some(givens) = limits.givens.filter(|_| out.count <= CHECKED) {
                     // Counted, not kept: checked all the same (kept ones are, as grids).
                     assert!(
                         crate::grid::solves(this.shape, givens, &cells()),
