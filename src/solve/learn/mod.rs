@@ -576,10 +576,7 @@ pub fn count(
             Answer::Sat => {
                 out.count += 1;
                 // Every counted model, kept or not, passes the independent check.
-                assert!(
-                    puzzle.is_solved_by(&learner.model),
-                    "the model solves the puzzle"
-                );
+                assert!(puzzle.is_solved_by(&learner.model), "a model solves it");
                 if out.solutions.len() < keep {
                     out.solutions.push(learner.model_cells());
                 }
