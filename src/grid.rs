@@ -388,8 +388,9 @@ impl Puzzle {
     /// Whether `cells` (row-major) is a solution of this puzzle: a full, valid grid of its
     /// shape that agrees on every given. It checks what [`Grid::new`] and
     /// [`Puzzle::is_completed_by`] check together (its own code, with per-house masks on
-    /// the stack, and no [`Grid`] built): every engine runs it on each solution it counts
-    /// but does not keep (kept ones become [`Grid`]s).
+    /// the stack, and no [`Grid`] built): engines run it on solutions they count but do
+    /// not keep (the learning engine on every one, the others on the first two), where
+    /// kept ones become [`Grid`]s.
     pub fn is_solved_by(&self, cells: &[u8]) -> bool {
         solves(self.shape, &self.cells, cells)
     }
